@@ -1,0 +1,21 @@
+import type { Bus } from './bus'
+import { createMemoryBus } from './memory-bus.server'
+import { createRedisBus } from './redis-bus.server'
+
+export type { Bus }
+
+export function createBus(redisUrl?: string): Bus {
+  return redisUrl ? createRedisBus(redisUrl) : createMemoryBus()
+}
+
+// One bus per process, set at start-up next to the database handle (server/app.ts).
+const g = globalThis as unknown as { __bus?: Bus }
+
+export function setBus(bus: Bus | undefined): void {
+  g.__bus = bus
+}
+
+export function bus(): Bus {
+  g.__bus ??= createMemoryBus()
+  return g.__bus
+}

@@ -1,0 +1,46 @@
+import { Redis } from 'ioredis'
+import type { Bus } from './bus'
+
+/** Redis pub/sub: one connection publishes, one subscribes; channels are subscribed lazily and reference-counted. */
+export function createRedisBus(url: string, prefix = 'dating:'): Bus {
+  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 })
+  const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 })
+  const handlers = new Map<string, Set<(payload: unknown) => void>>()
+
+  sub.on('message', (channel: string, message: string) => {
+    const set = handlers.get(channel.slice(prefix.length))
+    if (!set) return
+    let payload: unknown
+    try {
+      payload = JSON.parse(message)
+    } catch {
+      return
+    }
+    for (const h of set) h(payload)
+  })
+
+  return {
+    async publish(topic, payload) {
+      await pub.publish(prefix + topic, JSON.stringify(payload))
+    },
+    async subscribe(topic, handler) {
+      let set = handlers.get(topic)
+      if (!set) {
+        handlers.set(topic, (set = new Set()))
+        await sub.subscribe(prefix + topic)
+      }
+      set.add(handler)
+      return async () => {
+        set.delete(handler)
+        if (set.size === 0 && handlers.get(topic) === set) {
+          handlers.delete(topic)
+          await sub.unsubscribe(prefix + topic).catch(() => {})
+        }
+      }
+    },
+    async close() {
+      handlers.clear()
+      await Promise.allSettled([pub.quit(), sub.quit()])
+    },
+  }
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { ageOn, isValidIsoDate } from '../profiles/age'
+
+// Error messages are catalog ids; the form renders them translated (see app/ui/form-field.tsx).
+export const emailSchema = z
+  .string({ error: 'validation.invalidEmail' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'validation.invalidEmail')
+  .pipe(z.email({ error: 'validation.invalidEmail' }))
+
+export const passwordSchema = z
+  .string({ error: 'validation.passwordTooShort' })
+  .min(8, 'validation.passwordTooShort')
+  .max(200, 'validation.passwordTooLong')
+
+export function dateOfBirthSchema(minAge: number, now: () => Date = () => new Date()) {
+  return z
+    .string({ error: 'validation.dateOfBirthRequired' })
+    .trim()
+    .refine(isValidIsoDate, 'validation.invalidDateOfBirth')
+    .refine((v) => !isValidIsoDate(v) || ageOn(v, now()) >= minAge, 'validation.dateOfBirthRequired')
+    .refine((v) => !isValidIsoDate(v) || ageOn(v, now()) <= 120, 'validation.invalidDateOfBirth')
+}
+
+export function signupSchema(opts: { minAge: number; countries: string[] }) {
+  return z
+    .object({
+      email: emailSchema,
+      name: z
+        .string({ error: 'validation.nameRequired' })
+        .trim()
+        .min(2, 'validation.nameTooShort')
+        .max(30, 'validation.nameTooLong')
+        .refine((v) => !v.startsWith('@'), 'validation.nameStartsWithAt'),
+      password: passwordSchema,
+      date_of_birth: dateOfBirthSchema(opts.minAge),
+      gender: z.enum(['male', 'female'], { error: 'validation.genderRequired' }),
+      looking_for: z.enum(['male', 'female'], { error: 'validation.lookingForRequired' }),
+      country: z.string({ error: 'validation.countryRequired' }).refine((c) => opts.countries.includes(c), 'validation.countryRequired'),
+      signup_message: z.string().trim().max(500).optional(),
+    })
+    .refine((v) => v.name.toLowerCase() !== v.email.toLowerCase(), { path: ['name'], message: 'validation.nameEqualsEmail' })
+}
+
+export type SignupInput = z.infer<ReturnType<typeof signupSchema>>
+
+export const loginSchema = z.object({
+  email: z.string({ error: 'validation.invalidEmail' }).trim().toLowerCase().min(3, 'validation.invalidEmail').max(254),
+  password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(200),
+  redirectTo: z.string().optional(),
+})
+
+/** Only same-site paths may be redirect targets (no open redirects). */
+export function safeRedirect(to: unknown, fallback = '/members'): string {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  return to
+}

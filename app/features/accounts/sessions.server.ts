@@ -1,0 +1,51 @@
+import crypto from 'node:crypto'
+import { db } from '#db/client.server'
+import { sessions } from '#db/schema/index'
+import { sessionSecret } from '#app/lib/secrets.server'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
+
+export const SESSION_COOKIE = 'sid'
+export const SESSION_MAX_AGE_S = 30 * 24 * 3600
+
+function sessionIdFor(token: string): string {
+  return crypto.createHmac('sha256', sessionSecret()).update(token).digest('hex')
+}
+
+/** Starts a session and returns the token for the cookie; only its HMAC is stored. */
+export async function createSession(userId: number, userAgent?: string | null): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url')
+  await db()
+    .insert(sessions)
+    .values({
+      id: sessionIdFor(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
+      userAgent: userAgent?.slice(0, 200) ?? null,
+    })
+  return token
+}
+
+/** The user id a live session token belongs to, or null. */
+export async function userIdForSession(token: string | undefined | null): Promise<number | null> {
+  if (!token || token.length > 100) return null
+  const id = sessionIdFor(token)
+  const [row] = await db()
+    .select({ userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+  if (!row) return null
+  // Touch at most every 10 minutes to keep session reads from becoming writes.
+  if (Date.now() - row.lastUsedAt.getTime() > 10 * 60_000) {
+    await db().update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, id))
+  }
+  return row.userId
+}
+
+export async function destroySession(token: string | undefined | null): Promise<void> {
+  if (!token) return
+  await db().delete(sessions).where(eq(sessions.id, sessionIdFor(token)))
+}
+
+export async function destroyExpiredSessions(): Promise<void> {
+  await db().delete(sessions).where(lt(sessions.expiresAt, sql`now()`))
+}

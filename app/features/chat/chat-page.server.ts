@@ -1,0 +1,53 @@
+import { canContact, canViewProfile } from '#app/policies/visibility.server'
+import { db } from '#db/client.server'
+import { profileImages, profiles } from '#db/schema/index'
+import { eq } from 'drizzle-orm'
+import { profileCardColumns, toProfileCard } from '../profiles/profile-view.server'
+import type { ProfileCard } from '../profiles/profile-types'
+import { getSettings } from '../settings/settings.server'
+import type { ChatMessage } from './chat-events'
+import { sendMessageSchema } from './chat.schema'
+import { findConversationId, listMessages, markConversationRead } from './conversations.server'
+import { sendMessage } from './send-message.server'
+
+export type ChatPage =
+  | { kind: 'ok'; partner: ProfileCard; conversationId: number | null; messages: ChatMessage[]; canSend: boolean; formClientId: string }
+  | { kind: 'blocked'; name: string }
+  | { kind: 'not_found' }
+
+/** The chat screen with one partner: history (newest 50), whether the viewer may write, and read-marking. */
+export async function loadChatPage(viewerId: number, partnerId: number): Promise<ChatPage> {
+  const view = await canViewProfile(viewerId, partnerId)
+  if (!view.ok || viewerId === partnerId) {
+    return view.ok || view.reason !== 'blocked' ? { kind: 'not_found' } : { kind: 'blocked', name: view.targetName ?? '' }
+  }
+  const [row] = await db()
+    .select(profileCardColumns)
+    .from(profiles)
+    .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
+    .where(eq(profiles.id, partnerId))
+  if (!row) return { kind: 'not_found' }
+  const conversationId = await findConversationId(viewerId, partnerId)
+  const [messages, contact] = await Promise.all([
+    conversationId ? listMessages(conversationId, viewerId) : Promise.resolve([]),
+    canContact(viewerId, partnerId),
+    conversationId ? markConversationRead(conversationId, viewerId) : Promise.resolve(),
+  ])
+  return { kind: 'ok', partner: toProfileCard(row), conversationId, messages, canSend: contact.ok, formClientId: crypto.randomUUID() }
+}
+
+export type ChatSendResult = { ok: true; message: ChatMessage } | { ok: false; error: string; status: number }
+
+/** The form-POST path of sending (no socket): same validation and idempotency as the socket. */
+export async function sendFromForm(viewerId: number, partnerId: number, form: FormData): Promise<ChatSendResult> {
+  const settings = await getSettings()
+  const parsed = sendMessageSchema(settings.message_length).safeParse({
+    toProfileId: partnerId,
+    clientId: form.get('clientId'),
+    body: form.get('body'),
+  })
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'chat.errorInvalid', status: 400 }
+  const r = await sendMessage({ senderId: viewerId, ...parsed.data })
+  if (!r.ok) return { ok: false, error: r.error === 'blocked' ? 'chat.errorBlocked' : 'chat.errorUnavailable', status: r.error === 'blocked' ? 403 : 404 }
+  return { ok: true, message: r.message }
+}

@@ -1,0 +1,87 @@
+import { db } from '#db/client.server'
+import { conversationMembers, conversations, messages, profiles } from '#db/schema/index'
+import { bus } from '#app/adapters/bus/index.server'
+import { canContact } from '#app/policies/visibility.server'
+import { logger } from '#app/lib/logger.server'
+import { getBadgeCounts } from '../accounts/viewer.server'
+import { and, eq, sql } from 'drizzle-orm'
+import { profileTopic, type ChatMessage, type ServerEvent } from './chat-events'
+
+export type SendResult =
+  | { ok: true; message: ChatMessage; duplicate: boolean }
+  | { ok: false; error: 'not_found' | 'blocked' | 'self' }
+
+function toChatMessage(r: { id: number; conversationId: number; senderId: number; clientId: string; body: string; createdAt: Date }): ChatMessage {
+  return { ...r, id: Number(r.id), createdAt: r.createdAt.toISOString() }
+}
+
+/**
+ * Stores a message from one member to another and tells both sides. Idempotent on (sender, clientId): a retry
+ * returns the stored message and changes nothing. The message is committed before it is published.
+ */
+export async function sendMessage(input: { senderId: number; toProfileId: number; clientId: string; body: string }): Promise<SendResult> {
+  const { senderId, toProfileId, clientId, body } = input
+  const [existing] = await db()
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+  if (existing) return { ok: true, message: toChatMessage(existing), duplicate: true }
+
+  const access = await canContact(senderId, toProfileId)
+  if (!access.ok) return { ok: false, error: access.reason }
+
+  const [low, high] = senderId < toProfileId ? [senderId, toProfileId] : [toProfileId, senderId]
+  const result = await db().transaction(async (tx) => {
+    await tx.insert(conversations).values({ profileLowId: low, profileHighId: high, startedBy: senderId }).onConflictDoNothing()
+    const [conv] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.profileLowId, low), eq(conversations.profileHighId, high)))
+    const [inserted] = await tx
+      .insert(messages)
+      .values({ conversationId: conv.id, senderId, clientId, body })
+      .onConflictDoNothing()
+      .returning()
+    if (!inserted) {
+      // A concurrent retry of the same message won the race.
+      const [again] = await tx.select().from(messages).where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+      return { message: again, duplicate: true }
+    }
+    await tx.update(conversations).set({ lastMessageAt: sql`now()` }).where(eq(conversations.id, conv.id))
+    await tx
+      .insert(conversationMembers)
+      .values([
+        { conversationId: conv.id, profileId: senderId, unreadCount: 0, lastReadAt: new Date() },
+        { conversationId: conv.id, profileId: toProfileId, unreadCount: 1 },
+      ])
+      .onConflictDoUpdate({
+        target: [conversationMembers.conversationId, conversationMembers.profileId],
+        set: {
+          hidden: false,
+          unreadCount: sql`case when ${conversationMembers.profileId} = ${toProfileId} then ${conversationMembers.unreadCount} + 1 else 0 end`,
+        },
+      })
+    await tx.update(profiles).set({ lastActiveAt: sql`now()` }).where(eq(profiles.id, senderId))
+    return { message: inserted, duplicate: false }
+  })
+
+  const message = toChatMessage(result.message)
+  if (!result.duplicate) await publishMessage(message, senderId, toProfileId)
+  return { ok: true, message, duplicate: result.duplicate }
+}
+
+async function publishMessage(message: ChatMessage, senderId: number, recipientId: number): Promise<void> {
+  try {
+    const counts = await getBadgeCounts(recipientId)
+    const toRecipient: ServerEvent[] = [
+      { type: 'message', message, partnerId: senderId },
+      { type: 'counts', ...counts },
+    ]
+    for (const ev of toRecipient) await bus().publish(profileTopic(recipientId), ev)
+    // The sender's other tabs show the message too.
+    await bus().publish(profileTopic(senderId), { type: 'message', message, partnerId: recipientId } satisfies ServerEvent)
+  } catch (e) {
+    // The message is stored; clients catch up from the database on their next load.
+    logger.warn({ err: (e as Error).message, conversationId: message.conversationId }, 'publish failed')
+  }
+}

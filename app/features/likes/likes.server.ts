@@ -1,0 +1,77 @@
+import { db } from '#db/client.server'
+import { likes, profileImages, profiles } from '#db/schema/index'
+import { bus } from '#app/adapters/bus/index.server'
+import { canContact, notBlockedEitherWay } from '#app/policies/visibility.server'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { getBadgeCounts } from '../accounts/viewer.server'
+import { profileTopic, type ServerEvent } from '../chat/chat-events'
+import { profileCardColumns, toProfileCard, type ProfileCard } from '../profiles/profile-view.server'
+
+export type LikeResult = { ok: true; match: boolean; created: boolean } | { ok: false; error: 'not_found' | 'blocked' | 'self' }
+
+/** Likes a profile once (a repeat is a no-op) and tells the liked member; a like back makes a match. */
+export async function likeProfile(likerId: number, targetId: number): Promise<LikeResult> {
+  const access = await canContact(likerId, targetId)
+  if (!access.ok) return { ok: false, error: access.reason }
+  const inserted = await db().insert(likes).values({ likerId, likedId: targetId }).onConflictDoNothing().returning({ id: likes.id })
+  const [back] = await db()
+    .select({ one: sql`1` })
+    .from(likes)
+    .where(and(eq(likes.likerId, targetId), eq(likes.likedId, likerId)))
+  const match = !!back
+  if (inserted.length) {
+    const counts = await getBadgeCounts(targetId)
+    await bus().publish(profileTopic(targetId), { type: 'like', fromProfileId: likerId, match } satisfies ServerEvent)
+    await bus().publish(profileTopic(targetId), { type: 'counts', ...counts } satisfies ServerEvent)
+  }
+  return { ok: true, match, created: inserted.length > 0 }
+}
+
+export async function unlikeProfile(likerId: number, targetId: number): Promise<void> {
+  await db().delete(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, targetId)))
+}
+
+export async function hasLiked(likerId: number, targetId: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ one: sql`1` })
+    .from(likes)
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, targetId)))
+  return !!row
+}
+
+/** Opening a profile clears like_new for that profile's like of the viewer (spec section 4). */
+export async function markLikeSeen(viewerId: number, likerId: number): Promise<void> {
+  await db()
+    .update(likes)
+    .set({ isNew: false })
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewerId), eq(likes.isNew, true)))
+}
+
+export type LikesTab = 'received' | 'sent' | 'matches'
+export interface LikeEntry {
+  profile: ProfileCard
+  like_new: boolean
+  likedAt: string
+}
+
+/** One tab of the likes page. Received likes come new first. */
+export async function listLikes(viewerId: number, tab: LikesTab): Promise<LikeEntry[]> {
+  const mine = sql`exists (select 1 from ${likes} l2 where l2.liker_id = ${viewerId} and l2.liked_id = ${likes.likerId})`
+  const q = db()
+    .select({ ...profileCardColumns, isNew: likes.isNew, likedAt: likes.createdAt })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.id, tab === 'sent' ? likes.likedId : likes.likerId))
+    .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
+  const where =
+    tab === 'sent'
+      ? and(eq(likes.likerId, viewerId), notBlockedEitherWay(viewerId, profiles.id), eq(profiles.status, 'active'))
+      : tab === 'received'
+        ? and(eq(likes.likedId, viewerId), notBlockedEitherWay(viewerId, profiles.id), eq(profiles.status, 'active'))
+        : and(eq(likes.likedId, viewerId), mine, notBlockedEitherWay(viewerId, profiles.id), eq(profiles.status, 'active'))
+  const rows = await q
+    .where(where)
+    .orderBy(...(tab === 'received' ? [desc(likes.isNew), desc(likes.createdAt)] : [desc(likes.createdAt)]))
+    .limit(500)
+  const now = new Date()
+  return rows.map((r) => ({ profile: toProfileCard(r, now), like_new: tab === 'sent' ? false : r.isNew, likedAt: r.likedAt.toISOString() }))
+}

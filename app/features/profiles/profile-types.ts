@@ -1,0 +1,22 @@
+/** What another member may see of a profile in lists (search results, likes, chats). */
+export interface ProfileCard {
+  id: number
+  name: string
+  age: number
+  country: string
+  region: string | null
+  city: string | null
+  gender: 'male' | 'female'
+  isFictional: boolean
+  thumb: string | null
+  lastActiveAt: string
+}
+
+export interface ProfileDetail extends ProfileCard {
+  fields: Record<string, string | boolean | null>
+  aboutMe: string | null
+  interests: { slug: string; icon: string }[]
+  images: { id: number; filename: string; thumb: string; isMain: boolean }[]
+  mainImage: { filename: string; status: string; match: string } | null
+}
+

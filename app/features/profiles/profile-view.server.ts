@@ -1,0 +1,112 @@
+import { db } from '#db/client.server'
+import { interests, profileImages, profileInterests, profiles } from '#db/schema/index'
+import { and, asc, eq } from 'drizzle-orm'
+import { ageOn } from './age'
+import type { ProfileCard, ProfileDetail } from './profile-types'
+
+export type { ProfileCard, ProfileDetail }
+
+export const profileCardColumns = {
+  id: profiles.id,
+  name: profiles.name,
+  birthDate: profiles.birthDate,
+  country: profiles.country,
+  region: profiles.region,
+  city: profiles.city,
+  gender: profiles.gender,
+  isFictional: profiles.isFictional,
+  thumb: profileImages.thumbFilename,
+  imageStatus: profileImages.status,
+  lastActiveAt: profiles.lastActiveAt,
+}
+
+type CardRow = {
+  id: number
+  name: string
+  birthDate: string
+  country: string
+  region: string | null
+  city: string | null
+  gender: 'male' | 'female'
+  isFictional: boolean
+  thumb: string | null
+  imageStatus: string | null
+  lastActiveAt: Date
+}
+
+export function toProfileCard(row: CardRow, now = new Date()): ProfileCard {
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.birthDate, now),
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    gender: row.gender,
+    isFictional: row.isFictional,
+    // Only active images are ever shown to others.
+    thumb: row.imageStatus === 'active' ? row.thumb : null,
+    lastActiveAt: row.lastActiveAt.toISOString(),
+  }
+}
+
+/** The full profile, reduced to the fields the setting visible_profile_fields allows. */
+export async function getProfileDetail(profileId: number, visibleFields: string[]): Promise<ProfileDetail | null> {
+  const [row] = await db()
+    .select({
+      ...profileCardColumns,
+      sexuality: profiles.sexuality,
+      hairColor: profiles.hairColor,
+      eyeColor: profiles.eyeColor,
+      bodyType: profiles.bodyType,
+      relationshipStatus: profiles.relationshipStatus,
+      tattoos: profiles.tattoos,
+      aboutMe: profiles.aboutMe,
+      mainImageId: profiles.mainImageId,
+      mainFilename: profileImages.filename,
+      mainMatch: profileImages.matchFilename,
+    })
+    .from(profiles)
+    .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
+    .where(eq(profiles.id, profileId))
+  if (!row) return null
+  const show = new Set(visibleFields)
+  const [interestRows, imageRows] = await Promise.all([
+    show.has('interests')
+      ? db()
+          .select({ slug: interests.slug, icon: interests.icon })
+          .from(profileInterests)
+          .innerJoin(interests, eq(interests.id, profileInterests.interestId))
+          .where(eq(profileInterests.profileId, profileId))
+          .orderBy(asc(interests.slug))
+      : Promise.resolve([]),
+    db()
+      .select({ id: profileImages.id, filename: profileImages.filename, thumb: profileImages.thumbFilename })
+      .from(profileImages)
+      .where(and(eq(profileImages.profileId, profileId), eq(profileImages.status, 'active')))
+      .orderBy(asc(profileImages.position), asc(profileImages.id)),
+  ])
+  const fields: Record<string, string | boolean | null> = {}
+  const candidates: Record<string, string | boolean | null> = {
+    gender: row.gender,
+    sexuality: row.sexuality,
+    hair_color: row.hairColor,
+    eye_color: row.eyeColor,
+    body_type: row.bodyType,
+    relationship_status: row.relationshipStatus,
+    tattoos: row.tattoos,
+  }
+  for (const [k, v] of Object.entries(candidates)) if (show.has(k) && v !== null) fields[k] = v
+  const card = toProfileCard(row)
+  return {
+    ...card,
+    region: show.has('location') ? card.region : null,
+    city: show.has('location') ? card.city : null,
+    fields,
+    aboutMe: show.has('about_me') ? row.aboutMe : null,
+    interests: interestRows,
+    images: imageRows.map((i) => ({ ...i, isMain: i.id === row.mainImageId })),
+    mainImage:
+      row.mainFilename && row.imageStatus ? { filename: row.mainFilename, status: row.imageStatus, match: row.mainMatch ?? row.mainFilename } : null,
+  }
+}

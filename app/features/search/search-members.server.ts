@@ -1,0 +1,50 @@
+import { db } from '#db/client.server'
+import { profileImages, profiles } from '#db/schema/index'
+import { listableTo } from '#app/policies/visibility.server'
+import { and, desc, eq, lte, sql } from 'drizzle-orm'
+import { birthDateForAge } from '../profiles/age'
+import { profileCardColumns, toProfileCard, type ProfileCard } from '../profiles/profile-view.server'
+import type { SearchQuery } from './search.schema'
+
+export interface SearchResult {
+  profiles: ProfileCard[]
+  total: number
+  page: number
+  pages: number
+}
+
+/** Members matching the query that the viewer may see, newest activity first, one page at a time. */
+export async function searchMembers(viewerId: number | null, q: SearchQuery, perPage: number): Promise<SearchResult> {
+  const now = new Date()
+  // Age range to birth-date range: someone aged max_age was born after the day (max_age + 1) years ago.
+  const oldest = birthDateForAge(q.max_age + 1, now)
+  const youngest = birthDateForAge(q.min_age, now)
+  const where = and(
+    listableTo(viewerId),
+    q.gender === 'any' ? undefined : eq(profiles.gender, q.gender),
+    q.country ? eq(profiles.country, q.country) : undefined,
+    sql`${profiles.birthDate} > ${oldest}`,
+    lte(profiles.birthDate, youngest),
+  )
+  const [rows, [count]] = await Promise.all([
+    db()
+      .select(profileCardColumns)
+      .from(profiles)
+      .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
+      .where(where)
+      .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+      .limit(perPage)
+      .offset((q.page - 1) * perPage),
+    db().select({ n: sql<number>`count(*)::int` }).from(profiles).where(where),
+  ])
+  const total = Number(count?.n ?? 0)
+  return { profiles: rows.map((r) => toProfileCard(r, now)), total, page: q.page, pages: Math.max(1, Math.ceil(total / perPage)) }
+}
+
+/** The gender a member is most likely looking for, from their own gender and sexuality. */
+export function defaultLookingFor(viewer: { gender: 'male' | 'female'; sexuality: string } | null): 'male' | 'female' | 'any' {
+  if (!viewer) return 'female'
+  if (viewer.sexuality === 'bi') return 'any'
+  if (viewer.sexuality === 'gay' || viewer.sexuality === 'lesbian') return viewer.gender
+  return viewer.gender === 'male' ? 'female' : 'male'
+}

@@ -1,0 +1,50 @@
+/** Countries the product serves: those of the eleven locales (spec section 9, locale visibility by country). */
+export const serviceCountries = ['GB', 'IE', 'US', 'CA', 'AU', 'NZ', 'NL', 'BE', 'DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'PL', 'DK', 'FI', 'NO', 'SE'] as const
+
+/** Global product settings of spec section 3 with their defaults; rows in the settings table override them. */
+export const defaultSettings = {
+  name: 'Amoura',
+  domain: 'localhost',
+  domain_language: 'en-GB',
+  index_title: 'Amoura – casual dating and chat',
+  description: 'Meet singles near you, like profiles, match and chat.',
+  niche: 1,
+  signups: 'all' as 'all' | 'with_trafficsource' | 'invite_only',
+  logged_out_search: true,
+  logged_out_search_trafficsource: false,
+  enable_site_entry_popup: 'yes',
+  geoip_country: null as string | null,
+  geoip_selected_country: null as string | null,
+  push_public_key: '',
+  minimum_message_costs: {} as Record<string, { costs: number; currency: string }>,
+  support_phone: '+31 20 000 0000',
+  support_email: 'support@localhost',
+  cdn_prefix: '/media',
+  // Null means the translated default disclosure of the catalogs; a string set by the operator is shown as is.
+  fictional_icon: 'person-badge',
+  fictional_warning: null as string | null,
+  fictional_singular: null as string | null,
+  fictional_plural: null as string | null,
+  locale_domains: {} as Record<string, string>,
+  countries: [...serviceCountries] as string[],
+  visible_profile_fields: ['gender', 'sexuality', 'age', 'location', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'about_me', 'interests'],
+  visible_profile_notes: false,
+  message_credits: 10,
+  photo_credits: 10,
+  gift_credits: 20,
+  signup_credits: 0,
+  message_length: 1000,
+  refund_days: 14,
+  minimum_age: 18,
+  search_fields: ['gender', 'country', 'countryregion', 'age'],
+  member_resell: false,
+  company_id: 1,
+  mail_name: 'Amoura',
+  results_per_page: 24,
+}
+
+export type Settings = typeof defaultSettings
+export type SettingKey = keyof Settings
+
+/** Settings that may be shown to anyone (GET /api/settings.php); everything in Settings is public today. */
+export const publicSettingKeys = Object.keys(defaultSettings) as SettingKey[]

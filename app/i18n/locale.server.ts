@@ -1,0 +1,17 @@
+import type { AppLoadContext } from 'react-router'
+import { getSettings } from '#app/features/settings/settings.server'
+import { parseCookies } from '#app/lib/cookies'
+import { catalogs, type Messages } from './catalogs.server'
+import { LOCALE_COOKIE, type Locale } from './locales'
+import { resolveLocale } from './resolve-locale'
+
+/** The locale of a request (spec section 4) and the one catalog the page needs. */
+export async function requestLocale(request: Request, context: AppLoadContext): Promise<{ locale: Locale; messages: Messages }> {
+  const settings = await getSettings()
+  const locale = resolveLocale({
+    cookie: parseCookies(request.headers.get('cookie'))[LOCALE_COOKIE],
+    accountLanguage: context.viewer?.language,
+    domainLanguage: settings.domain_language,
+  })
+  return { locale, messages: catalogs[locale] }
+}

@@ -1,0 +1,12 @@
+import type { Viewer } from '#app/features/accounts/viewer.server'
+
+// The Express layer (server/app.ts) resolves the session once per request and hands it to every loader/action.
+declare module 'react-router' {
+  interface AppLoadContext {
+    viewer: Viewer | null
+    sessionToken: string | null
+    clientIp: string
+  }
+}
+
+export {}

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+const optionalUrl = z.preprocess(blankToUndefined, z.url({ error: 'must be a URL' }).optional())
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+  REDIS_URL: optionalUrl.refine((v) => !v || /^rediss?:\/\//.test(v), 'must be a redis:// URL'),
+  SMTP_URL: optionalUrl.refine((v) => !v || /^smtps?:\/\//.test(v), 'must be an smtp:// URL'),
+  MAIL_FROM: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SEED_DEMO: z
+    .enum(['', '0', '1', 'true', 'false', 'auto'])
+    .optional()
+    .transform((v) => (v === '0' || v === 'false' ? 'never' : v === '1' || v === 'true' ? 'always' : 'auto')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Env = z.infer<typeof schema>
+
+export class EnvError extends Error {}
+
+/** Parses the environment; a bad value throws an error whose message names every offending variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = schema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return result.data
+}
+
+let cached: Env | undefined
+export function env(): Env {
+  cached ??= parseEnv()
+  return cached
+}
+
+/** The public origin of the site, used for links and for the Origin check. */
+export function publicUrl(): string {
+  const e = env()
+  return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+}

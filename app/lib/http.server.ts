@@ -1,0 +1,27 @@
+import { serializeCookie } from './cookies'
+import { env } from './env.server'
+
+/** Cookies are Secure when the public URL is https (behind TLS in production). */
+export function cookieIsSecure(): boolean {
+  return (env().PUBLIC_URL ?? '').startsWith('https://')
+}
+
+export function setCookieHeader(name: string, value: string, maxAge: number, httpOnly = true): string {
+  return serializeCookie(name, value, { maxAge, httpOnly, secure: cookieIsSecure(), sameSite: 'Lax' })
+}
+
+export function clearCookieHeader(name: string): string {
+  return serializeCookie(name, '', { maxAge: 0, httpOnly: true, secure: cookieIsSecure(), sameSite: 'Lax' })
+}
+
+export function notFound(): Response {
+  return new Response('Not Found', { status: 404 })
+}
+
+/** Parses a positive integer route parameter, or throws a 404 (failed route validation, spec section 8). */
+export function idParam(value: string | undefined): number {
+  if (!value || !/^\d{1,9}$/.test(value)) throw notFound()
+  const n = Number(value)
+  if (n <= 0) throw notFound()
+  return n
+}

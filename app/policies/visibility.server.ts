@@ -1,0 +1,102 @@
+import { db } from '#db/client.server'
+import { blocks, conversations, likes, profiles } from '#db/schema/index'
+import { and, eq, or, sql, type SQL } from 'drizzle-orm'
+
+/**
+ * Who may see or contact whom (spec section 6). Every read path (search, profile, likes, chat, API, socket)
+ * asks these functions instead of writing its own conditions.
+ */
+
+export type Access = { ok: true } | { ok: false; reason: 'not_found' | 'blocked' | 'self' }
+
+interface TargetState {
+  id: number
+  name: string
+  status: string
+  invisible: boolean
+  privacyMode: boolean
+}
+
+async function loadTarget(targetId: number): Promise<TargetState | null> {
+  const [row] = await db()
+    .select({ id: profiles.id, name: profiles.name, status: profiles.status, invisible: profiles.invisible, privacyMode: profiles.privacyMode })
+    .from(profiles)
+    .where(eq(profiles.id, targetId))
+  return row ?? null
+}
+
+/** True when `blocker` has blocked `blocked`. */
+export async function isBlocking(blockerId: number, blockedId: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+  return !!row
+}
+
+async function hasConversation(a: number, b: number): Promise<boolean> {
+  const [low, high] = a < b ? [a, b] : [b, a]
+  const [row] = await db()
+    .select({ one: sql`1` })
+    .from(conversations)
+    .where(and(eq(conversations.profileLowId, low), eq(conversations.profileHighId, high)))
+  return !!row
+}
+
+async function targetReachedOutTo(targetId: number, viewerId: number): Promise<boolean> {
+  const [liked] = await db()
+    .select({ one: sql`1` })
+    .from(likes)
+    .where(and(eq(likes.likerId, targetId), eq(likes.likedId, viewerId)))
+  return !!liked || (await hasConversation(targetId, viewerId))
+}
+
+/** May `viewerId` (null for a visitor) open the profile of `targetId`? */
+export async function canViewProfile(viewerId: number | null, targetId: number): Promise<Access & { targetName?: string }> {
+  const target = await loadTarget(targetId)
+  if (!target) return { ok: false, reason: 'not_found' }
+  if (viewerId === targetId) return { ok: true }
+  if (target.status !== 'active') return { ok: false, reason: 'not_found' }
+  if (viewerId !== null) {
+    if (await isBlocking(targetId, viewerId)) return { ok: false, reason: 'blocked', targetName: target.name }
+    // Privacy mode: visible only to people the member liked or wrote to.
+    if (target.privacyMode && !(await targetReachedOutTo(targetId, viewerId))) return { ok: false, reason: 'not_found' }
+  } else if (target.privacyMode) {
+    return { ok: false, reason: 'not_found' }
+  }
+  return { ok: true }
+}
+
+/** May `senderId` write to or like `targetId`? Invisible members only hear from existing conversations. */
+export async function canContact(senderId: number, targetId: number): Promise<Access & { targetName?: string }> {
+  if (senderId === targetId) return { ok: false, reason: 'self' }
+  const view = await canViewProfile(senderId, targetId)
+  if (!view.ok) return view
+  if (await isBlocking(senderId, targetId)) return { ok: false, reason: 'blocked' }
+  const target = await loadTarget(targetId)
+  if (target?.invisible && !(await hasConversation(senderId, targetId))) return { ok: false, reason: 'not_found' }
+  return { ok: true }
+}
+
+/**
+ * Conditions on `profiles` for listing members to a viewer (search): active, not invisible, not self, no block
+ * either way, and privacy-mode members only when they reached out to the viewer.
+ */
+export function listableTo(viewerId: number | null): SQL {
+  const base = and(eq(profiles.status, 'active'), eq(profiles.invisible, false))!
+  if (viewerId === null) return and(base, eq(profiles.privacyMode, false))!
+  return and(
+    base,
+    sql`${profiles.id} <> ${viewerId}`,
+    sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${profiles.id} and b.blocked_id = ${viewerId}) or (b.blocker_id = ${viewerId} and b.blocked_id = ${profiles.id}))`,
+    or(
+      eq(profiles.privacyMode, false),
+      sql`exists (select 1 from ${likes} l where l.liker_id = ${profiles.id} and l.liked_id = ${viewerId})`,
+    ),
+  )!
+}
+
+/** Conditions for showing a counterpart in the viewer's own lists (likes, chats): only blocks hide them there. */
+export function notBlockedEitherWay(viewerId: number, otherIdColumn: SQL | typeof profiles.id): SQL {
+  return sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${otherIdColumn} and b.blocked_id = ${viewerId}) or (b.blocker_id = ${viewerId} and b.blocked_id = ${otherIdColumn}))`
+}

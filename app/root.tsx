@@ -1,0 +1,110 @@
+import { Component, type ReactNode } from 'react'
+import { IntlProvider } from 'react-intl'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/root'
+import { getBadgeCounts } from './features/accounts/viewer.server'
+import { RealtimeProvider } from './features/chat/components/realtime-provider'
+import { getSettings } from './features/settings/settings.server'
+import en from './i18n/locales/en.json'
+import { requestLocale } from './i18n/locale.server'
+import { ErrorPage } from './ui/error-page'
+import stylesheet from './styles/app.scss?url'
+import icons from 'bootstrap-icons/font/bootstrap-icons.min.css?url'
+import './lib/context'
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: icons },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [{ locale, messages }, settings] = await Promise.all([requestLocale(request, context), getSettings()])
+  const v = context.viewer
+  const counts = v ? await getBadgeCounts(v.profileId) : { unread: 0, newLikes: 0 }
+  return {
+    locale,
+    messages,
+    viewer: v
+      ? { profileId: v.profileId, name: v.name, thumb: v.thumb, paidUser: v.paidUser, credits: v.credits, status: v.status }
+      : null,
+    counts,
+    site: {
+      name: settings.name,
+      cdnPrefix: settings.cdn_prefix,
+      fictionalIcon: settings.fictional_icon,
+      fictionalWarning: settings.fictional_warning,
+      fictionalSingular: settings.fictional_singular,
+      messageLength: settings.message_length,
+      minimumAge: settings.minimum_age,
+    },
+  }
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>('root')
+  const locale = data?.locale ?? 'en'
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#e5534b" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <IntlProvider locale={locale} messages={data?.messages ?? en} defaultLocale="en">
+          {children}
+        </IntlProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <RealtimeProvider enabled={!!loaderData.viewer} initialCounts={loaderData.counts}>
+      <Outlet />
+    </RealtimeProvider>
+  )
+}
+
+/** If rendering the error page fails too, a plain message and a link home (spec section 8). */
+class LastResort extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  render() {
+    if (!this.state.failed) return this.props.children
+    return (
+      <main style={{ padding: '2rem', fontFamily: 'sans-serif' }}>
+        <h1>Error</h1>
+        <p>The page could not be shown because of an unexpected problem.</p>
+        <a href="/">Home</a>
+      </main>
+    )
+  }
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  let status = 500
+  let message: string | undefined
+  if (isRouteErrorResponse(error)) {
+    status = error.status
+    message = typeof error.data === 'string' ? error.data : error.statusText
+  } else if (error instanceof Error && import.meta.env.DEV) {
+    message = error.message
+  }
+  return (
+    <LastResort>
+      <ErrorPage status={status} message={message} />
+    </LastResort>
+  )
+}

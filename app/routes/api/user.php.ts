@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { consume } from '#app/adapters/rate-limit/rate-limit.server'
+import { loginSchema } from '#app/features/accounts/accounts.schema'
+import { requireApiViewer } from '#app/features/accounts/auth.server'
+import { verifyLogin } from '#app/features/accounts/login.server'
+import { accountLimiters } from '#app/features/accounts/rate-limits.server'
+import { startSession } from '#app/features/accounts/session-cookie.server'
+import { userJson } from '#app/features/accounts/user-json.server'
+import { getViewer, setAccountLanguage } from '#app/features/accounts/viewer.server'
+import { getSettings } from '#app/features/settings/settings.server'
+import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '#app/i18n/locales'
+import { requestLocale } from '#app/i18n/locale.server'
+import { serverIntl } from '#app/i18n/translate.server'
+import { setCookieHeader } from '#app/lib/http.server'
+import type { Route } from './+types/user.php'
+
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get('content-type') ?? ''
+  if (type.includes('application/json')) return ((await request.json().catch(() => ({}))) ?? {}) as Record<string, unknown>
+  return Object.fromEntries(await request.formData())
+}
+
+/** GET /api/user.php: the current user in property user (null for visitors). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const s = await getSettings()
+  return Response.json({ user: context.viewer ? userJson(context.viewer, s.cdn_prefix) : null })
+}
+
+const languageSchema = z.object({ language: z.string().refine(isLocale) })
+
+/** POST logs in; PUT {language} saves the language (spec section 7). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale } = await requestLocale(request, context)
+  const t = serverIntl(locale)
+  if (request.method === 'PUT') {
+    const parsed = languageSchema.safeParse(await readBody(request))
+    if (!parsed.success) return Response.json({ error: 'invalid_language' }, { status: 400 })
+    if (context.viewer) await setAccountLanguage(context.viewer.userId, parsed.data.language)
+    return Response.json(
+      { ok: true, language: parsed.data.language },
+      { headers: { 'Set-Cookie': setCookieHeader(LOCALE_COOKIE, parsed.data.language, LOCALE_COOKIE_MAX_AGE, false) } },
+    )
+  }
+  if (request.method !== 'POST') return Response.json({ error: 'method_not_allowed' }, { status: 405 })
+  if (new URL(request.url).searchParams.has('push')) {
+    // Push subscriptions arrive with the notifications work; until then this call is not available.
+    requireApiViewer(context)
+    return Response.json({ error: 'not_available' }, { status: 404 })
+  }
+  const parsed = loginSchema.safeParse(await readBody(request))
+  if (!parsed.success) return Response.json({ error: 'invalid_request', message: t.formatMessage({ id: 'login.failed' }) }, { status: 400 })
+  const wait = await consume(accountLimiters().loginIp, context.clientIp)
+  if (wait > 0) return Response.json({ error: 'rate_limited', message: t.formatMessage({ id: 'login.tooManyRequests' }) }, { status: 429, headers: { 'Retry-After': String(wait) } })
+  const user = await verifyLogin(parsed.data.email, parsed.data.password)
+  if (!user) return Response.json({ error: 'login_failed', message: t.formatMessage({ id: 'login.failed' }) }, { status: 401 })
+  const cookie = await startSession(user.userId, context.sessionToken, request.headers.get('user-agent'))
+  const viewer = await getViewer(user.userId)
+  const s = await getSettings()
+  return Response.json({ user: viewer ? userJson(viewer, s.cdn_prefix) : null }, { headers: { 'Set-Cookie': cookie } })
+}

@@ -1,0 +1,76 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { loginSchema, safeRedirect } from '#app/features/accounts/accounts.schema'
+import { verifyLogin } from '#app/features/accounts/login.server'
+import { accountLimiters } from '#app/features/accounts/rate-limits.server'
+import { startSession } from '#app/features/accounts/session-cookie.server'
+import { consume } from '#app/adapters/rate-limit/rate-limit.server'
+import { pageTitle } from '#app/i18n/meta'
+import { FormField } from '#app/ui/form-field'
+import type { Route } from './+types/login'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (context.viewer) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')))
+  return null
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: loginSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  const wait = await consume(accountLimiters().loginIp, context.clientIp)
+  if (wait > 0) {
+    return data({ result: submission.reply({ formErrors: ['login.tooManyRequests'], hideFields: ['password'] }) }, { status: 429, headers: { 'Retry-After': String(wait) } })
+  }
+  const user = await verifyLogin(submission.value.email, submission.value.password)
+  if (!user) return data({ result: submission.reply({ formErrors: ['login.failed'], hideFields: ['password'] }) }, { status: 401 })
+  const cookie = await startSession(user.userId, context.sessionToken, request.headers.get('user-agent'))
+  throw redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const intl = useIntl()
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldRevalidate: 'onBlur',
+  })
+  const busy = navigation.state === 'submitting'
+  return (
+    <div className="row justify-content-center">
+      <div className="col-sm-10 col-md-7 col-lg-5">
+        <h1 className="h3 mb-4">
+          <FormattedMessage id="login.title" />
+        </h1>
+        <Form method="post" {...getFormProps(form)}>
+          {form.errors?.length ? (
+            <div className="alert alert-danger" role="alert" id={form.errorId}>
+              {form.errors.map((e) => intl.formatMessage({ id: e })).join(' ')}
+            </div>
+          ) : null}
+          <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+          <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id="login-email" autoComplete="email" />
+          <FormField label={<FormattedMessage id="field.password" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="login-password" autoComplete="current-password" />
+          <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+            {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+            <FormattedMessage id="login.submit" />
+          </button>
+        </Form>
+        <p className="mt-4 text-center">
+          <FormattedMessage id="login.noAccount" />{' '}
+          <Link to="/signup">
+            <FormattedMessage id="login.signupLink" />
+          </Link>
+        </p>
+      </div>
+    </div>
+  )
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [pageTitle(matches, 'login.title')]
+}

@@ -1,0 +1,116 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Form, redirect, useNavigation } from 'react-router'
+import { ProfileCardView } from '#app/features/profiles/components/profile-card'
+import { parseSearchQuery } from '#app/features/search/search.schema'
+import { defaultLookingFor, searchMembers } from '#app/features/search/search-members.server'
+import { getSettings } from '#app/features/settings/settings.server'
+import { pageTitle } from '#app/i18n/meta'
+import { useRootData } from '#app/layouts/use-root-data'
+import { Pagination } from '#app/ui/pagination'
+import type { Route } from './+types/members'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const settings = await getSettings()
+  const viewer = context.viewer
+  if (!viewer && !settings.logged_out_search) {
+    throw redirect(`/login?redirectTo=${encodeURIComponent('/members')}`)
+  }
+  const url = new URL(request.url)
+  const query = parseSearchQuery(url.searchParams, { gender: defaultLookingFor(viewer), country: viewer?.country ?? '' })
+  const result = await searchMembers(viewer?.profileId ?? null, query, settings.results_per_page)
+  return { query, result, countries: settings.countries, fields: settings.search_fields }
+}
+
+export default function Members({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl()
+  const root = useRootData()
+  const navigation = useNavigation()
+  const { query, result } = loaderData
+  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/members'
+  const ages = Array.from({ length: 82 }, (_, i) => 18 + i)
+  return (
+    <>
+      <h1 className="h3 mb-3">
+        <FormattedMessage id="members.title" />
+      </h1>
+      <Form method="get" className="row g-2 align-items-end mb-4" role="search" aria-label={intl.formatMessage({ id: 'members.searchForm' })}>
+        <div className="col-6 col-md-3">
+          <label htmlFor="search-gender" className="form-label">
+            <FormattedMessage id="field.lookingFor" />
+          </label>
+          <select id="search-gender" name="gender" className="form-select" defaultValue={query.gender}>
+            <option value="female">{intl.formatMessage({ id: 'lookingFor.female' })}</option>
+            <option value="male">{intl.formatMessage({ id: 'lookingFor.male' })}</option>
+            <option value="any">{intl.formatMessage({ id: 'lookingFor.any' })}</option>
+          </select>
+        </div>
+        <div className="col-6 col-md-3">
+          <label htmlFor="search-country" className="form-label">
+            <FormattedMessage id="field.country" />
+          </label>
+          <select id="search-country" name="country" className="form-select" defaultValue={query.country}>
+            <option value="">{intl.formatMessage({ id: 'members.allCountries' })}</option>
+            {loaderData.countries.map((c) => (
+              <option key={c} value={c}>
+                {regionNames.of(c)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-4 col-md-2">
+          <label htmlFor="search-min-age" className="form-label">
+            <FormattedMessage id="members.minAge" />
+          </label>
+          <select id="search-min-age" name="min_age" className="form-select" defaultValue={query.min_age}>
+            {ages.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-4 col-md-2">
+          <label htmlFor="search-max-age" className="form-label">
+            <FormattedMessage id="members.maxAge" />
+          </label>
+          <select id="search-max-age" name="max_age" className="form-select" defaultValue={query.max_age}>
+            {ages.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-4 col-md-2">
+          <button type="submit" className="btn btn-primary w-100">
+            <FormattedMessage id="members.search" />
+          </button>
+        </div>
+      </Form>
+      <p className="text-body-secondary" aria-live="polite" data-testid="result-count">
+        {loading ? (
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        ) : null}
+        <FormattedMessage id="members.resultCount" values={{ count: result.total }} />
+      </p>
+      {result.profiles.length === 0 ? (
+        <div className="alert alert-light border text-center py-5" role="status">
+          <i className="bi bi-search fs-2 d-block mb-2" aria-hidden="true" />
+          <FormattedMessage id="members.noResults" />
+        </div>
+      ) : (
+        <div className={`profile-grid${loading ? ' opacity-50' : ''}`}>
+          {result.profiles.map((p) => (
+            <ProfileCardView key={p.id} profile={p} site={root.site} />
+          ))}
+        </div>
+      )}
+      <Pagination page={result.page} pages={result.pages} search={new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()} />
+    </>
+  )
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [pageTitle(matches, 'members.title')]
+}

@@ -1,0 +1,56 @@
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import { useIntl } from 'react-intl'
+
+/** A labelled input with its translated errors; error strings are catalog ids (see *.schema.ts). */
+export function FormField({
+  label,
+  errors,
+  errorValues,
+  id,
+  help,
+  ...input
+}: { label: ReactNode; errors?: string[]; errorValues?: Record<string, string | number>; id: string; help?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const intl = useIntl()
+  const errorId = `${id}-error`
+  const has = !!errors?.length
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <input id={id} className={`form-control${has ? ' is-invalid' : ''}`} aria-invalid={has || undefined} aria-describedby={has ? errorId : undefined} {...input} />
+      {help && !has ? <div className="form-text">{help}</div> : null}
+      {has ? (
+        <div id={errorId} className="invalid-feedback d-block">
+          {errors!.map((e) => intl.formatMessage({ id: e, defaultMessage: intl.formatMessage({ id: 'error.generic' }) }, errorValues)).join(' ')}
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+export function SelectField({
+  label,
+  errors,
+  id,
+  children,
+  ...select
+}: { label: ReactNode; errors?: string[]; id: string; children: ReactNode } & React.SelectHTMLAttributes<HTMLSelectElement>) {
+  const intl = useIntl()
+  const has = !!errors?.length
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <select id={id} className={`form-select${has ? ' is-invalid' : ''}`} aria-invalid={has || undefined} aria-describedby={has ? `${id}-error` : undefined} {...select}>
+        {children}
+      </select>
+      {has ? (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {errors!.map((e) => intl.formatMessage({ id: e })).join(' ')}
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,28 @@
+import { useIntl } from 'react-intl'
+import { Form, useLocation } from 'react-router'
+import { localeNames, locales, type Locale } from '#app/i18n/locales'
+
+/**
+ * The language dropdown: a <details> menu of submit buttons, so it works without JavaScript. The action at
+ * /lang-config sets the cookie and, when logged in, saves the language on the account.
+ */
+export function LanguageDropdown({ current }: { current: Locale }) {
+  const intl = useIntl()
+  const location = useLocation()
+  return (
+    <details className="lang-menu position-relative">
+      <summary className="btn btn-outline-secondary btn-sm" aria-label={intl.formatMessage({ id: 'nav.language' })}>
+        <i className="bi bi-translate me-1" aria-hidden="true" />
+        {current.toUpperCase()}
+      </summary>
+      <Form method="post" action="/lang-config" className="lang-menu-list dropdown-menu shadow" reloadDocument>
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        {locales.map((l) => (
+          <button key={l} type="submit" name="language" value={l} lang={l} className={`dropdown-item${l === current ? ' active' : ''}`} aria-current={l === current ? 'true' : undefined}>
+            {localeNames[l]}
+          </button>
+        ))}
+      </Form>
+    </details>
+  )
+}

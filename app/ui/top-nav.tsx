@@ -1,0 +1,90 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Form, Link, NavLink } from 'react-router'
+import type { Locale } from '#app/i18n/locales'
+import { Avatar } from './avatar'
+import { CountBadge } from './count-badge'
+import { LanguageDropdown } from './language-dropdown'
+
+export interface NavViewer {
+  profileId: number
+  name: string
+  thumb: string | null
+}
+
+/** Top navigation of spec section 2, for the screens that exist. */
+export function TopNav(props: { viewer: NavViewer | null; unread: number; newLikes: number; locale: Locale; siteName: string; mediaPrefix: string }) {
+  const intl = useIntl()
+  const { viewer } = props
+  return (
+    <header className="border-bottom bg-white sticky-top">
+      <a href="#main" className="visually-hidden-focusable position-absolute p-2">
+        <FormattedMessage id="nav.skipToContent" />
+      </a>
+      <nav className="container d-flex align-items-center gap-2 py-2" aria-label={intl.formatMessage({ id: 'nav.main' })}>
+        <Link to={viewer ? '/members' : '/'} className="navbar-brand fw-bold text-primary me-auto fs-4">
+          <i className="bi bi-heart-fill me-1" aria-hidden="true" />
+          {props.siteName}
+        </Link>
+        {viewer ? (
+          <>
+            <NavLink to="/members" className="nav-link px-2">
+              <i className="bi bi-search me-1" aria-hidden="true" />
+              <span className="d-none d-md-inline">
+                <FormattedMessage id="nav.search" />
+              </span>
+              <span className="visually-hidden d-md-none">
+                <FormattedMessage id="nav.search" />
+              </span>
+            </NavLink>
+            <NavLink to="/chats" className="nav-link px-2" data-testid="nav-messages">
+              <i className="bi bi-chat-dots me-1" aria-hidden="true" />
+              <span className="d-none d-md-inline">
+                <FormattedMessage id="nav.messages" />
+              </span>
+              <span className="visually-hidden d-md-none">
+                <FormattedMessage id="nav.messages" />
+              </span>
+              <CountBadge count={props.unread} variant="unread" labelId="nav.unreadMessages" />
+            </NavLink>
+            <NavLink to="/likes" className="nav-link px-2" data-testid="nav-likes">
+              <i className="bi bi-heart me-1" aria-hidden="true" />
+              <span className="d-none d-md-inline">
+                <FormattedMessage id="nav.likes" />
+              </span>
+              <span className="visually-hidden d-md-none">
+                <FormattedMessage id="nav.likes" />
+              </span>
+              <CountBadge count={props.newLikes} labelId="nav.newLikes" />
+            </NavLink>
+            <details className="lang-menu position-relative" data-testid="account-menu">
+              <summary className="btn btn-link text-decoration-none text-body d-flex align-items-center gap-1 px-1">
+                <Avatar src={viewer.thumb ? `${props.mediaPrefix}/${viewer.thumb}` : null} alt="" />
+                <span className="d-none d-sm-inline">{viewer.name}</span>
+                <span className="visually-hidden">
+                  <FormattedMessage id="nav.accountMenu" />
+                </span>
+              </summary>
+              <div className="lang-menu-list dropdown-menu shadow">
+                <Link to={`/members/${viewer.profileId}`} className="dropdown-item">
+                  <i className="bi bi-person me-2" aria-hidden="true" />
+                  <FormattedMessage id="nav.myProfile" />
+                </Link>
+                <Form method="post" action="/logout">
+                  <button type="submit" className="dropdown-item">
+                    <i className="bi bi-box-arrow-right me-2" aria-hidden="true" />
+                    <FormattedMessage id="nav.logout" />
+                  </button>
+                </Form>
+              </div>
+            </details>
+          </>
+        ) : (
+          <Link to="/login" className="btn btn-primary btn-sm">
+            <FormattedMessage id="nav.login" />
+          </Link>
+        )}
+        <LanguageDropdown current={props.locale} />
+      </nav>
+    </header>
+  )
+}

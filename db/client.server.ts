@@ -1,0 +1,70 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema/index'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type DbOrTx = Db | Tx
+
+export interface DbHandle {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export const migrationsFolder = path.resolve(process.cwd(), 'db/migrations')
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite persisted in `dataDir` (or in memory). */
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<DbHandle> {
+  if (opts.url) {
+    const [{ drizzle }, pg] = await Promise.all([import('drizzle-orm/node-postgres'), import('pg')])
+    const pool = new pg.default.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 })
+    const db = drizzle(pool, { schema }) as unknown as Db
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+  const [{ drizzle }, { PGlite }] = await Promise.all([import('drizzle-orm/pglite'), import('@electric-sql/pglite')])
+  let dataDir: string | undefined
+  if (opts.dataDir) {
+    dataDir = path.resolve(opts.dataDir, 'pglite')
+    fs.mkdirSync(dataDir, { recursive: true })
+  }
+  const client = new PGlite(dataDir)
+  await client.waitReady
+  const db = drizzle(client, { schema }) as unknown as Db
+  return { db, kind: 'pglite', close: () => client.close() }
+}
+
+/** Applies the committed migrations; on PostgreSQL an advisory lock keeps two starting processes apart. */
+export async function migrate(handle: DbHandle): Promise<void> {
+  if (handle.kind === 'postgres') {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator')
+    const { sql } = await import('drizzle-orm')
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727271)`)
+      await run(tx as never, { migrationsFolder })
+    })
+    return
+  }
+  const { migrate: run } = await import('drizzle-orm/pglite/migrator')
+  await run(handle.db as never, { migrationsFolder })
+}
+
+// One handle per process, shared by the HTTP app, the socket hub and jobs (see server/app.ts).
+const g = globalThis as unknown as { __dbHandle?: DbHandle }
+
+export function setDatabase(handle: DbHandle | undefined): void {
+  g.__dbHandle = handle
+}
+
+export function db(): Db {
+  if (!g.__dbHandle) throw new Error('Database not opened: call setDatabase() at start-up')
+  return g.__dbHandle.db
+}
+
+export function dbHandle(): DbHandle | undefined {
+  return g.__dbHandle
+}

@@ -1,0 +1,4 @@
+export * from './accounts'
+export * from './profiles'
+export * from './social'
+export * from './settings'

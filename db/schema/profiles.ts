@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm'
+import { boolean, char, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { users } from './accounts'
+
+export const genders = ['male', 'female'] as const
+export const sexualities = ['hetero', 'gay', 'lesbian', 'bi'] as const
+export const bodyTypes = ['slim', 'normal', 'fat'] as const
+export const relationshipStatuses = ['single', 'married', 'divorced', 'widowed', 'living_together', 'unmarried'] as const
+export const hairColors = ['black', 'brown', 'blond', 'red', 'grey', 'other'] as const
+export const eyeColors = ['brown', 'blue', 'green', 'grey', 'other'] as const
+export type Gender = (typeof genders)[number]
+export type Sexuality = (typeof sexualities)[number]
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: serial('id').primaryKey(),
+    // Null for fictional profiles: they belong to no member and nobody writes as them.
+    userId: integer('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 40 }).notNull(),
+    gender: varchar('gender', { length: 10 }).$type<Gender>().notNull(),
+    sexuality: varchar('sexuality', { length: 10 }).$type<Sexuality>().notNull().default('hetero'),
+    birthDate: date('birth_date').notNull(),
+    country: char('country', { length: 2 }).notNull(),
+    region: varchar('region', { length: 80 }),
+    city: varchar('city', { length: 80 }),
+    hairColor: varchar('hair_color', { length: 10 }),
+    eyeColor: varchar('eye_color', { length: 10 }),
+    bodyType: varchar('body_type', { length: 10 }),
+    relationshipStatus: varchar('relationship_status', { length: 20 }),
+    tattoos: boolean('tattoos'),
+    signupReason: varchar('signup_reason', { length: 200 }),
+    aboutMe: text('about_me'),
+    // 'active' profiles are listed; 'disabled' until the account is confirmed or when suspended.
+    status: varchar('status', { length: 10 }).$type<'active' | 'disabled'>().notNull().default('disabled'),
+    isFictional: boolean('is_fictional').notNull().default(false),
+    invisible: boolean('invisible').notNull().default(false),
+    privacyMode: boolean('privacy_mode').notNull().default(false),
+    mainImageId: integer('main_image_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The search path: listed profiles by country, gender and age, newest activity first.
+    index('profiles_search_idx')
+      .on(t.country, t.gender, t.birthDate)
+      .where(sql`status = 'active' and invisible = false`),
+    index('profiles_search_any_country_idx')
+      .on(t.gender, t.birthDate)
+      .where(sql`status = 'active' and invisible = false`),
+  ],
+)
+
+export const profileImages = pgTable(
+  'profile_images',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    filename: varchar('filename', { length: 120 }).notNull(),
+    thumbFilename: varchar('thumb_filename', { length: 120 }).notNull(),
+    matchFilename: varchar('match_filename', { length: 120 }).notNull(),
+    blurredFilename: varchar('blurred_filename', { length: 120 }).notNull(),
+    status: varchar('status', { length: 10 }).$type<'pending' | 'active' | 'rejected'>().notNull().default('pending'),
+    position: smallint('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('profile_images_profile_idx').on(t.profileId)],
+)
+
+export const interests = pgTable('interests', {
+  id: serial('id').primaryKey(),
+  slug: varchar('slug', { length: 40 }).notNull().unique(),
+  icon: varchar('icon', { length: 40 }).notNull(),
+})
+
+export const profileInterests = pgTable(
+  'profile_interests',
+  {
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    interestId: integer('interest_id')
+      .notNull()
+      .references(() => interests.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.interestId] })],
+)
+
+export const profileNotes = pgTable('profile_notes', {
+  profileId: integer('profile_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  note: text('note').notNull(),
+})

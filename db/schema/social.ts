@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm'
+import { bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
+import { profiles } from './profiles'
+
+/** (actor, target) relationship tables with a unique pair, as in Mastodon. */
+export const likes = pgTable(
+  'likes',
+  {
+    id: serial('id').primaryKey(),
+    likerId: integer('liker_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    likedId: integer('liked_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    isNew: boolean('is_new').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('likes_pair_key').on(t.likerId, t.likedId),
+    index('likes_liked_idx').on(t.likedId, t.createdAt),
+    check('likes_not_self', sql`${t.likerId} <> ${t.likedId}`),
+  ],
+)
+
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+)
+
+export const reports = pgTable('reports', {
+  id: serial('id').primaryKey(),
+  reporterId: integer('reporter_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  targetId: integer('target_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  imageId: integer('image_id'),
+  reason: varchar('reason', { length: 40 }).notNull(),
+  details: text('details'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** A conversation is between exactly two profiles; the pair is stored ordered (low id first) and unique. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    profileLowId: integer('profile_low_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    profileHighId: integer('profile_high_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    startedBy: integer('started_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_key').on(t.profileLowId, t.profileHighId),
+    index('conversations_high_idx').on(t.profileHighId),
+    check('conversations_ordered', sql`${t.profileLowId} < ${t.profileHighId}`),
+  ],
+)
+
+/** Per-member view of a conversation: unread counter and whether they removed it from their list. */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.profileId] }), index('conversation_members_profile_idx').on(t.profileId)],
+)
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    // The sender's own id for the message: a retry with the same id never creates a second message.
+    clientId: uuid('client_id').notNull(),
+    body: text('body').notNull(),
+    // False while the sender's e-mail is unconfirmed: stored, but not shown to the partner.
+    delivered: boolean('delivered').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('messages_client_key').on(t.senderId, t.clientId), index('messages_conversation_idx').on(t.conversationId, t.id)],
+)

@@ -1,0 +1,198 @@
+import { hash } from '@node-rs/argon2'
+import { and, eq, sql } from 'drizzle-orm'
+import { saveMedia } from '#app/adapters/storage/disk-storage.server'
+import { db } from '../client.server'
+import { conversationMembers, conversations, interests, messages, profileImages, profileInterests, profiles, sexualities, users } from '../schema/index'
+import { renderAvatar } from './avatars.server'
+import { demoAbout, demoNames, demoPlaces } from './names'
+
+export const demoAccounts = [
+  { email: 'anna@demo.local', password: 'demo-anna-2026', name: 'Anna', gender: 'female' as const, country: 'NL', birthDate: '1994-03-12', language: 'en' },
+  { email: 'ben@demo.local', password: 'demo-ben-2026', name: 'Ben', gender: 'male' as const, country: 'NL', birthDate: '1991-08-27', language: 'en' },
+]
+
+/** A small deterministic generator, so every fresh demo database looks the same. */
+export function rng(seed: number) {
+  let s = seed >>> 0
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0
+    let t = s
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export async function isDatabaseEmpty(): Promise<boolean> {
+  const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(profiles)
+  return Number(row?.n ?? 0) === 0
+}
+
+const hairColors = ['black', 'brown', 'blond', 'red', 'grey']
+const eyeColors = ['brown', 'blue', 'green', 'grey']
+const bodyTypes = ['slim', 'normal', 'fat']
+const relationships = ['single', 'married', 'divorced', 'widowed', 'living_together', 'unmarried']
+
+export interface DemoProfileRow {
+  name: string
+  gender: 'male' | 'female'
+  sexuality: (typeof sexualities)[number]
+  birthDate: string
+  country: string
+  region: string
+  city: string
+  hairColor: string
+  eyeColor: string
+  bodyType: string
+  relationshipStatus: string
+  tattoos: boolean
+  aboutMe: string
+  status: 'active'
+  isFictional: true
+  lastActiveAt: Date
+}
+
+/** Generates `count` fictional profiles spread over the countries, both genders, all sexualities and ages 18-70. */
+export function generateDemoProfiles(count: number, seed = 42, now = new Date()): DemoProfileRow[] {
+  const rand = rng(seed)
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]
+  const countries = Object.keys(demoNames)
+  const out: DemoProfileRow[] = []
+  for (let i = 0; i < count; i++) {
+    const country = countries[i % countries.length]
+    const gender = i % 2 === 0 ? 'female' : 'male'
+    // Cycle through all four sexualities; same-sex ones take the word that fits the gender.
+    const raw = sexualities[(i >> 1) % sexualities.length]
+    const fixedSexuality = raw === 'gay' || raw === 'lesbian' ? (gender === 'male' ? 'gay' : 'lesbian') : raw
+    const age = 18 + Math.floor(rand() * 53)
+    const birth = new Date(Date.UTC(now.getUTCFullYear() - age - 1, 0, 1) + Math.floor(rand() * 364) * 86400000)
+    const [city, region] = pick(demoPlaces[country])
+    out.push({
+      name: pick(demoNames[country][gender]),
+      gender,
+      sexuality: fixedSexuality,
+      birthDate: birth.toISOString().slice(0, 10),
+      country,
+      region,
+      city,
+      hairColor: pick(hairColors),
+      eyeColor: pick(eyeColors),
+      bodyType: pick(bodyTypes),
+      relationshipStatus: pick(relationships),
+      tattoos: rand() < 0.3,
+      aboutMe: pick(demoAbout),
+      status: 'active',
+      isFictional: true,
+      lastActiveAt: new Date(now.getTime() - Math.floor(rand() * 30 * 86400000)),
+    })
+  }
+  return out
+}
+
+async function attachAvatar(dataDir: string, profileId: number, gender: 'male' | 'female') {
+  const img = await renderAvatar(`demo-${profileId}`, gender)
+  const base = `p${profileId}-demo`
+  const names = { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp`, matchFilename: `${base}-match.webp`, blurredFilename: `${base}-blur.webp` }
+  await Promise.all([
+    saveMedia(dataDir, names.filename, img.full),
+    saveMedia(dataDir, names.thumbFilename, img.thumb),
+    saveMedia(dataDir, names.matchFilename, img.match),
+    saveMedia(dataDir, names.blurredFilename, img.blurred),
+  ])
+  const [image] = await db()
+    .insert(profileImages)
+    .values({ profileId, ...names, status: 'active' })
+    .returning({ id: profileImages.id })
+  await db().update(profiles).set({ mainImageId: image.id }).where(eq(profiles.id, profileId))
+}
+
+/**
+ * First-run demo data: fictional profiles (marked so the interface discloses them), with avatars and interests,
+ * plus two demo member accounts with a conversation between them.
+ */
+export async function seedDemo(opts: { dataDir: string; profiles: number; avatars?: boolean }): Promise<{ accounts: typeof demoAccounts; profileCount: number }> {
+  const rows = generateDemoProfiles(opts.profiles)
+  const rand = rng(7)
+  const interestIds = (await db().select({ id: interests.id }).from(interests)).map((r) => r.id)
+  const ids: { id: number; gender: 'male' | 'female' }[] = []
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = await db()
+      .insert(profiles)
+      .values(rows.slice(i, i + 500))
+      .returning({ id: profiles.id, gender: profiles.gender })
+    ids.push(...chunk)
+  }
+  if (interestIds.length) {
+    const links = ids.flatMap(({ id }) => {
+      const n = 3 + Math.floor(rand() * 5)
+      const chosen = new Set<number>()
+      while (chosen.size < n) chosen.add(interestIds[Math.floor(rand() * interestIds.length)])
+      return [...chosen].map((interestId) => ({ profileId: id, interestId }))
+    })
+    for (let i = 0; i < links.length; i += 1000) await db().insert(profileInterests).values(links.slice(i, i + 1000)).onConflictDoNothing()
+  }
+  if (opts.avatars !== false) {
+    // A few at a time: sharp is multi-threaded already.
+    for (let i = 0; i < ids.length; i += 8) await Promise.all(ids.slice(i, i + 8).map((p) => attachAvatar(opts.dataDir, p.id, p.gender)))
+  }
+
+  const accountProfiles: number[] = []
+  for (const a of demoAccounts) {
+    const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, a.email))
+    if (existing) continue
+    const [user] = await db()
+      .insert(users)
+      .values({ email: a.email, passwordHash: await hash(a.password), status: 'active', language: a.language, confirmedAt: new Date() })
+      .returning({ id: users.id })
+    const [profile] = await db()
+      .insert(profiles)
+      .values({
+        userId: user.id,
+        name: a.name,
+        gender: a.gender,
+        sexuality: 'hetero',
+        birthDate: a.birthDate,
+        country: a.country,
+        region: 'Noord-Holland',
+        city: 'Amsterdam',
+        status: 'active',
+        aboutMe: a.gender === 'female' ? 'Demo member: log in as me to try the chat.' : 'Demo member: chat with Anna in another browser.',
+      })
+      .returning({ id: profiles.id })
+    if (opts.avatars !== false) await attachAvatar(opts.dataDir, profile.id, a.gender)
+    accountProfiles.push(profile.id)
+  }
+  if (accountProfiles.length === 2) await seedConversation(accountProfiles[0], accountProfiles[1])
+  return { accounts: demoAccounts, profileCount: ids.length }
+}
+
+async function seedConversation(annaId: number, benId: number) {
+  const [low, high] = annaId < benId ? [annaId, benId] : [benId, annaId]
+  const [conv] = await db().insert(conversations).values({ profileLowId: low, profileHighId: high, startedBy: benId }).returning({ id: conversations.id })
+  const lines: [number, string][] = [
+    [benId, 'Hi Anna! I saw you like travelling too. Where did you go last?'],
+    [annaId, 'Hi Ben :) Lisbon in spring, it was lovely. And you?'],
+    [benId, 'Copenhagen! Shall we swap tips over coffee sometime?'],
+  ]
+  const base = Date.now() - 3600_000
+  for (const [i, [sender, body]] of lines.entries()) {
+    await db()
+      .insert(messages)
+      .values({ conversationId: conv.id, senderId: sender, clientId: crypto.randomUUID(), body, createdAt: new Date(base + i * 60_000) })
+  }
+  await db().insert(conversationMembers).values([
+    { conversationId: conv.id, profileId: benId, unreadCount: 0 },
+    { conversationId: conv.id, profileId: annaId, unreadCount: 1 },
+  ])
+  await db().update(conversations).set({ lastMessageAt: new Date(base + 2 * 60_000) }).where(and(eq(conversations.id, conv.id)))
+}
+
+/** Demo accounts that exist in this database, for the start-up banner. */
+export async function existingDemoAccounts(): Promise<typeof demoAccounts> {
+  const rows = await db()
+    .select({ email: users.email })
+    .from(users)
+    .where(sql`${users.email} in ('anna@demo.local', 'ben@demo.local')`)
+  const present = new Set(rows.map((r) => r.email))
+  return demoAccounts.filter((a) => present.has(a.email))
+}

@@ -1,0 +1,58 @@
+import http from 'node:http'
+import { createRequestHandler } from '@react-router/express'
+import type { ServerBuild } from 'react-router'
+import { env, EnvError } from '#app/lib/env.server'
+import { existingDemoAccounts } from '#db/seed/demo.server'
+import { logger } from '#app/lib/logger.server'
+import { createHttpApp } from './http-app.server'
+import { startServices } from './startup.server'
+import { attachWsHub } from './ws-hub.server'
+
+/**
+ * The whole process: configuration, database, bus, HTTP, WebSocket. Built by Vite as the server bundle's entry
+ * (vite.config.ts) so it shares one module graph with the routes; server/index.js calls start().
+ */
+export async function start(): Promise<{ server: http.Server; close(): Promise<void> }> {
+  let e
+  try {
+    e = env()
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+  const services = await startServices(e)
+  const app = createHttpApp({
+    dataDir: e.DATA_DIR,
+    publicUrl: e.PUBLIC_URL,
+    reactRouterHandler: (getLoadContext) =>
+      createRequestHandler({
+        build: () => import('virtual:react-router/server-build') as Promise<ServerBuild>,
+        mode: process.env.NODE_ENV,
+        getLoadContext: getLoadContext as never,
+      }),
+  })
+  const server = http.createServer(app)
+  const hub = attachWsHub(server, { publicUrl: e.PUBLIC_URL })
+  await new Promise<void>((resolve) => server.listen(e.PORT, e.HOST, resolve))
+  const addr = server.address()
+  const port = typeof addr === 'object' && addr ? addr.port : e.PORT
+  logger.info({ port }, 'listening')
+  console.log(`\n  Site: ${e.PUBLIC_URL ?? `http://localhost:${port}`}`)
+  const demo = await existingDemoAccounts()
+  if (demo.length) {
+    console.log('  Demo members (e-mail / password):')
+    for (const a of demo) console.log(`    ${a.email} / ${a.password}`)
+  }
+  console.log('')
+  return {
+    server,
+    async close() {
+      hub.close()
+      await new Promise<void>((r) => server.close(() => r()))
+      await services.close()
+    },
+  }
+}

@@ -1,0 +1,52 @@
+import path from 'node:path'
+import compression from 'compression'
+import express, { type RequestHandler } from 'express'
+import { SESSION_COOKIE, userIdForSession } from '#app/features/accounts/sessions.server'
+import { getViewer } from '#app/features/accounts/viewer.server'
+import { uploadsDir } from '#app/adapters/storage/disk-storage.server'
+import { parseCookies } from '#app/lib/cookies'
+import { logger } from '#app/lib/logger.server'
+import { isAllowedOrigin } from '#app/lib/origin'
+
+/** The Express app around the React Router handler: static files, media, CSRF origin check, session lookup. */
+export function createHttpApp(opts: {
+  dataDir: string
+  publicUrl?: string
+  reactRouterHandler: (getLoadContext: (req: express.Request) => Promise<Record<string, unknown>>) => RequestHandler
+}) {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', 'loopback')
+  app.use(compression())
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Referrer-Policy', 'same-origin')
+    res.setHeader('X-Frame-Options', 'DENY')
+    next()
+  })
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true })
+  })
+  app.use('/assets', express.static(path.resolve('build/client/assets'), { immutable: true, maxAge: '1y', index: false }))
+  app.use(express.static(path.resolve('build/client'), { maxAge: '1h', index: false }))
+  app.use('/media', express.static(uploadsDir(opts.dataDir), { maxAge: '7d', index: false, fallthrough: false }))
+
+  // CSRF: every state-changing request must come from our own origin (SameSite=Lax covers the cookie side).
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+    if (isAllowedOrigin({ origin: req.get('origin'), referer: req.get('referer'), host: req.get('host'), publicUrl: opts.publicUrl })) return next()
+    logger.warn({ path: req.path }, 'rejected cross-origin request')
+    res.status(403).json({ error: 'bad_origin' })
+  })
+
+  app.all(
+    '/{*splat}',
+    opts.reactRouterHandler(async (req) => {
+      const token = parseCookies(req.get('cookie'))[SESSION_COOKIE] ?? null
+      const userId = token ? await userIdForSession(token) : null
+      const viewer = userId ? await getViewer(userId) : null
+      return { viewer, sessionToken: viewer ? token : null, clientIp: req.ip ?? '' }
+    }),
+  )
+  return app
+}

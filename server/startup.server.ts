@@ -1,0 +1,31 @@
+import { createBus, setBus } from '#app/adapters/bus/index.server'
+import { ensureCompanyInfo } from '#app/features/content/company-info.server'
+import { ensureInterests } from '#app/features/content/interests.server'
+import type { Env } from '#app/lib/env.server'
+import { logger } from '#app/lib/logger.server'
+import { migrate, openDatabase, setDatabase } from '#db/client.server'
+import { isDatabaseEmpty, seedDemo } from '#db/seed/demo.server'
+
+/** Opens the database, migrates, seeds on first run and connects the bus: everything before listening. */
+export async function startServices(e: Env): Promise<{ close(): Promise<void>; seeded: Awaited<ReturnType<typeof seedDemo>> | null }> {
+  const handle = await openDatabase({ url: e.DATABASE_URL, dataDir: e.DATA_DIR })
+  setDatabase(handle)
+  await migrate(handle)
+  await ensureInterests()
+  await ensureCompanyInfo()
+  let seeded: Awaited<ReturnType<typeof seedDemo>> | null = null
+  if (e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && (await isDatabaseEmpty()))) {
+    logger.info('seeding demo data')
+    seeded = await seedDemo({ dataDir: e.DATA_DIR, profiles: 300 })
+  }
+  const bus = createBus(e.REDIS_URL)
+  setBus(bus)
+  return {
+    seeded,
+    async close() {
+      await bus.close()
+      await handle.close()
+      setDatabase(undefined)
+    },
+  }
+}

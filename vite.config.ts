@@ -1,0 +1,21 @@
+import { reactRouter } from '@react-router/dev/vite'
+import path from 'node:path'
+import { defineConfig } from 'vite'
+
+// The server bundle's entry is server/app.ts so that the HTTP app, the WebSocket hub and the React Router
+// handler share one module graph (one database client, one bus) in production and in dev.
+export default defineConfig(({ isSsrBuild }) => ({
+  build: {
+    rollupOptions: isSsrBuild ? { input: './server/app.ts' } : undefined,
+    target: 'es2022',
+  },
+  css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } } },
+  ssr: { external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg', 'ioredis', 'pino', 'ws'] },
+  resolve: {
+    alias: [
+      { find: /^#app\/(.*)$/, replacement: path.resolve('app') + '/$1' },
+      { find: /^#db\/(.*)$/, replacement: path.resolve('db') + '/$1' },
+    ],
+  },
+  plugins: [reactRouter()],
+}))

@@ -1,0 +1,21 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^#app\/(.*)$/, replacement: path.resolve('app') + '/$1' },
+      { find: /^#db\/(.*)$/, replacement: path.resolve('db') + '/$1' },
+      { find: /^#server\/(.*)$/, replacement: path.resolve('server') + '/$1' },
+    ],
+  },
+  test: {
+    include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'db/**/*.test.ts', 'server/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['./tests/setup/vitest-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+})
