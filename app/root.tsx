@@ -6,11 +6,11 @@ import { getBadgeCounts } from './features/accounts/viewer.server'
 import { RealtimeProvider } from './features/chat/components/realtime-provider'
 import { getSettings } from './features/settings/settings.server'
 import en from './i18n/locales/en.json'
-import { requestLocale } from './i18n/locale.server'
+import { requestLocale } from './features/settings/request-locale.server'
 import { ErrorPage } from './ui/error-page'
 import stylesheet from './styles/app.scss?url'
 import icons from 'bootstrap-icons/font/bootstrap-icons.min.css?url'
-import './lib/context'
+import './features/accounts/load-context'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

@@ -4,7 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import { bus } from '#app/adapters/bus/index.server'
 import { SESSION_COOKIE, userIdForSession } from '#app/features/accounts/sessions.server'
 import { getBadgeCounts, getViewer } from '#app/features/accounts/viewer.server'
-import { profileTopic, type ServerEvent } from '#app/features/chat/chat-events'
+import { profileTopic, type ClientEvent, type ServerEvent } from '#app/features/chat/chat-events'
 import { clientEventSchema, sendMessageSchema } from '#app/features/chat/chat.schema'
 import { conversationPartner, markConversationRead } from '#app/features/chat/conversations.server'
 import { sendMessage } from '#app/features/chat/send-message.server'
@@ -100,7 +100,7 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
       })
     })
 
-    async function handle(ev: import('zod').infer<typeof clientEventSchema>) {
+    async function handle(ev: ClientEvent) {
       await subscribed
       if (ev.type === 'ping') return
       if (ev.type === 'read') {

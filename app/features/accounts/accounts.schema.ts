@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ageOn, isValidIsoDate } from '../profiles/age'
+import { ageOn, isValidIsoDate } from '#app/lib/dates'
 
 // Error messages are catalog ids; the form renders them translated (see app/ui/form-field.tsx).
 export const emailSchema = z

@@ -1,7 +1,7 @@
 import { db } from '#db/client.server'
 import { interests, profileImages, profileInterests, profiles } from '#db/schema/index'
 import { and, asc, eq } from 'drizzle-orm'
-import { ageOn } from './age'
+import { ageOn } from '#app/lib/dates'
 import type { ProfileCard, ProfileDetail } from './profile-types'
 
 export type { ProfileCard, ProfileDetail }

@@ -2,7 +2,7 @@ import { db } from '#db/client.server'
 import { profileImages, profiles } from '#db/schema/index'
 import { listableTo } from '#app/policies/visibility.server'
 import { and, desc, eq, lte, sql } from 'drizzle-orm'
-import { birthDateForAge } from '../profiles/age'
+import { birthDateForAge } from '#app/lib/dates'
 import { profileCardColumns, toProfileCard, type ProfileCard } from '../profiles/profile-view.server'
 import type { SearchQuery } from './search.schema'
 

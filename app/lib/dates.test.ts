@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ageOn, birthDateForAge, isValidIsoDate } from './age'
+import { ageOn, birthDateForAge, isValidIsoDate } from './dates'
 
 describe('age', () => {
   const now = new Date('2026-06-15T12:00:00Z')

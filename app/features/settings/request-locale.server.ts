@@ -1,9 +1,9 @@
 import type { AppLoadContext } from 'react-router'
-import { getSettings } from '#app/features/settings/settings.server'
+import { getSettings } from './settings.server'
 import { parseCookies } from '#app/lib/cookies'
-import { catalogs, type Messages } from './catalogs.server'
-import { LOCALE_COOKIE, type Locale } from './locales'
-import { resolveLocale } from './resolve-locale'
+import { catalogs, type Messages } from '#app/i18n/catalogs.server'
+import { LOCALE_COOKIE, type Locale } from '#app/i18n/locales'
+import { resolveLocale } from '#app/i18n/resolve-locale'
 
 /** The locale of a request (spec section 4) and the one catalog the page needs. */
 export async function requestLocale(request: Request, context: AppLoadContext): Promise<{ locale: Locale; messages: Messages }> {

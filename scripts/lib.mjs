@@ -1,0 +1,53 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+export const root = path.resolve(new URL('..', import.meta.url).pathname)
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts })
+  if (r.status !== 0) {
+    console.error(`\n✖ ${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`)
+    process.exit(r.status || 1)
+  }
+}
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  const marker = path.join(root, 'node_modules/.package-lock.json')
+  const lock = path.join(root, 'package-lock.json')
+  const stale = !fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs + 1000)
+  if (!stale) return
+  console.log('Installing dependencies…')
+  run('npm', fs.existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'])
+}
+
+/** A Chromium for the browser tests: CHROMIUM_PATH, Debian's, Playwright's own, or one installed now. */
+export function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)
+  for (const c of candidates) if (fs.existsSync(c)) return c
+  try {
+    const { chromium } = createRequire(path.join(root, 'package.json'))('playwright-core')
+    const p = chromium.executablePath()
+    if (p && fs.existsSync(p)) return p
+  } catch {
+    // no Playwright browser either
+  }
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0
+  if (isRoot && hasApt) {
+    console.log('Installing Debian chromium for the browser tests…')
+    run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'])
+    if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'
+  } else {
+    console.log('Installing Playwright Chromium for the browser tests…')
+    const r = spawnSync('npx', ['playwright', 'install', 'chromium'], { stdio: 'inherit', cwd: root })
+    if (r.status === 0) {
+      const out = execFileSync('node', ['-e', "import('playwright-core').then(m=>console.log(m.chromium.executablePath()))"], { cwd: root }).toString().trim()
+      if (out && fs.existsSync(out)) return out
+    }
+  }
+  console.error('✖ No Chromium found for the browser tests. Install Debian\'s chromium (apt-get install chromium) or set CHROMIUM_PATH.')
+  process.exit(1)
+}

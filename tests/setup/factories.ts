@@ -1,0 +1,40 @@
+import { hash } from '@node-rs/argon2'
+import { db } from '#db/client.server'
+import { profiles, users } from '#db/schema/index'
+
+let n = 0
+
+/** A member account with its profile; options override the defaults. */
+export async function createMember(opts: Partial<{ email: string; password: string; name: string; gender: 'male' | 'female'; sexuality: 'hetero' | 'gay' | 'lesbian' | 'bi'; birthDate: string; country: string; status: 'not_confirmed' | 'active' | 'pending_deletion'; invisible: boolean; privacyMode: boolean; profileStatus: 'active' | 'disabled' }> = {}) {
+  n += 1
+  const password = opts.password ?? 'password-123'
+  const [user] = await db()
+    .insert(users)
+    .values({ email: opts.email ?? `member${n}-${Date.now()}@example.com`, passwordHash: await hash(password, { memoryCost: 1024, timeCost: 1 }), status: opts.status ?? 'active' })
+    .returning({ id: users.id, email: users.email })
+  const [profile] = await db()
+    .insert(profiles)
+    .values({
+      userId: user.id,
+      name: opts.name ?? `Member${n}`,
+      gender: opts.gender ?? 'female',
+      sexuality: opts.sexuality ?? 'hetero',
+      birthDate: opts.birthDate ?? '1990-01-01',
+      country: opts.country ?? 'NL',
+      status: opts.profileStatus ?? 'active',
+      invisible: opts.invisible ?? false,
+      privacyMode: opts.privacyMode ?? false,
+    })
+    .returning({ id: profiles.id })
+  return { userId: user.id, profileId: profile.id, email: user.email, password }
+}
+
+/** A fictional profile (no account). */
+export async function createFictional(opts: Partial<{ name: string; gender: 'male' | 'female'; birthDate: string; country: string }> = {}) {
+  n += 1
+  const [profile] = await db()
+    .insert(profiles)
+    .values({ name: opts.name ?? `Fiction${n}`, gender: opts.gender ?? 'female', birthDate: opts.birthDate ?? '1992-05-05', country: opts.country ?? 'NL', status: 'active', isFictional: true })
+    .returning({ id: profiles.id })
+  return { profileId: profile.id }
+}
