@@ -12,7 +12,12 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'db/**/*.test.ts', 'server/**/*.test.ts'],
     // Tests that need a Redis server run when REDIS_URL names one (CI exports it for the local Redis).
-    exclude: process.env.REDIS_URL ? ['node_modules/**'] : ['node_modules/**', '**/*.redis.test.ts'],
+    // Multi-process tests need both a PostgreSQL server (TEST_DATABASE_URL) and Redis.
+    exclude: [
+      'node_modules/**',
+      ...(process.env.REDIS_URL ? [] : ['**/*.redis.test.ts']),
+      ...(process.env.REDIS_URL && process.env.TEST_DATABASE_URL ? [] : ['**/*.multi.test.ts']),
+    ],
     environment: 'node',
     setupFiles: ['./tests/setup/vitest-setup.ts'],
     testTimeout: 30_000,

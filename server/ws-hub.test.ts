@@ -1,0 +1,94 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { createSession } from '#app/features/accounts/sessions.server'
+import type { ServerEvent } from '#app/features/chat/chat-events'
+import { createMember } from '../tests/setup/factories'
+import { useTestDatabase } from '../tests/setup/test-db'
+import { attachWsHub } from './ws-hub.server'
+
+useTestDatabase()
+
+let server: http.Server | undefined
+let hub: ReturnType<typeof attachWsHub> | undefined
+
+async function startHub() {
+  server = http.createServer((_req, res) => res.end())
+  hub = attachWsHub(server, {})
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r))
+  return (server.address() as AddressInfo).port
+}
+
+afterEach(async () => {
+  hub?.close()
+  await new Promise((r) => server?.close(r))
+})
+
+function connect(port: number, headers: Record<string, string>) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers })
+  const events: ServerEvent[] = []
+  ws.on('message', (d) => events.push(JSON.parse(String(d))))
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve())
+    ws.once('error', reject)
+  })
+  return { ws, events, opened }
+}
+
+async function until(cond: () => boolean, ms = 3000) {
+  const start = Date.now()
+  while (!cond()) {
+    if (Date.now() - start > ms) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+describe('WebSocket hub', () => {
+  it('refuses an upgrade without a session', async () => {
+    const port = await startHub()
+    const c = connect(port, { Origin: `http://127.0.0.1:${port}` })
+    await expect(c.opened).rejects.toThrow(/401/)
+  })
+
+  it('refuses a foreign origin even with a valid session', async () => {
+    const port = await startHub()
+    const a = await createMember()
+    const token = await createSession(a.userId)
+    const c = connect(port, { Origin: 'http://evil.example', Cookie: `sid=${token}` })
+    await expect(c.opened).rejects.toThrow(/403/)
+  })
+
+  it('delivers a message to the partner, acknowledges the sender and rejects bad frames', async () => {
+    const port = await startHub()
+    const a = await createMember()
+    const b = await createMember({ gender: 'male' })
+    const origin = `http://127.0.0.1:${port}`
+    const ca = connect(port, { Origin: origin, Cookie: `sid=${await createSession(a.userId)}` })
+    const cb = connect(port, { Origin: origin, Cookie: `sid=${await createSession(b.userId)}` })
+    await Promise.all([ca.opened, cb.opened])
+    // A frame on each socket first: it resolves once the socket's bus subscription is in place.
+    ca.ws.send(JSON.stringify({ type: 'ping' }))
+    cb.ws.send(JSON.stringify({ type: 'ping' }))
+    await new Promise((r) => setTimeout(r, 100))
+    const clientId = crypto.randomUUID()
+    ca.ws.send(JSON.stringify({ type: 'send', toProfileId: b.profileId, clientId, body: 'Hi there' }))
+    await until(() => cb.events.some((e) => e.type === 'message') && ca.events.some((e) => e.type === 'ack'))
+    const msg = cb.events.find((e) => e.type === 'message')
+    expect(msg).toMatchObject({ type: 'message', partnerId: a.profileId, message: { body: 'Hi there', clientId } })
+    expect(cb.events.find((e) => e.type === 'counts')).toMatchObject({ unread: 1 })
+
+    ca.ws.send('not json')
+    ca.ws.send(JSON.stringify({ type: 'send', toProfileId: b.profileId, clientId: 'nope', body: 'x' }))
+    await until(() => ca.events.filter((e) => e.type === 'error').length === 2)
+    expect(ca.events.filter((e) => e.type === 'error').map((e) => (e as { code: string }).code)).toEqual(['bad_request', 'chat.errorInvalid'])
+
+    // Marking read over the socket answers fresh counts.
+    const conversationId = (msg as Extract<ServerEvent, { type: 'message' }>).message.conversationId
+    cb.ws.send(JSON.stringify({ type: 'read', conversationId }))
+    await until(() => cb.events.filter((e) => e.type === 'counts').length === 2)
+    expect(cb.events.filter((e) => e.type === 'counts').at(-1)).toMatchObject({ unread: 0 })
+    ca.ws.close()
+    cb.ws.close()
+  })
+})
