@@ -51,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#e5534b" />
+        <meta name="theme-color" content="#cf3f37" />
         <Meta />
         <Links />
       </head>

@@ -96,7 +96,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
                 <FormattedMessage id="profile.like" />
               </Link>
             )}
-            <Link className="btn btn-outline-secondary" to={chatHref}>
+            <Link className="btn btn-outline-primary" to={chatHref}>
               <i className="bi bi-chat-dots me-1" aria-hidden="true" />
               <FormattedMessage id="profile.chat" />
             </Link>

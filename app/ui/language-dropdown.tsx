@@ -11,7 +11,7 @@ export function LanguageDropdown({ current }: { current: Locale }) {
   const location = useLocation()
   return (
     <details className="lang-menu position-relative">
-      <summary className="btn btn-outline-secondary btn-sm" aria-label={intl.formatMessage({ id: 'nav.language' })}>
+      <summary className="btn btn-outline-dark btn-sm" aria-label={intl.formatMessage({ id: 'nav.language' })}>
         <i className="bi bi-translate me-1" aria-hidden="true" />
         {current.toUpperCase()}
       </summary>
