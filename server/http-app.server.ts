@@ -3,8 +3,9 @@ import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { SESSION_COOKIE, userIdForSession } from '#app/features/accounts/sessions.server'
 import { getViewer } from '#app/features/accounts/viewer.server'
+import { TRACKING_COOKIE, TRACKING_MAX_AGE_S, trackingFromQuery } from '#app/features/accounts/tracking'
 import { uploadsDir } from '#app/adapters/storage/disk-storage.server'
-import { parseCookies } from '#app/lib/cookies'
+import { parseCookies, serializeCookie } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
 import { isAllowedOrigin } from '#app/lib/origin'
 
@@ -37,6 +38,19 @@ export function createHttpApp(opts: {
     if (isAllowedOrigin({ origin: req.get('origin'), referer: req.get('referer'), host: req.get('host'), publicUrl: opts.publicUrl })) return next()
     logger.warn({ path: req.path }, 'rejected cross-origin request')
     res.status(403).json({ error: 'bad_origin' })
+  })
+
+  // The tracking query is stored on the first visit (spec section 4) and saved on the account at signup.
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' || req.path.startsWith('/api/')) return next()
+    const q = req.url.indexOf('?')
+    const tracking = q >= 0 ? trackingFromQuery(new URLSearchParams(req.url.slice(q + 1))) : null
+    if (tracking && !parseCookies(req.get('cookie'))[TRACKING_COOKIE]) {
+      res.append('Set-Cookie', serializeCookie(TRACKING_COOKIE, JSON.stringify(tracking), { maxAge: TRACKING_MAX_AGE_S, httpOnly: true, secure: opts.publicUrl?.startsWith('https://'), sameSite: 'Lax' }))
+      // Visible to this very request's loaders too.
+      req.headers.cookie = `${req.headers.cookie ? `${req.headers.cookie}; ` : ''}${TRACKING_COOKIE}=${encodeURIComponent(JSON.stringify(tracking))}`
+    }
+    next()
   })
 
   app.all(

@@ -1,6 +1,8 @@
 import { useEffect } from 'react'
-import { Outlet } from 'react-router'
+import { FormattedMessage } from 'react-intl'
+import { Link, Outlet, useMatches } from 'react-router'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
+import { DismissibleAlert } from '#app/ui/dismissible-alert'
 import { Footer } from '#app/ui/footer'
 import { TopNav } from '#app/ui/top-nav'
 import { useRootData } from './use-root-data'
@@ -13,10 +15,15 @@ export function useTitleCounter(total: number) {
   })
 }
 
+// Spec section 4: the profile-photo alert is not shown on these routes.
+const photoAlertHiddenOn = new Set(['profile', 'signup', 'complete-signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings'])
+
 export default function DefaultLayout() {
   const root = useRootData()
   const { counts } = useRealtime()
   useTitleCounter(root.viewer ? counts.unread + counts.newLikes : 0)
+  const routeIds = useMatches().map((m) => m.id)
+  const showPhotoAlert = !!root.viewer && !root.viewer.thumb && !routeIds.some((id) => photoAlertHiddenOn.has(id))
   return (
     <>
       <TopNav
@@ -28,6 +35,14 @@ export default function DefaultLayout() {
         mediaPrefix={root.site.cdnPrefix}
       />
       <main id="main" className="container py-4">
+        {showPhotoAlert ? (
+          <DismissibleAlert storageKey="photoAlertDismissed">
+            <FormattedMessage id="alert.photo" />{' '}
+            <Link to="/profile" className="alert-link">
+              <FormattedMessage id="alert.photoAction" />
+            </Link>
+          </DismissibleAlert>
+        ) : null}
         <Outlet />
       </main>
       <Footer siteName={root.site.name} />

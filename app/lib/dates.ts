@@ -10,6 +10,8 @@ export function ageOn(birthDate: string, now: Date = new Date()): number {
 /** The latest birth date (inclusive) of someone who is at least `age` on `now`, as YYYY-MM-DD. */
 export function birthDateForAge(age: number, now: Date = new Date()): string {
   const d = new Date(Date.UTC(now.getUTCFullYear() - age, now.getUTCMonth(), now.getUTCDate()))
+  // 29 February in a year without one rolled over to 1 March: the latest birth date is the 28th (agrees with ageOn).
+  if (d.getUTCMonth() !== now.getUTCMonth()) d.setUTCDate(0)
   return d.toISOString().slice(0, 10)
 }
 

@@ -2,6 +2,9 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { requireViewer } from '#app/features/accounts/auth.server'
 import { likeProfile, unlikeProfile } from '#app/features/likes/likes.server'
+import { blockMember, unblockMember } from '#app/features/safety/block.server'
+import { reportProfile } from '#app/features/safety/report.server'
+import { reportReasons, reportSchema } from '#app/features/safety/safety.schema'
 import { FictionalWarning } from '#app/features/profiles/components/fictional-badge'
 import { loadProfilePage } from '#app/features/profiles/profile-page.server'
 import { pageTitle } from '#app/i18n/meta'
@@ -31,6 +34,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await unlikeProfile(viewer.profileId, id)
     return { match: false }
   }
+  if (intent === 'block') {
+    if (!(await blockMember(viewer.profileId, id))) throw data(null, { status: 404 })
+    return { notice: 'profile.blocked' }
+  }
+  if (intent === 'unblock') {
+    await unblockMember(viewer.profileId, id)
+    return { notice: 'settings.unblocked' }
+  }
+  if (intent === 'report') {
+    const parsed = reportSchema.safeParse(Object.fromEntries(form))
+    if (!parsed.success) return data({ reportError: parsed.error.issues[0]?.message ?? 'report.reasonRequired' }, { status: 400 })
+    if (!(await reportProfile({ reporterId: viewer.profileId, targetId: id, ...parsed.data }))) throw data(null, { status: 404 })
+    return { notice: 'report.thanks' }
+  }
   throw redirect(new URL(request.url).pathname)
 }
 
@@ -46,7 +63,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
     )
   }
   if (loaderData.kind !== 'ok') return null
-  const { profile, liked, isOwn } = loaderData
+  const { profile, liked, isOwn, blocking } = loaderData
   const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const chatHref = root.viewer ? `/members/${profile.id}/chat` : `/login?redirectTo=${encodeURIComponent(`/members/${profile.id}/chat`)}`
@@ -60,6 +77,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
             <i className="bi bi-person fs-1 text-secondary d-flex align-items-center justify-content-center" aria-hidden="true" />
           </div>
         )}
+        <PhotoGallery profile={profile} isOwn={isOwn} premium={!!root.viewer?.paidUser} />
       </div>
       <div className="col-md-7">
         <h1 id="profile-name" className="h2">
@@ -68,11 +86,21 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
         <p className="text-body-secondary">
           <i className="bi bi-geo-alt me-1" aria-hidden="true" />
           {[profile.city, profile.region, regionNames.of(profile.country)].filter(Boolean).join(', ')}
+          {profile.distanceKm !== null ? (
+            <span className="ms-2">
+              · <FormattedMessage id="profile.distance" values={{ km: profile.distanceKm }} />
+            </span>
+          ) : null}
         </p>
         {profile.isFictional ? <FictionalWarning site={root.site} /> : null}
         {actionData && 'match' in actionData && actionData.match ? (
           <div className="alert alert-success" role="status">
             <FormattedMessage id="likes.itsAMatch" values={{ name: profile.name }} />
+          </div>
+        ) : null}
+        {actionData && 'notice' in actionData && actionData.notice ? (
+          <div className="alert alert-info" role="status">
+            <FormattedMessage id={actionData.notice} values={{ name: profile.name }} />
           </div>
         ) : null}
         {actionData && 'error' in actionData ? (
@@ -145,8 +173,89 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
         <p className="small text-body-secondary">
           <FormattedMessage id="profile.lastActive" values={{ date: <FormattedDate value={profile.lastActiveAt} dateStyle="medium" /> }} />
         </p>
+        {root.viewer && !isOwn ? (
+          <SafetyActions name={profile.name} blocking={blocking} reportError={actionData && 'reportError' in actionData ? actionData.reportError : undefined} />
+        ) : null}
       </div>
     </article>
+  )
+}
+
+/** Photos beyond the main one: Premium members and the owner get them, free members a blurred, locked copy. */
+function PhotoGallery({ profile, isOwn, premium }: { profile: { name: string; images: { id: number; isMain: boolean }[] }; isOwn: boolean; premium: boolean }) {
+  const intl = useIntl()
+  const others = profile.images.filter((i) => !i.isMain)
+  if (!others.length) return null
+  const locked = !isOwn && !premium
+  return (
+    <section className="mt-3" aria-label={intl.formatMessage({ id: 'photos.gallery' })}>
+      <ul className="list-unstyled d-grid gap-2" style={{ gridTemplateColumns: 'repeat(3, 1fr)' }}>
+        {others.map((i) => (
+          <li key={i.id} className="position-relative">
+            <img src={`/photo/${i.id}/match`} alt={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })} className="img-fluid rounded" width={400} height={400} loading="lazy" data-testid={locked ? 'locked-photo' : 'photo'} />
+            {locked ? (
+              <div className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center text-white text-center small p-1 rounded" style={{ background: 'rgba(0,0,0,.45)' }}>
+                <i className="bi bi-lock-fill fs-4" aria-hidden="true" />
+                <FormattedMessage id="photos.locked" />
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function SafetyActions({ name, blocking, reportError }: { name: string; blocking: boolean; reportError?: string }) {
+  const intl = useIntl()
+  return (
+    <div className="border-top pt-3 mt-3 d-flex flex-wrap gap-2 align-items-start">
+      <Form
+        method="post"
+        onSubmit={(e) => {
+          if (!blocking && !confirm(intl.formatMessage({ id: 'profile.confirmBlock' }, { name }))) e.preventDefault()
+        }}
+      >
+        <input type="hidden" name="intent" value={blocking ? 'unblock' : 'block'} />
+        <button type="submit" className="btn btn-sm btn-outline-dark">
+          <i className="bi bi-slash-circle me-1" aria-hidden="true" />
+          <FormattedMessage id={blocking ? 'profile.unblock' : 'profile.block'} />
+        </button>
+      </Form>
+      <details className="flex-grow-1" open={!!reportError}>
+        <summary className="btn btn-sm btn-outline-dark">
+          <i className="bi bi-flag me-1" aria-hidden="true" />
+          <FormattedMessage id="profile.report" />
+        </summary>
+        <Form method="post" className="mt-2 border rounded p-2">
+          <input type="hidden" name="intent" value="report" />
+          <h2 className="h6">
+            <FormattedMessage id="report.title" values={{ name }} />
+          </h2>
+          <label htmlFor="report-reason" className="form-label">
+            <FormattedMessage id="report.reason" />
+          </label>
+          <select id="report-reason" name="reason" className={`form-select mb-2${reportError ? ' is-invalid' : ''}`} required defaultValue="">
+            <option value="" disabled>
+              {intl.formatMessage({ id: 'report.reason' })}
+            </option>
+            {reportReasons.map((r) => (
+              <option key={r} value={r}>
+                {intl.formatMessage({ id: `report.reason.${r}` })}
+              </option>
+            ))}
+          </select>
+          {reportError ? <div className="invalid-feedback d-block">{intl.formatMessage({ id: reportError })}</div> : null}
+          <label htmlFor="report-details" className="form-label">
+            <FormattedMessage id="report.details" />
+          </label>
+          <textarea id="report-details" name="details" className="form-control mb-2" rows={3} maxLength={1000} />
+          <button type="submit" className="btn btn-sm btn-primary">
+            <FormattedMessage id="report.submit" />
+          </button>
+        </Form>
+      </details>
+    </div>
   )
 }
 

@@ -1,8 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Form, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { ProfileCardView } from '#app/features/profiles/components/profile-card'
 import { parseSearchQuery } from '#app/features/search/search.schema'
-import { defaultLookingFor, searchMembers } from '#app/features/search/search-members.server'
+import { defaultLookingFor, searchMembers, similarMembers } from '#app/features/search/search-members.server'
+import { visitorMaySearch } from '#app/features/search/visitor-search.server'
+import { regionsByCountry } from '#app/features/content/regions.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
@@ -12,86 +14,132 @@ import type { Route } from './+types/members'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getSettings()
   const viewer = context.viewer
-  if (!viewer && !settings.logged_out_search) {
+  if (!viewer && !visitorMaySearch(settings, request.headers.get('cookie'))) {
     throw redirect(`/login?redirectTo=${encodeURIComponent('/members')}`)
   }
   const url = new URL(request.url)
   const query = parseSearchQuery(url.searchParams, { gender: defaultLookingFor(viewer), country: viewer?.country ?? '' })
   const result = await searchMembers(viewer?.profileId ?? null, query, settings.results_per_page)
-  return { query, result, countries: settings.countries, fields: settings.search_fields }
+  const similar =
+    result.total < settings.similar_results_threshold && query.page === 1
+      ? await similarMembers(viewer?.profileId ?? null, query, result.profiles.map((p) => p.id), settings.results_per_page)
+      : []
+  const regions = query.country ? (regionsByCountry([query.country])[query.country] ?? []) : []
+  return { query, result, similar, regions, countries: settings.countries, fields: settings.search_fields, visitor: !viewer }
 }
 
 export default function Members({ loaderData }: Route.ComponentProps) {
   const intl = useIntl()
   const root = useRootData()
   const navigation = useNavigation()
-  const { query, result } = loaderData
+  const { query, result, similar, regions, fields } = loaderData
   const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/members'
   const ages = Array.from({ length: 82 }, (_, i) => 18 + i)
+  const show = (f: string) => fields.includes(f)
   return (
     <>
       <h1 className="h3 mb-3">
         <FormattedMessage id="members.title" />
       </h1>
+      {loaderData.visitor ? (
+        <div className="alert alert-light border" role="note">
+          <FormattedMessage id="members.visitorNote" />{' '}
+          <Link to="/signup" className="alert-link">
+            <FormattedMessage id="login.signupLink" />
+          </Link>
+        </div>
+      ) : null}
       <Form method="get" className="row g-2 align-items-end mb-4" role="search" aria-label={intl.formatMessage({ id: 'members.searchForm' })}>
-        <div className="col-6 col-md-3">
-          <label htmlFor="search-gender" className="form-label">
-            <FormattedMessage id="field.lookingFor" />
-          </label>
-          <select id="search-gender" name="gender" className="form-select" defaultValue={query.gender}>
-            <option value="female">{intl.formatMessage({ id: 'lookingFor.female' })}</option>
-            <option value="male">{intl.formatMessage({ id: 'lookingFor.male' })}</option>
-            <option value="any">{intl.formatMessage({ id: 'lookingFor.any' })}</option>
-          </select>
-        </div>
-        <div className="col-6 col-md-3">
-          <label htmlFor="search-country" className="form-label">
-            <FormattedMessage id="field.country" />
-          </label>
-          <select id="search-country" name="country" className="form-select" defaultValue={query.country}>
-            <option value="">{intl.formatMessage({ id: 'members.allCountries' })}</option>
-            {loaderData.countries.map((c) => (
-              <option key={c} value={c}>
-                {regionNames.of(c)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-4 col-md-2">
-          <label htmlFor="search-min-age" className="form-label">
-            <FormattedMessage id="members.minAge" />
-          </label>
-          <select id="search-min-age" name="min_age" className="form-select" defaultValue={query.min_age}>
-            {ages.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-4 col-md-2">
-          <label htmlFor="search-max-age" className="form-label">
-            <FormattedMessage id="members.maxAge" />
-          </label>
-          <select id="search-max-age" name="max_age" className="form-select" defaultValue={query.max_age}>
-            {ages.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-4 col-md-2">
+        {show('gender') ? (
+          <div className="col-6 col-md-2">
+            <label htmlFor="search-gender" className="form-label">
+              <FormattedMessage id="field.lookingFor" />
+            </label>
+            <select id="search-gender" name="gender" className="form-select" defaultValue={query.gender}>
+              <option value="female">{intl.formatMessage({ id: 'lookingFor.female' })}</option>
+              <option value="male">{intl.formatMessage({ id: 'lookingFor.male' })}</option>
+              <option value="any">{intl.formatMessage({ id: 'lookingFor.any' })}</option>
+            </select>
+          </div>
+        ) : null}
+        {show('country') ? (
+          <div className="col-6 col-md-3">
+            <label htmlFor="search-country" className="form-label">
+              <FormattedMessage id="field.country" />
+            </label>
+            <select
+              id="search-country"
+              name="country"
+              className="form-select"
+              defaultValue={query.country}
+              onChange={(e) => {
+                // The region list belongs to the country: search again so it follows.
+                const region = e.currentTarget.form?.elements.namedItem('countryregion') as HTMLSelectElement | null
+                if (region) region.value = ''
+                e.currentTarget.form?.requestSubmit()
+              }}
+            >
+              <option value="">{intl.formatMessage({ id: 'members.allCountries' })}</option>
+              {loaderData.countries.map((c) => (
+                <option key={c} value={c}>
+                  {regionNames.of(c)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {show('countryregion') && regions.length ? (
+          <div className="col-6 col-md-3">
+            <label htmlFor="search-region" className="form-label">
+              <FormattedMessage id="members.region" />
+            </label>
+            <select id="search-region" name="countryregion" className="form-select" defaultValue={query.countryregion}>
+              <option value="">{intl.formatMessage({ id: 'members.anyRegion' })}</option>
+              {regions.map((r) => (
+                <option key={r.code} value={r.name}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {show('age') ? (
+          <>
+            <div className="col-3 col-md-1">
+              <label htmlFor="search-min-age" className="form-label">
+                <FormattedMessage id="members.minAge" />
+              </label>
+              <select id="search-min-age" name="min_age" className="form-select" defaultValue={query.min_age}>
+                {ages.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="col-3 col-md-1">
+              <label htmlFor="search-max-age" className="form-label">
+                <FormattedMessage id="members.maxAge" />
+              </label>
+              <select id="search-max-age" name="max_age" className="form-select" defaultValue={query.max_age}>
+                {ages.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
+        ) : null}
+        <div className="col-12 col-md-2">
           <button type="submit" className="btn btn-primary w-100">
             <FormattedMessage id="members.search" />
           </button>
         </div>
       </Form>
       <p className="text-body-secondary" aria-live="polite" data-testid="result-count">
-        {loading ? (
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        ) : null}
+        {loading ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
         <FormattedMessage id="members.resultCount" values={{ count: result.total }} />
       </p>
       {result.profiles.length === 0 ? (
@@ -107,6 +155,18 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <Pagination page={result.page} pages={result.pages} search={new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()} />
+      {similar.length ? (
+        <section aria-labelledby="similar-title" className="mt-4">
+          <h2 id="similar-title" className="h5">
+            <FormattedMessage id="members.similar" />
+          </h2>
+          <div className="profile-grid" data-testid="similar-results">
+            {similar.map((p) => (
+              <ProfileCardView key={p.id} profile={p} site={root.site} />
+            ))}
+          </div>
+        </section>
+      ) : null}
     </>
   )
 }

@@ -65,9 +65,13 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
                 </span>
               </summary>
               <div className="lang-menu-list dropdown-menu shadow">
-                <Link to={`/members/${viewer.profileId}`} className="dropdown-item">
+                <Link to="/profile" className="dropdown-item">
                   <i className="bi bi-person me-2" aria-hidden="true" />
                   <FormattedMessage id="nav.myProfile" />
+                </Link>
+                <Link to="/notifications" className="dropdown-item">
+                  <i className="bi bi-gear me-2" aria-hidden="true" />
+                  <FormattedMessage id="nav.settings" />
                 </Link>
                 <Form method="post" action="/logout">
                   <button type="submit" className="dropdown-item">

@@ -58,3 +58,56 @@ export const creditLedger = pgTable(
   },
   (t) => [index('credit_ledger_user_idx').on(t.userId), uniqueIndex('credit_ledger_reference_key').on(t.reason, t.reference)],
 )
+
+export const tokenPurposes = ['activation', 'password_reset', 'email_change', 'reactivation'] as const
+export type TokenPurpose = (typeof tokenPurposes)[number]
+
+/** Single-use links sent by e-mail; only the SHA-256 of the token is stored. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 20 }).$type<TokenPurpose>().notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    newEmail: varchar('new_email', { length: 254 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('account_tokens_hash_key').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId, t.purpose, t.createdAt)],
+)
+
+/** Failed logins per key ('account:<id>' or 'ip:<addr>'), shared by every server process through the database. */
+export const loginFailures = pgTable('login_failures', {
+  key: varchar('key', { length: 80 }).primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+})
+
+/** E-mails when no SMTP server is configured (and a copy of what was sent, without bodies, otherwise). */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: varchar('to_address', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_emails_created_idx').on(t.createdAt)],
+)
+
+export const deletionReasons = ['found_partner', 'not_enough_matches', 'too_expensive', 'privacy', 'taking_break', 'other'] as const
+
+/** Why members left (no personal data: kept after the account is erased, for the business's statistics). */
+export const accountDeletions = pgTable('account_deletions', {
+  id: serial('id').primaryKey(),
+  reason: varchar('reason', { length: 40 }).notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, char, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { boolean, char, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core'
 import { users } from './accounts'
 
 export const genders = ['male', 'female'] as const
@@ -26,6 +26,9 @@ export const profiles = pgTable(
     country: char('country', { length: 2 }).notNull(),
     region: varchar('region', { length: 80 }),
     city: varchar('city', { length: 80 }),
+    // Rounded to about 1 km; used for distances, never shown.
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     hairColor: varchar('hair_color', { length: 10 }),
     eyeColor: varchar('eye_color', { length: 10 }),
     bodyType: varchar('body_type', { length: 10 }),
@@ -43,11 +46,21 @@ export const profiles = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The search path: listed profiles by country, gender and age, newest activity first.
-    index('profiles_search_idx')
+    // Search (app/features/search): listed profiles by country and gender, newest activity first, with the
+    // age range as a filter; the *_age indexes serve the total count. Designed for a million profiles.
+    index('profiles_search_country_idx')
+      .on(t.country, t.gender, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'active' and invisible = false`),
+    index('profiles_search_country_age_idx')
       .on(t.country, t.gender, t.birthDate)
       .where(sql`status = 'active' and invisible = false`),
-    index('profiles_search_any_country_idx')
+    index('profiles_search_region_idx')
+      .on(t.country, t.region, t.gender, t.birthDate)
+      .where(sql`status = 'active' and invisible = false`),
+    index('profiles_search_any_idx')
+      .on(t.gender, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'active' and invisible = false`),
+    index('profiles_search_any_age_idx')
       .on(t.gender, t.birthDate)
       .where(sql`status = 'active' and invisible = false`),
   ],

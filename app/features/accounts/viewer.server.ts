@@ -1,5 +1,6 @@
 import { db } from '#db/client.server'
-import { likes, conversationMembers, profileImages, profiles, users } from '#db/schema/index'
+import { likes, conversationMembers, conversations, profileImages, profiles, users } from '#db/schema/index'
+import { notBlockedEitherWay } from '#app/policies/visibility.server'
 import { and, eq, sql } from 'drizzle-orm'
 
 /** The logged-in member as every loader sees them. */
@@ -50,8 +51,10 @@ export async function getViewer(userId: number): Promise<Viewer | null> {
 export async function getBadgeCounts(profileId: number): Promise<{ unread: number; newLikes: number }> {
   const [row] = await db()
     .select({
-      unread: sql<number>`coalesce((select sum(${conversationMembers.unreadCount}) from ${conversationMembers} where ${conversationMembers.profileId} = ${profileId} and ${conversationMembers.hidden} = false), 0)::int`,
-      newLikes: sql<number>`(select count(*) from ${likes} where ${likes.likedId} = ${profileId} and ${likes.isNew} = true)::int`,
+      // Only what the chats and likes lists show (no blocked counterparts, no likes from disabled profiles):
+      // anything else could never be read or seen, and the badge would stay up for good.
+      unread: sql<number>`coalesce((select sum(cm.unread_count) from ${conversationMembers} cm join ${conversations} c on c.id = cm.conversation_id where cm.profile_id = ${profileId} and cm.hidden = false and ${notBlockedEitherWay(profileId, sql`(case when c.profile_low_id = ${profileId} then c.profile_high_id else c.profile_low_id end)`)}), 0)::int`,
+      newLikes: sql<number>`(select count(*) from ${likes} l join ${profiles} p on p.id = l.liker_id where l.liked_id = ${profileId} and l.is_new = true and p.status = 'active' and ${notBlockedEitherWay(profileId, sql`l.liker_id`)})::int`,
     })
     .from(sql`(select 1) as one`)
   return { unread: Number(row?.unread ?? 0), newLikes: Number(row?.newLikes ?? 0) }

@@ -16,7 +16,9 @@ export interface ProfileDetail extends ProfileCard {
   fields: Record<string, string | boolean | null>
   aboutMe: string | null
   interests: { slug: string; icon: string }[]
-  images: { id: number; filename: string; thumb: string; isMain: boolean }[]
+  images: { id: number; isMain: boolean }[]
+  latitude: number | null
+  longitude: number | null
   mainImage: { filename: string; status: string; match: string } | null
 }
 

@@ -65,6 +65,8 @@ export async function getProfileDetail(profileId: number, visibleFields: string[
       mainImageId: profiles.mainImageId,
       mainFilename: profileImages.filename,
       mainMatch: profileImages.matchFilename,
+      latitude: profiles.latitude,
+      longitude: profiles.longitude,
     })
     .from(profiles)
     .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
@@ -81,7 +83,7 @@ export async function getProfileDetail(profileId: number, visibleFields: string[
           .orderBy(asc(interests.slug))
       : Promise.resolve([]),
     db()
-      .select({ id: profileImages.id, filename: profileImages.filename, thumb: profileImages.thumbFilename })
+      .select({ id: profileImages.id })
       .from(profileImages)
       .where(and(eq(profileImages.profileId, profileId), eq(profileImages.status, 'active')))
       .orderBy(asc(profileImages.position), asc(profileImages.id)),
@@ -105,7 +107,10 @@ export async function getProfileDetail(profileId: number, visibleFields: string[
     fields,
     aboutMe: show.has('about_me') ? row.aboutMe : null,
     interests: interestRows,
-    images: imageRows.map((i) => ({ ...i, isMain: i.id === row.mainImageId })),
+    // Only ids: the files of photos beyond the main one are served by /photo/{id}, which checks the viewer.
+    images: imageRows.map((i) => ({ id: i.id, isMain: i.id === row.mainImageId })),
+    latitude: row.latitude,
+    longitude: row.longitude,
     mainImage:
       row.mainFilename && row.imageStatus ? { filename: row.mainFilename, status: row.imageStatus, match: row.mainMatch ?? row.mainFilename } : null,
   }

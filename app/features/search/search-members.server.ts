@@ -23,6 +23,7 @@ export async function searchMembers(viewerId: number | null, q: SearchQuery, per
     listableTo(viewerId),
     q.gender === 'any' ? undefined : eq(profiles.gender, q.gender),
     q.country ? eq(profiles.country, q.country) : undefined,
+    q.country && q.countryregion ? eq(profiles.region, q.countryregion) : undefined,
     sql`${profiles.birthDate} > ${oldest}`,
     lte(profiles.birthDate, youngest),
   )
@@ -39,6 +40,31 @@ export async function searchMembers(viewerId: number | null, q: SearchQuery, per
   ])
   const total = Number(count?.n ?? 0)
   return { profiles: rows.map((r) => toProfileCard(r, now)), total, page: q.page, pages: Math.max(1, Math.ceil(total / perPage)) }
+}
+
+/**
+ * 'Similar results' when few match: the same gender and country, any region, ages widened by five years either
+ * way, without the profiles already shown. Capped at one page.
+ */
+export async function similarMembers(viewerId: number | null, q: SearchQuery, exclude: number[], limit: number): Promise<ProfileCard[]> {
+  const now = new Date()
+  const wider = { ...q, countryregion: '', min_age: Math.max(18, q.min_age - 5), max_age: Math.min(99, q.max_age + 5), page: 1 }
+  const where = and(
+    listableTo(viewerId),
+    wider.gender === 'any' ? undefined : eq(profiles.gender, wider.gender),
+    wider.country ? eq(profiles.country, wider.country) : undefined,
+    sql`${profiles.birthDate} > ${birthDateForAge(wider.max_age + 1, now)}`,
+    lte(profiles.birthDate, birthDateForAge(wider.min_age, now)),
+    exclude.length ? sql`${profiles.id} not in (${sql.join(exclude.map((id) => sql`${id}`), sql`, `)})` : undefined,
+  )
+  const rows = await db()
+    .select(profileCardColumns)
+    .from(profiles)
+    .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
+    .where(where)
+    .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+    .limit(limit)
+  return rows.map((r) => toProfileCard(r, now))
 }
 
 /** The gender a member is most likely looking for, from their own gender and sexuality. */

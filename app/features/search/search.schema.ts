@@ -8,6 +8,8 @@ export const searchQuerySchema = z.object({
     .regex(/^[A-Z]{2}$/)
     .or(z.literal(''))
     .catch(''),
+  // The spec's search state names the region field countryregion.
+  countryregion: z.string().trim().max(80).catch(''),
   min_age: z.coerce.number().int().min(18).max(99).catch(18),
   max_age: z.coerce.number().int().min(18).max(99).catch(99),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
@@ -17,12 +19,14 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>
 
 export function parseSearchQuery(params: URLSearchParams, defaults: Partial<SearchQuery> = {}): SearchQuery {
   const raw: Record<string, string> = {}
-  for (const key of ['gender', 'country', 'min_age', 'max_age', 'page']) {
+  for (const key of ['gender', 'country', 'countryregion', 'min_age', 'max_age', 'page']) {
     const v = params.get(key)
     if (v !== null) raw[key] = v
   }
-  const merged = { ...defaults, ...raw }
+  const merged = { countryregion: '', ...defaults, ...raw }
   const q = searchQuerySchema.parse(merged)
-  if (q.min_age > q.max_age) return { ...q, min_age: q.max_age, max_age: q.min_age }
-  return q
+  // A region only means something inside its country.
+  const region = q.country ? q.countryregion : ''
+  if (q.min_age > q.max_age) return { ...q, countryregion: region, min_age: q.max_age, max_age: q.min_age }
+  return { ...q, countryregion: region }
 }

@@ -41,6 +41,19 @@ export const defaultSettings = {
   company_id: 1,
   mail_name: 'Amoura',
   results_per_page: 24,
+  // Photos: new uploads wait for moderation when true; limits of spec section 5.
+  photo_moderation: false,
+  max_photos_free: 3,
+  max_photos_premium: 25,
+  // Below this many results the search adds similar profiles (wider ages, any region).
+  similar_results_threshold: 6,
+  // Login lockout (spec section 4): failures within the window before a block of login_block_minutes.
+  login_max_failures: 5,
+  login_ip_max_failures: 20,
+  login_block_minutes: 15,
+  // E-mails a member may request per day.
+  max_reset_emails_per_day: 3,
+  max_activation_emails_per_day: 5,
 }
 
 export type Settings = typeof defaultSettings

@@ -17,10 +17,12 @@ export async function getSettings(): Promise<Settings> {
 }
 
 export async function updateSetting<K extends SettingKey>(key: K, value: Settings[K]): Promise<void> {
+  // A null setting is stored as JSON null: a plain null would be SQL NULL, which the not-null column rejects.
+  const json = value === null ? sql`'null'::jsonb` : value
   await db()
     .insert(settingsTable)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: sql`now()` } })
+    .values({ key, value: json })
+    .onConflictDoUpdate({ target: settingsTable.key, set: { value: json, updatedAt: sql`now()` } })
   cache = undefined
 }
 

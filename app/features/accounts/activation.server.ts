@@ -1,0 +1,42 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { db } from '#db/client.server'
+import { conversationMembers, messages, profiles, users } from '#db/schema/index'
+import { getSettings } from '../settings/settings.server'
+import { sendAccountEmail } from './account-mail.server'
+import { consumeToken, tokensIssuedToday } from './tokens.server'
+
+/**
+ * Confirms the e-mail address behind an activation link: the account becomes active, the profile listed, and the
+ * messages written while unconfirmed are delivered (they count as unread for their recipients from now on).
+ */
+export async function activateAccount(token: string | null): Promise<{ ok: true; userId: number } | { ok: false }> {
+  const used = await consumeToken(token, 'activation')
+  if (!used) return { ok: false }
+  await db().transaction(async (tx) => {
+    const [u] = await tx
+      .update(users)
+      .set({ status: 'active', confirmedAt: sql`coalesce(${users.confirmedAt}, now())` })
+      .where(and(eq(users.id, used.userId), eq(users.status, 'not_confirmed')))
+      .returning({ id: users.id })
+    if (!u) return
+    const [p] = await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, used.userId)).returning({ id: profiles.id })
+    if (!p) return
+    await tx.execute(sql`
+      update ${conversationMembers} cm set unread_count = cm.unread_count + pending.n, hidden = false
+      from (select m.conversation_id, count(*)::int as n from ${messages} m
+            where m.sender_id = ${p.id} and m.delivered = false group by m.conversation_id) pending
+      where cm.conversation_id = pending.conversation_id and cm.profile_id <> ${p.id}`)
+    await tx.update(messages).set({ delivered: true }).where(and(eq(messages.senderId, p.id), eq(messages.delivered, false)))
+  })
+  return { ok: true, userId: used.userId }
+}
+
+/** Sends the activation e-mail again, at most max_activation_emails_per_day times a day. */
+export async function resendActivation(userId: number): Promise<'sent' | 'too_many' | 'already_active'> {
+  const [u] = await db().select({ status: users.status }).from(users).where(eq(users.id, userId))
+  if (!u || u.status !== 'not_confirmed') return 'already_active'
+  const s = await getSettings()
+  if ((await tokensIssuedToday(userId, 'activation')) >= s.max_activation_emails_per_day) return 'too_many'
+  await sendAccountEmail(userId, 'activation')
+  return 'sent'
+}

@@ -1,0 +1,142 @@
+import { useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Form, useRevalidator } from 'react-router'
+import type { OwnPhoto } from '../photo-types'
+
+interface Upload {
+  key: string
+  name: string
+  progress: number
+  error?: string
+}
+
+/** Sends one file to /api/photos.php with upload progress (fetch cannot report upload progress). */
+function sendPhoto(file: File, onProgress: (p: number) => void): Promise<{ ok: boolean; message?: string }> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', '/api/photos.php')
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100))
+    xhr.onload = () => {
+      let body: { message?: string } = {}
+      try {
+        body = JSON.parse(xhr.responseText)
+      } catch {
+        // not JSON: keep the generic message
+      }
+      resolve({ ok: xhr.status >= 200 && xhr.status < 300, message: body.message })
+    }
+    xhr.onerror = () => resolve({ ok: false })
+    const data = new FormData()
+    data.append('photo', file)
+    xhr.send(data)
+  })
+}
+
+/** The member's photos: upload several at once with progress, choose the main one, delete. */
+export function PhotoManager({ photos, limit, notice }: { photos: OwnPhoto[]; limit: number; notice?: string }) {
+  const intl = useIntl()
+  const revalidator = useRevalidator()
+  const [uploads, setUploads] = useState<Upload[]>([])
+  const input = useRef<HTMLInputElement>(null)
+
+  async function onFiles(files: FileList | null) {
+    if (!files?.length) return
+    const list = [...files].map((f, i) => ({ file: f, key: `${Date.now()}-${i}` }))
+    setUploads((u) => [...u, ...list.map(({ file, key }) => ({ key, name: file.name, progress: 0 }))])
+    for (const { file, key } of list) {
+      const r = await sendPhoto(file, (progress) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress } : x))))
+      setUploads((u) => (r.ok ? u.filter((x) => x.key !== key) : u.map((x) => (x.key === key ? { ...x, error: r.message ?? intl.formatMessage({ id: 'error.tryLater' }) } : x))))
+      void revalidator.revalidate()
+    }
+    if (input.current) input.current.value = ''
+  }
+
+  return (
+    <section aria-labelledby="photos-title" className="mb-5">
+      <h2 id="photos-title" className="h5">
+        <FormattedMessage id="photos.title" /> <small className="text-body-secondary">({photos.length}/{limit})</small>
+      </h2>
+      {notice ? (
+        <div className="alert alert-success py-2" role="status">
+          <FormattedMessage id={notice} />
+        </div>
+      ) : null}
+      <ul className="profile-grid list-unstyled mb-3">
+        {photos.map((p) => (
+          <li key={p.id} className="card" data-testid="own-photo">
+            <img src={p.thumbUrl} alt="" className="card-img-top profile-card-img" width={160} height={160} />
+            <div className="card-body p-2 d-flex flex-wrap gap-1 align-items-center">
+              {p.isMain ? (
+                <span className="badge text-bg-primary">
+                  <FormattedMessage id="photos.main" />
+                </span>
+              ) : null}
+              {p.status === 'pending' ? (
+                <span className="badge text-bg-secondary">
+                  <FormattedMessage id="photos.pending" />
+                </span>
+              ) : null}
+              {!p.isMain && p.status === 'active' ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="main" />
+                  <input type="hidden" name="imageId" value={p.id} />
+                  <button type="submit" className="btn btn-sm btn-outline-primary">
+                    <FormattedMessage id="photos.makeMain" />
+                  </button>
+                </Form>
+              ) : null}
+              <Form
+                method="post"
+                onSubmit={(e) => {
+                  if (!confirm(intl.formatMessage({ id: 'photos.confirmDelete' }))) e.preventDefault()
+                }}
+              >
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="imageId" value={p.id} />
+                <button type="submit" className="btn btn-sm btn-outline-danger">
+                  <i className="bi bi-trash" aria-hidden="true" />
+                  <span className="visually-hidden">
+                    <FormattedMessage id="photos.delete" />
+                  </span>
+                </button>
+              </Form>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {uploads.map((u) => (
+        <div key={u.key} className="mb-2" data-testid="upload">
+          <div className="small">{u.name}</div>
+          {u.error ? (
+            <div className="text-danger small" role="alert">
+              {u.error}
+            </div>
+          ) : (
+            <div className="progress" role="progressbar" aria-label={u.name} aria-valuenow={u.progress} aria-valuemin={0} aria-valuemax={100}>
+              <div className="progress-bar" style={{ width: `${u.progress}%` }} />
+            </div>
+          )}
+        </div>
+      ))}
+      {photos.length < limit ? (
+        <Form method="post" encType="multipart/form-data" className="d-flex gap-2 align-items-center" onSubmit={(e) => {
+          e.preventDefault()
+          void onFiles(input.current?.files ?? null)
+        }}>
+          <input type="hidden" name="intent" value="upload" />
+          <label htmlFor="photo-input" className="visually-hidden">
+            <FormattedMessage id="photos.choose" />
+          </label>
+          <input ref={input} id="photo-input" type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/gif,image/heic,image/avif" multiple className="form-control" onChange={(e) => void onFiles(e.target.files)} />
+          <button type="submit" className="btn btn-primary text-nowrap">
+            <FormattedMessage id="photos.upload" />
+          </button>
+        </Form>
+      ) : (
+        <p className="text-body-secondary">
+          <FormattedMessage id="photos.limitReached" values={{ limit }} />
+        </p>
+      )}
+    </section>
+  )
+}

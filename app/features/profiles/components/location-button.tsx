@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react'
+import { FormattedMessage } from 'react-intl'
+
+type Permission = 'unsupported' | 'unknown' | PermissionState
+export interface Place {
+  country: string
+  region: string | null
+  city: string
+}
+
+const CACHE_KEY = 'geocode'
+// Spec section 9: a geolocation result is reused for at most one hour.
+const CACHE_MS = 3_600_000
+
+function cached(): { at: number; result: Place | false } | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(CACHE_KEY) ?? 'null') as { at: number; result: Place | false } | null
+    return v && Date.now() - v.at < CACHE_MS ? v : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * "Use my location": the browser's position, turned into a place by /api/geocode.php (which stores it coarsely).
+ * The permission state is followed as the browser reports it (spec section 4).
+ */
+export function LocationButton({ onPlace }: { onPlace: (p: Place) => void }) {
+  const [permission, setPermission] = useState<Permission>('unknown')
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle')
+
+  useEffect(() => {
+    if (!('geolocation' in navigator)) return setPermission('unsupported')
+    let status: PermissionStatus | undefined
+    const sync = () => status && setPermission(status.state)
+    navigator.permissions
+      ?.query({ name: 'geolocation' })
+      .then((s) => {
+        status = s
+        sync()
+        s.addEventListener('change', sync)
+      })
+      .catch(() => {})
+    return () => status?.removeEventListener('change', sync)
+  }, [])
+
+  if (permission === 'unsupported') return null
+
+  function locate() {
+    const hit = cached()
+    if (hit) {
+      if (hit.result) onPlace(hit.result)
+      else setState('failed')
+      return
+    }
+    setState('busy')
+    navigator.geolocation.getCurrentPosition(
+      async (pos) => {
+        try {
+          const res = await fetch(`/api/geocode.php?lat=${pos.coords.latitude}&lon=${pos.coords.longitude}`)
+          const body = (await res.json()) as { result: Place | false }
+          localStorage.setItem(CACHE_KEY, JSON.stringify({ at: Date.now(), result: body.result }))
+          if (body.result) {
+            onPlace(body.result)
+            setState('idle')
+          } else setState('failed')
+        } catch {
+          localStorage.setItem(CACHE_KEY, JSON.stringify({ at: Date.now(), result: false }))
+          setState('failed')
+        }
+      },
+      () => setState('failed'),
+      { maximumAge: CACHE_MS, timeout: 15_000 },
+    )
+  }
+
+  return (
+    <div className="mb-3">
+      <button type="button" className="btn btn-outline-dark btn-sm" onClick={locate} disabled={state === 'busy' || permission === 'denied'}>
+        {state === 'busy' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : <i className="bi bi-geo-alt me-1" aria-hidden="true" />}
+        <FormattedMessage id="profile.useLocation" />
+      </button>
+      {permission === 'denied' ? (
+        <div className="form-text">
+          <FormattedMessage id="profile.locationDenied" />
+        </div>
+      ) : null}
+      {state === 'failed' ? (
+        <div className="form-text text-danger" role="alert">
+          <FormattedMessage id="profile.locationFailed" />
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+import { and, asc, eq, or } from 'drizzle-orm'
+import { db } from '#db/client.server'
+import { blocks, conversationMembers, conversations, likes, profileImages, profiles } from '#db/schema/index'
+import { profileCardColumns, toProfileCard } from '../profiles/profile-view.server'
+import type { ProfileCard } from '../profiles/profile-types'
+
+/**
+ * Blocking ends what it must, in one transaction: likes in both directions go, and the conversation disappears
+ * from both lists (the policy hides it while the block stands; here it is also marked hidden for the blocker).
+ */
+export async function blockMember(blockerId: number, blockedId: number): Promise<boolean> {
+  if (blockerId === blockedId) return false
+  const [target] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.id, blockedId))
+  if (!target) return false
+  await db().transaction(async (tx) => {
+    await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing()
+    await tx.delete(likes).where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))))
+    const [low, high] = blockerId < blockedId ? [blockerId, blockedId] : [blockedId, blockerId]
+    const [conv] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.profileLowId, low), eq(conversations.profileHighId, high)))
+    if (conv) {
+      await tx
+        .update(conversationMembers)
+        .set({ hidden: true, unreadCount: 0 })
+        .where(and(eq(conversationMembers.conversationId, conv.id), eq(conversationMembers.profileId, blockerId)))
+    }
+  })
+  return true
+}
+
+export async function unblockMember(blockerId: number, blockedId: number): Promise<void> {
+  await db().delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+}
+
+/** The members the viewer blocked, for the settings list. */
+export async function listBlocked(blockerId: number): Promise<ProfileCard[]> {
+  const rows = await db()
+    .select(profileCardColumns)
+    .from(blocks)
+    .innerJoin(profiles, eq(profiles.id, blocks.blockedId))
+    .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
+    .where(eq(blocks.blockerId, blockerId))
+    .orderBy(asc(profiles.name))
+  return rows.map((r) => toProfileCard(r))
+}

@@ -1,0 +1,226 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { requireViewer } from '#app/features/accounts/auth.server'
+import { listInterests } from '#app/features/content/interests.server'
+import { PhotoManager } from '#app/features/photos/components/photo-manager'
+import { deletePhoto, listOwnPhotos, photoLimit, setMainPhoto, uploadPhoto } from '#app/features/photos/photos.server'
+import { ImageRejectedError } from '#app/features/photos/process-image.server'
+import { LocationButton } from '#app/features/profiles/components/location-button'
+import { profileEditSchema } from '#app/features/profiles/profile-edit.schema'
+import { getOwnProfile, updateProfile } from '#app/features/profiles/update-profile.server'
+import { getSettings } from '#app/features/settings/settings.server'
+import { bodyTypes, eyeColors, hairColors, relationshipStatuses, sexualities } from '#db/schema/profiles'
+import { pageTitle } from '#app/i18n/meta'
+import { FormField, SelectField } from '#app/ui/form-field'
+import type { Route } from './+types/profile'
+
+async function formOptions() {
+  const [s, interests] = await Promise.all([getSettings(), listInterests()])
+  return { minAge: s.minimum_age, countries: s.countries, interests, interestIds: interests.map((i) => i.id) }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request)
+  const [profile, photos, limit, opts] = await Promise.all([getOwnProfile(viewer.profileId), listOwnPhotos(viewer.profileId), photoLimit(viewer.paidUser), formOptions()])
+  if (!profile) throw data(null, { status: 404 })
+  return { profile, photos, limit, countries: opts.countries, minAge: opts.minAge, interests: opts.interests, profileId: viewer.profileId }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(context, request)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  const imageId = Number(form.get('imageId'))
+  if (intent === 'main') return { notice: (await setMainPhoto(viewer.profileId, imageId)) ? 'photos.mainChanged' : undefined }
+  if (intent === 'delete') {
+    if (!(await deletePhoto(viewer.profileId, imageId))) throw data(null, { status: 404 })
+    return { notice: 'photos.deleted' }
+  }
+  if (intent === 'upload') {
+    // The form path for browsers without JavaScript; with it, uploads go to /api/photos.php with progress.
+    for (const file of form.getAll('photo')) {
+      if (typeof file === 'string' || file.size === 0) continue
+      try {
+        const r = await uploadPhoto(viewer, Buffer.from(await file.arrayBuffer()))
+        if (!r.ok) return data({ photoError: 'photos.error.limit_reached', limit: r.limit }, { status: 409 })
+      } catch (e) {
+        if (e instanceof ImageRejectedError) return data({ photoError: `photos.error.${e.code}`, limit: 0 }, { status: 422 })
+        throw e
+      }
+    }
+    return { notice: 'photos.uploaded' }
+  }
+  const opts = await formOptions()
+  const submission = parseWithZod(form, { schema: profileEditSchema(opts) })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  await updateProfile(viewer.profileId, submission.value)
+  return { result: submission.reply(), saved: true }
+}
+
+export default function ProfileEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const intl = useIntl()
+  const navigation = useNavigation()
+  const { profile } = loaderData
+  const schema = profileEditSchema({ minAge: loaderData.minAge, countries: loaderData.countries, interestIds: loaderData.interests.map((i) => i.id) })
+  const [form, fields] = useForm({
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+    defaultValue: { ...profile, interests: profile.interests.map(String) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile'
+  const notice = actionData && 'notice' in actionData ? actionData.notice : undefined
+  const photoError = actionData && 'photoError' in actionData ? actionData : undefined
+  const select = (name: 'hair_color' | 'eye_color' | 'body_type' | 'relationship_status', values: readonly string[]) => (
+    <div className="col-sm-6">
+      <SelectField label={<FormattedMessage id={`profileField.${name}`} />} errors={fields[name].errors} {...getSelectProps(fields[name])} id={`profile-${name}`}>
+        <option value="">{intl.formatMessage({ id: 'profile.notSaying' })}</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {intl.formatMessage({ id: `profileValue.${name}.${v}` })}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  )
+  return (
+    <>
+      <div className="d-flex justify-content-between align-items-center mb-3">
+        <h1 className="h3 mb-0">
+          <FormattedMessage id="profile.editTitle" />
+        </h1>
+        <Link to={`/members/${loaderData.profileId}`} className="btn btn-link">
+          <FormattedMessage id="profile.viewPublic" />
+        </Link>
+      </div>
+      <PhotoManager photos={loaderData.photos} limit={loaderData.limit} notice={notice} />
+      {photoError ? (
+        <div className="alert alert-danger" role="alert">
+          <FormattedMessage id={photoError.photoError} values={{ limit: photoError.limit, mb: 10 }} />
+        </div>
+      ) : null}
+      <section aria-labelledby="info-title">
+        <h2 id="info-title" className="h5">
+          <FormattedMessage id="profile.info" />
+        </h2>
+        {actionData && 'saved' in actionData ? (
+          <div className="alert alert-success" role="status">
+            <FormattedMessage id="profile.saved" />
+          </div>
+        ) : null}
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="profile" />
+          <div className="row">
+            <div className="col-sm-6">
+              <FormField label={<FormattedMessage id="field.name" />} errors={fields.name.errors} {...getInputProps(fields.name, { type: 'text' })} id="profile-name" />
+            </div>
+            <div className="col-sm-6">
+              <FormField
+                label={<FormattedMessage id="field.dateOfBirth" />}
+                errors={fields.date_of_birth.errors}
+                errorValues={{ min_age: loaderData.minAge }}
+                {...getInputProps(fields.date_of_birth, { type: 'date' })}
+                id="profile-dob"
+              />
+            </div>
+            <div className="col-sm-6">
+              <SelectField label={<FormattedMessage id="profileField.gender" />} errors={fields.gender.errors} {...getSelectProps(fields.gender)} id="profile-gender">
+                <option value="male">{intl.formatMessage({ id: 'profileValue.gender.male' })}</option>
+                <option value="female">{intl.formatMessage({ id: 'profileValue.gender.female' })}</option>
+              </SelectField>
+            </div>
+            <div className="col-sm-6">
+              <SelectField label={<FormattedMessage id="profileField.sexuality" />} errors={fields.sexuality.errors} {...getSelectProps(fields.sexuality)} id="profile-sexuality">
+                {sexualities.map((v) => (
+                  <option key={v} value={v}>
+                    {intl.formatMessage({ id: `profileValue.sexuality.${v}` })}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+          </div>
+          <h3 className="h6 mt-2">
+            <FormattedMessage id="profile.location" />
+          </h3>
+          <LocationButton
+            onPlace={(p) => {
+              form.update({ name: fields.country.name, value: p.country })
+              form.update({ name: fields.region.name, value: p.region ?? '' })
+              form.update({ name: fields.city.name, value: p.city })
+            }}
+          />
+          <div className="row">
+            <div className="col-sm-4">
+              <SelectField label={<FormattedMessage id="field.country" />} errors={fields.country.errors} {...getSelectProps(fields.country)} id="profile-country">
+                {loaderData.countries.map((c) => (
+                  <option key={c} value={c}>
+                    {regionNames.of(c)}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <div className="col-sm-4">
+              <FormField label={<FormattedMessage id="field.region" />} errors={fields.region.errors} {...getInputProps(fields.region, { type: 'text' })} id="profile-region" />
+            </div>
+            <div className="col-sm-4">
+              <FormField label={<FormattedMessage id="field.city" />} errors={fields.city.errors} {...getInputProps(fields.city, { type: 'text' })} id="profile-city" />
+            </div>
+          </div>
+          <div className="row">
+            {select('hair_color', hairColors)}
+            {select('eye_color', eyeColors)}
+            {select('body_type', bodyTypes)}
+            {select('relationship_status', relationshipStatuses)}
+            <div className="col-sm-6">
+              <SelectField label={<FormattedMessage id="profileField.tattoos" />} errors={fields.tattoos.errors} {...getSelectProps(fields.tattoos)} id="profile-tattoos">
+                <option value="">{intl.formatMessage({ id: 'profile.notSaying' })}</option>
+                <option value="yes">{intl.formatMessage({ id: 'common.yes' })}</option>
+                <option value="no">{intl.formatMessage({ id: 'common.no' })}</option>
+              </SelectField>
+            </div>
+            <div className="col-sm-6">
+              <FormField label={<FormattedMessage id="profileField.signup_reason" />} errors={fields.signup_reason.errors} {...getInputProps(fields.signup_reason, { type: 'text' })} id="profile-reason" maxLength={200} />
+            </div>
+          </div>
+          <div className="mb-3">
+            <label htmlFor="profile-about" className="form-label">
+              <FormattedMessage id="profile.aboutMe" />
+            </label>
+            <textarea className={`form-control${fields.about_me.errors ? ' is-invalid' : ''}`} rows={5} maxLength={2000} {...getTextareaProps(fields.about_me)} id="profile-about" />
+          </div>
+          <fieldset className="mb-3">
+            <legend className="h6">
+              <FormattedMessage id="profile.interests" />
+            </legend>
+            <div className="d-flex flex-wrap gap-2">
+              {loaderData.interests.map((i) => (
+                <div key={i.id}>
+                  <input type="checkbox" className="btn-check" id={`interest-${i.id}`} name="interests" value={i.id} defaultChecked={profile.interests.includes(i.id)} autoComplete="off" />
+                  <label className="btn btn-sm btn-outline-dark" htmlFor={`interest-${i.id}`}>
+                    <i className={`bi bi-${i.icon} me-1`} aria-hidden="true" />
+                    <FormattedMessage id={`interest.${i.slug}`} />
+                  </label>
+                </div>
+              ))}
+            </div>
+            {fields.interests.errors ? (
+              <div className="text-danger small mt-1">{fields.interests.errors.map((e) => intl.formatMessage({ id: e })).join(' ')}</div>
+            ) : null}
+          </fieldset>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+            <FormattedMessage id="profile.save" />
+          </button>
+        </Form>
+      </section>
+    </>
+  )
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [pageTitle(matches, 'profile.editTitle')]
+}
