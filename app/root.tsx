@@ -2,6 +2,8 @@ import { Component, type ReactNode } from 'react'
 import { IntlProvider } from 'react-intl'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
+import { SignupModalProvider } from './features/accounts/components/signup-modal'
+import { signupOptions } from './features/accounts/signup-options.server'
 import { getBadgeCounts } from './features/accounts/viewer.server'
 import { RealtimeProvider } from './features/chat/components/realtime-provider'
 import { getSettings } from './features/settings/settings.server'
@@ -21,14 +23,25 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ locale, messages }, settings] = await Promise.all([requestLocale(request, context), getSettings()])
   const v = context.viewer
-  const counts = v ? await getBadgeCounts(v.profileId) : { unread: 0, newLikes: 0 }
+  const [counts, signup] = await Promise.all([v ? getBadgeCounts(v.profileId) : { unread: 0, newLikes: 0 }, v ? null : signupOptions(request, context)])
   return {
     locale,
     messages,
     viewer: v
-      ? { profileId: v.profileId, name: v.name, thumb: v.thumb, paidUser: v.paidUser, credits: v.credits, status: v.status }
+      ? {
+          profileId: v.profileId,
+          name: v.name,
+          email: v.email,
+          thumb: v.thumb,
+          paidUser: v.paidUser,
+          credits: v.credits,
+          status: v.status,
+          profileStatus: v.profileStatus,
+          notificationsDisabled: v.notificationsDisabled.length > 0,
+        }
       : null,
     counts,
+    signup,
     site: {
       name: settings.name,
       cdnPrefix: settings.cdn_prefix,
@@ -69,7 +82,9 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <RealtimeProvider enabled={!!loaderData.viewer} initialCounts={loaderData.counts}>
-      <Outlet />
+      <SignupModalProvider options={loaderData.signup}>
+        <Outlet />
+      </SignupModalProvider>
     </RealtimeProvider>
   )
 }

@@ -1,4 +1,6 @@
 import { createBus, setBus } from '#app/adapters/bus/index.server'
+import { purgeExpiredDeletions } from '#app/features/accounts/deletion.server'
+import { destroyExpiredSessions } from '#app/features/accounts/sessions.server'
 import { ensureCompanyInfo } from '#app/features/content/company-info.server'
 import { ensureInterests } from '#app/features/content/interests.server'
 import type { Env } from '#app/lib/env.server'
@@ -20,9 +22,24 @@ export async function startServices(e: Env): Promise<{ close(): Promise<void>; s
   }
   const bus = createBus(e.REDIS_URL)
   setBus(bus)
+  // Housekeeping: erase accounts past their reactivation window and expired sessions. Idempotent, so several
+  // processes running it at once do no harm.
+  const housekeeping = async () => {
+    try {
+      const erased = await purgeExpiredDeletions()
+      await destroyExpiredSessions()
+      if (erased) logger.info({ erased }, 'erased accounts past the reactivation window')
+    } catch (err) {
+      logger.error({ err: (err as Error).message }, 'housekeeping failed')
+    }
+  }
+  const timer = setInterval(housekeeping, 3600_000)
+  timer.unref()
+  void housekeeping()
   return {
     seeded,
     async close() {
+      clearInterval(timer)
       await bus.close()
       await handle.close()
       setDatabase(undefined)

@@ -1,6 +1,8 @@
 import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Link, Outlet, useMatches } from 'react-router'
+import { showActivationReminder } from '#app/features/accounts/activation-reminder'
+import { ActivationReminder } from '#app/features/accounts/components/activation-reminder'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { DismissibleAlert } from '#app/ui/dismissible-alert'
 import { Footer } from '#app/ui/footer'
@@ -35,6 +37,7 @@ export default function DefaultLayout() {
         mediaPrefix={root.site.cdnPrefix}
       />
       <main id="main" className="container py-4">
+        {root.viewer && showActivationReminder(root.viewer, routeIds) ? <ActivationReminder email={root.viewer.email} /> : null}
         {showPhotoAlert ? (
           <DismissibleAlert storageKey="photoAlertDismissed">
             <FormattedMessage id="alert.photo" />{' '}

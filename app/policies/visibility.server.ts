@@ -1,5 +1,5 @@
 import { db } from '#db/client.server'
-import { blocks, conversations, likes, profiles } from '#db/schema/index'
+import { blocks, conversations, likes, profiles, users } from '#db/schema/index'
 import { and, eq, or, sql, type SQL } from 'drizzle-orm'
 
 /**
@@ -7,7 +7,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm'
  * asks these functions instead of writing its own conditions.
  */
 
-export type Access = { ok: true } | { ok: false; reason: 'not_found' | 'blocked' | 'self' }
+export type Access = { ok: true } | { ok: false; reason: 'not_found' | 'blocked' | 'self' | 'unconfirmed' }
 
 interface TargetState {
   id: number
@@ -15,12 +15,14 @@ interface TargetState {
   status: string
   invisible: boolean
   privacyMode: boolean
+  userStatus: string | null
 }
 
 async function loadTarget(targetId: number): Promise<TargetState | null> {
   const [row] = await db()
-    .select({ id: profiles.id, name: profiles.name, status: profiles.status, invisible: profiles.invisible, privacyMode: profiles.privacyMode })
+    .select({ id: profiles.id, name: profiles.name, status: profiles.status, invisible: profiles.invisible, privacyMode: profiles.privacyMode, userStatus: users.status })
     .from(profiles)
+    .leftJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.id, targetId))
   return row ?? null
 }
@@ -75,6 +77,8 @@ export async function canContact(senderId: number, targetId: number): Promise<Ac
   if (await isBlocking(senderId, targetId)) return { ok: false, reason: 'blocked' }
   const target = await loadTarget(targetId)
   if (target?.invisible && !(await hasConversation(senderId, targetId))) return { ok: false, reason: 'not_found' }
+  // Spec section 4: until a member confirms their e-mail, their partners cannot reply.
+  if (target?.userStatus === 'not_confirmed') return { ok: false, reason: 'unconfirmed', targetName: target.name }
   return { ok: true }
 }
 
@@ -92,6 +96,7 @@ export function listableTo(viewerId: number | null): SQL {
     or(
       eq(profiles.privacyMode, false),
       sql`exists (select 1 from ${likes} l where l.liker_id = ${profiles.id} and l.liked_id = ${viewerId})`,
+      sql`exists (select 1 from ${conversations} c where (c.profile_low_id = ${profiles.id} and c.profile_high_id = ${viewerId}) or (c.profile_low_id = ${viewerId} and c.profile_high_id = ${profiles.id}))`,
     ),
   )!
 }

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import { Link, redirect } from 'react-router'
+import { SignupLink } from '#app/features/accounts/components/signup-modal'
 import { getSettings } from '#app/features/settings/settings.server'
 import type { Route } from './+types/home'
 
@@ -21,9 +22,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <FormattedMessage id="home.lead" values={{ name: loaderData.name }} />
           </p>
           <div className="d-flex flex-wrap gap-2 mt-4">
-            <Link to="/signup" className="btn btn-light btn-lg text-primary fw-semibold">
+            <SignupLink className="btn btn-light btn-lg text-primary fw-semibold">
               <FormattedMessage id="home.cta" />
-            </Link>
+            </SignupLink>
             <Link to="/login" className="btn btn-outline-light btn-lg">
               <FormattedMessage id="nav.login" />
             </Link>

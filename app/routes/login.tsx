@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { loginSchema, safeRedirect } from '#app/features/accounts/accounts.schema'
-import { verifyLogin } from '#app/features/accounts/login.server'
+import { login } from '#app/features/accounts/login.server'
 import { accountLimiters } from '#app/features/accounts/rate-limits.server'
 import { startSession } from '#app/features/accounts/session-cookie.server'
 import { consume } from '#app/adapters/rate-limit/rate-limit.server'
@@ -24,9 +24,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (wait > 0) {
     return data({ result: submission.reply({ formErrors: ['login.tooManyRequests'], hideFields: ['password'] }) }, { status: 429, headers: { 'Retry-After': String(wait) } })
   }
-  const user = await verifyLogin(submission.value.email, submission.value.password)
-  if (!user) return data({ result: submission.reply({ formErrors: ['login.failed'], hideFields: ['password'] }) }, { status: 401 })
-  const cookie = await startSession(user.userId, context.sessionToken, request.headers.get('user-agent'))
+  const r = await login(submission.value.email, submission.value.password, context.clientIp)
+  if (!r.ok) {
+    const reply = (id: string) => submission.reply({ formErrors: [id], hideFields: ['password'] })
+    if (r.error === 'blocked') return data({ result: reply('login.blocked'), minutes: r.minutes }, { status: 429 })
+    if (r.error === 'pending_deletion') return data({ result: reply('login.pendingDeletion'), pendingDeletion: true }, { status: 403 })
+    return data({ result: reply('login.failed') }, { status: 401 })
+  }
+  const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
   throw redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
 }
 
@@ -49,7 +54,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <Form method="post" {...getFormProps(form)}>
           {form.errors?.length ? (
             <div className="alert alert-danger" role="alert" id={form.errorId}>
-              {form.errors.map((e) => intl.formatMessage({ id: e })).join(' ')}
+              {form.errors.map((e) => intl.formatMessage({ id: e }, { minutes: actionData && 'minutes' in actionData ? Number(actionData.minutes) : 0 })).join(' ')}
             </div>
           ) : null}
           <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
@@ -59,7 +64,21 @@ export default function Login({ actionData }: Route.ComponentProps) {
             {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
             <FormattedMessage id="login.submit" />
           </button>
+          <p className="mt-2 text-end small">
+            <Link to="/reset-password">
+              <FormattedMessage id="login.forgot" />
+            </Link>
+          </p>
         </Form>
+        {actionData && 'pendingDeletion' in actionData ? (
+          <Form method="post" action="/reactivate" className="alert alert-warning">
+            <input type="hidden" name="email" value={String(fields.email.value ?? '')} />
+            <FormattedMessage id="login.pendingDeletionHelp" />{' '}
+            <button type="submit" className="btn btn-sm btn-warning">
+              <FormattedMessage id="reactivate.send" />
+            </button>
+          </Form>
+        ) : null}
         <p className="mt-4 text-center">
           <FormattedMessage id="login.noAccount" />{' '}
           <Link to="/signup">

@@ -48,6 +48,11 @@ export function ChatScreen({ page, error }: { page: Awaited<ReturnType<typeof lo
           <FormattedMessage id={error} />
         </div>
       ) : null}
+      {root.viewer.status === 'not_confirmed' ? (
+        <div className="alert alert-warning m-2 mb-0" role="status" data-testid="unconfirmed-warning">
+          <FormattedMessage id="chat.unconfirmed" values={{ name: page.partner.name }} />
+        </div>
+      ) : null}
       <ChatView
         key={page.partner.id}
         viewerId={root.viewer.profileId}

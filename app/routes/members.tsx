@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, redirect, useNavigation } from 'react-router'
+import { SignupLink } from '#app/features/accounts/components/signup-modal'
 import { ProfileCardView } from '#app/features/profiles/components/profile-card'
 import { parseSearchQuery } from '#app/features/search/search.schema'
 import { defaultLookingFor, searchMembers, similarMembers } from '#app/features/search/search-members.server'
@@ -45,9 +46,9 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       {loaderData.visitor ? (
         <div className="alert alert-light border" role="note">
           <FormattedMessage id="members.visitorNote" />{' '}
-          <Link to="/signup" className="alert-link">
+          <SignupLink className="alert-link">
             <FormattedMessage id="login.signupLink" />
-          </Link>
+          </SignupLink>
         </div>
       ) : null}
       <Form method="get" className="row g-2 align-items-end mb-4" role="search" aria-label={intl.formatMessage({ id: 'members.searchForm' })}>

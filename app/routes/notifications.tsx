@@ -1,6 +1,17 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage } from 'react-intl'
-import { Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { changeEmailSchema, changePasswordSchema } from '#app/features/accounts/accounts.schema'
 import { requireViewer } from '#app/features/accounts/auth.server'
+import { changePassword, changeUsername, requestEmailChange } from '#app/features/accounts/change-account.server'
+import { AccountForms, DeleteAccount, deletionReasonIds, SessionsList } from '#app/features/accounts/components/account-settings'
+import { requestAccountDeletion } from '#app/features/accounts/deletion.server'
+import { verifyLogin } from '#app/features/accounts/login.server'
+import { clearCookieHeader } from '#app/lib/http.server'
+import { SESSION_COOKIE, destroyAllSessions, listSessions, storedSessionId } from '#app/features/accounts/sessions.server'
+import { getCompanyInfo } from '#app/features/content/company-info.server'
+import { profileEditSchema } from '#app/features/profiles/profile-edit.schema'
 import { getPrivacy, setPrivacy } from '#app/features/profiles/privacy.server'
 import { listBlocked, unblockMember } from '#app/features/safety/block.server'
 import { pageTitle } from '#app/i18n/meta'
@@ -11,8 +22,8 @@ import type { Route } from './+types/notifications'
 /** Settings (the account menu's "Settings", spec section 2): privacy and the members you blocked. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
-  const [privacy, blocked] = await Promise.all([getPrivacy(viewer.profileId), listBlocked(viewer.profileId)])
-  return { privacy, blocked }
+  const [privacy, blocked, sessions, company] = await Promise.all([getPrivacy(viewer.profileId), listBlocked(viewer.profileId), listSessions(viewer.userId, context.sessionToken), getCompanyInfo()])
+  return { privacy, blocked, sessions, email: viewer.email, name: viewer.name, discount: company.delete_discount }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,6 +38,42 @@ export async function action({ request, context }: Route.ActionArgs) {
     await unblockMember(viewer.profileId, Number(form.get('profileId')))
     return { notice: 'settings.unblocked' }
   }
+  const fail = (errors: Record<string, string[]>, status = 400) =>
+    data({ intent: String(intent), errors, values: { email: String(form.get('email') ?? ''), name: String(form.get('name') ?? '') } }, { status })
+  if (intent === 'email') {
+    const sub = parseWithZod(form, { schema: changeEmailSchema })
+    if (sub.status !== 'success') return fail({ email: ['validation.newEmailInvalid'] })
+    const r = await requestEmailChange(viewer.userId, sub.value.email)
+    if (r === 'taken') return fail({ email: ['validation.emailTaken'] }, 409)
+    if (r === 'same') return fail({ email: ['validation.newEmailInvalid'] })
+    return { notice: 'account.emailSent' }
+  }
+  if (intent === 'password') {
+    const sub = parseWithZod(form, { schema: changePasswordSchema })
+    if (sub.status !== 'success') return fail(Object.fromEntries(Object.entries(sub.error ?? {}).map(([k, v]) => [k, v ?? []])))
+    const r = await changePassword(viewer.userId, sub.value.old_password, sub.value.password, context.sessionToken ? storedSessionId(context.sessionToken) : undefined)
+    if (r === 'wrong_password') return fail({ old_password: ['validation.oldPasswordWrong'] })
+    return { notice: 'account.passwordChanged' }
+  }
+  if (intent === 'username') {
+    const schema = profileEditSchema({ minAge: 18, countries: [], interestIds: [] }).pick({ name: true })
+    const sub = schema.safeParse({ name: form.get('name') })
+    if (!sub.success) return fail({ name: sub.error.issues.map((i) => i.message) })
+    if (sub.data.name.toLowerCase() === viewer.email.toLowerCase()) return fail({ name: ['validation.nameEqualsEmail'] })
+    await changeUsername(viewer.userId, sub.data.name)
+    return { notice: 'account.usernameChanged' }
+  }
+  if (intent === 'logout_all') {
+    await destroyAllSessions(viewer.userId)
+    throw redirect('/login', { headers: { 'Set-Cookie': clearCookieHeader(SESSION_COOKIE) } })
+  }
+  if (intent === 'delete') {
+    const sub = z.object({ reason: z.enum(deletionReasonIds), password: z.string().min(1) }).safeParse(Object.fromEntries(form))
+    if (!sub.success) return fail({ '': ['account.deleteReasonRequired'] })
+    if (!(await verifyLogin(viewer.email, sub.data.password))) return fail({ password: ['validation.oldPasswordWrong'] })
+    await requestAccountDeletion(viewer.userId, sub.data.reason)
+    throw redirect('/account-deleted', { headers: { 'Set-Cookie': clearCookieHeader(SESSION_COOKIE) } })
+  }
   return null
 }
 
@@ -40,7 +87,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h1 className="h3 mb-4">
           <FormattedMessage id="settings.title" />
         </h1>
-        {actionData?.notice ? (
+        {actionData && 'notice' in actionData ? (
           <div className="alert alert-success" role="status">
             <FormattedMessage id={actionData.notice} />
           </div>
@@ -74,7 +121,37 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </button>
           </Form>
         </section>
-        <section aria-labelledby="blocked-title">
+        <section className="mb-5" aria-labelledby="account-title">
+          <h2 id="account-title" className="h5">
+            <FormattedMessage id="account.title" />
+          </h2>
+          <AccountForms
+            email={loaderData.email}
+            name={loaderData.name}
+            intent={actionData && 'intent' in actionData ? actionData.intent : undefined}
+            errors={actionData && 'errors' in actionData ? actionData.errors : undefined}
+            values={actionData && 'values' in actionData ? actionData.values : undefined}
+          />
+        </section>
+        <section className="mb-5" aria-labelledby="sessions-title">
+          <h2 id="sessions-title" className="h5">
+            <FormattedMessage id="account.sessions" />
+          </h2>
+          <SessionsList sessions={loaderData.sessions} />
+        </section>
+        <section className="mb-5" aria-labelledby="data-title">
+          <h2 id="data-title" className="h5">
+            <FormattedMessage id="account.yourData" />
+          </h2>
+          <p className="text-body-secondary">
+            <FormattedMessage id="account.downloadHelp" />
+          </p>
+          <a href="/notifications/export" className="btn btn-outline-dark" download>
+            <i className="bi bi-download me-1" aria-hidden="true" />
+            <FormattedMessage id="account.download" />
+          </a>
+        </section>
+        <section className="mb-5" aria-labelledby="blocked-title">
           <h2 id="blocked-title" className="h5">
             <FormattedMessage id="settings.blocked" />
           </h2>
@@ -102,6 +179,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </ul>
           )}
         </section>
+        <DeleteAccount discount={loaderData.discount} errors={actionData && 'intent' in actionData && actionData.intent === 'delete' ? actionData.errors : undefined} />
       </div>
     </div>
   )

@@ -1,4 +1,5 @@
 import { db } from '#db/client.server'
+import { desc } from 'drizzle-orm'
 import { outboxEmails } from '#db/schema/index'
 import type { Mailer } from './mailer'
 
@@ -16,4 +17,13 @@ export function createOutboxMailer(log: (msg: string) => void): Mailer {
       log(`e-mail #${row.id} (${mail.kind}) kept in the outbox: see /dev/outbox`)
     },
   }
+}
+
+export async function listOutbox(limit: number) {
+  const rows = await db()
+    .select({ id: outboxEmails.id, toAddress: outboxEmails.toAddress, subject: outboxEmails.subject, text: outboxEmails.text, kind: outboxEmails.kind, createdAt: outboxEmails.createdAt })
+    .from(outboxEmails)
+    .orderBy(desc(outboxEmails.id))
+    .limit(limit)
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
 }

@@ -56,3 +56,22 @@ export function safeRedirect(to: unknown, fallback = '/members'): string {
   if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
   return to
 }
+
+/** A new password typed twice (reset and change). */
+export const newPasswordSchema = z
+  .object({ password: passwordSchema, password_repeat: z.string({ error: 'validation.passwordsDiffer' }) })
+  .refine((v) => v.password === v.password_repeat, { path: ['password_repeat'], message: 'validation.passwordsDiffer' })
+
+export const changePasswordSchema = z
+  .object({
+    intent: z.literal('password'),
+    old_password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(200),
+    password: passwordSchema,
+    password_repeat: z.string({ error: 'validation.passwordsDiffer' }),
+  })
+  .refine((v) => v.password === v.password_repeat, { path: ['password_repeat'], message: 'validation.passwordsDiffer' })
+
+export const changeEmailSchema = z.object({
+  intent: z.literal('email'),
+  email: z.string({ error: 'validation.newEmailInvalid' }).trim().toLowerCase().max(254, 'validation.newEmailInvalid').pipe(z.email({ error: 'validation.newEmailInvalid' })),
+})

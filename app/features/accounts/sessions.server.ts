@@ -49,3 +49,32 @@ export async function destroySession(token: string | undefined | null): Promise<
 export async function destroyExpiredSessions(): Promise<void> {
   await db().delete(sessions).where(lt(sessions.expiresAt, sql`now()`))
 }
+
+export interface SessionInfo {
+  id: string
+  createdAt: string
+  lastUsedAt: string
+  userAgent: string | null
+  current: boolean
+}
+
+/** The member's live sessions, newest use first; `id` is an opaque handle for ending one. */
+export async function listSessions(userId: number, currentToken: string | null): Promise<SessionInfo[]> {
+  const current = currentToken ? sessionIdFor(currentToken) : null
+  const rows = await db()
+    .select({ id: sessions.id, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(sql`${sessions.lastUsedAt} desc`)
+  return rows.map((r) => ({ id: r.id.slice(0, 16), createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt.toISOString(), userAgent: r.userAgent, current: r.id === current }))
+}
+
+/** "Log out everywhere": ends every session of the member, this one included. */
+export async function destroyAllSessions(userId: number): Promise<void> {
+  await db().delete(sessions).where(eq(sessions.userId, userId))
+}
+
+/** The stored id of a session token (to keep the current session when ending the others). */
+export function storedSessionId(token: string): string {
+  return sessionIdFor(token)
+}

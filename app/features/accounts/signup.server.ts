@@ -2,6 +2,8 @@ import { db } from '#db/client.server'
 import { profiles, users } from '#db/schema/index'
 import { sql } from 'drizzle-orm'
 import type { SignupInput } from './accounts.schema'
+import { logger } from '#app/lib/logger.server'
+import { sendAccountEmail } from './account-mail.server'
 import { hashPassword } from './passwords.server'
 
 export type SignupResult = { ok: true; userId: number; profileId: number } | { ok: false; error: 'duplicate_email' | 'pending_deletion' }
@@ -35,10 +37,16 @@ export async function signup(input: SignupInput & { language: string; tracking?:
           sexuality: sexualityFor(input.gender, input.looking_for),
           birthDate: input.date_of_birth,
           country: input.country,
-          status: 'active',
+          // Listed once the e-mail address is confirmed (activation.server.ts).
+          status: 'disabled',
         })
         .returning({ id: profiles.id })
       return { ok: true as const, userId: user.id, profileId: profile.id }
+    })
+    .then(async (r) => {
+      // After the commit: a failed e-mail must not undo the account; the member can ask for it again.
+      await sendAccountEmail(r.userId, 'activation').catch((e: Error) => logger.error({ err: e.message, userId: r.userId }, 'activation e-mail failed'))
+      return r
     })
   } catch (e) {
     // Two signups racing for one address: the unique index decides, the loser gets the duplicate message.

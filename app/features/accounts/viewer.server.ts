@@ -19,6 +19,7 @@ export interface Viewer {
   country: string
   gender: 'male' | 'female'
   sexuality: string
+  profileStatus: string
 }
 
 export async function getViewer(userId: number): Promise<Viewer | null> {
@@ -38,6 +39,7 @@ export async function getViewer(userId: number): Promise<Viewer | null> {
       country: profiles.country,
       gender: profiles.gender,
       sexuality: profiles.sexuality,
+      profileStatus: profiles.status,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))

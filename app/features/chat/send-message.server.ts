@@ -1,5 +1,5 @@
 import { db } from '#db/client.server'
-import { conversationMembers, conversations, messages, profiles } from '#db/schema/index'
+import { conversationMembers, conversations, messages, profiles, users } from '#db/schema/index'
 import { bus } from '#app/adapters/bus/index.server'
 import { canContact } from '#app/policies/visibility.server'
 import { logger } from '#app/lib/logger.server'
@@ -8,8 +8,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { profileTopic, type ChatMessage, type ServerEvent } from './chat-events'
 
 export type SendResult =
-  | { ok: true; message: ChatMessage; duplicate: boolean }
-  | { ok: false; error: 'not_found' | 'blocked' | 'self' }
+  | { ok: true; message: ChatMessage; duplicate: boolean; undelivered: boolean }
+  | { ok: false; error: 'not_found' | 'blocked' | 'self' | 'unconfirmed' }
 
 function toChatMessage(r: { id: number; conversationId: number; senderId: number; clientId: string; body: string; createdAt: Date }): ChatMessage {
   return { ...r, id: Number(r.id), createdAt: r.createdAt.toISOString() }
@@ -25,10 +25,17 @@ export async function sendMessage(input: { senderId: number; toProfileId: number
     .select()
     .from(messages)
     .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
-  if (existing) return { ok: true, message: toChatMessage(existing), duplicate: true }
+  if (existing) return { ok: true, message: toChatMessage(existing), duplicate: true, undelivered: !existing.delivered }
 
   const access = await canContact(senderId, toProfileId)
   if (!access.ok) return { ok: false, error: access.reason }
+  // Spec section 4: an unconfirmed member's messages are stored but not delivered until the e-mail is confirmed.
+  const [sender] = await db()
+    .select({ status: users.status })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, senderId))
+  const delivered = sender?.status !== 'not_confirmed'
 
   const [low, high] = senderId < toProfileId ? [senderId, toProfileId] : [toProfileId, senderId]
   const result = await db().transaction(async (tx) => {
@@ -39,7 +46,7 @@ export async function sendMessage(input: { senderId: number; toProfileId: number
       .where(and(eq(conversations.profileLowId, low), eq(conversations.profileHighId, high)))
     const [inserted] = await tx
       .insert(messages)
-      .values({ conversationId: conv.id, senderId, clientId, body })
+      .values({ conversationId: conv.id, senderId, clientId, body, delivered })
       .onConflictDoNothing()
       .returning()
     if (!inserted) {
@@ -52,33 +59,37 @@ export async function sendMessage(input: { senderId: number; toProfileId: number
       .insert(conversationMembers)
       .values([
         { conversationId: conv.id, profileId: senderId, unreadCount: 0, lastReadAt: new Date() },
-        { conversationId: conv.id, profileId: toProfileId, unreadCount: 1 },
+        { conversationId: conv.id, profileId: toProfileId, unreadCount: delivered ? 1 : 0, hidden: !delivered },
       ])
       .onConflictDoUpdate({
         target: [conversationMembers.conversationId, conversationMembers.profileId],
-        set: {
-          hidden: false,
-          unreadCount: sql`case when ${conversationMembers.profileId} = ${toProfileId} then ${conversationMembers.unreadCount} + 1 else 0 end`,
-        },
+        set: delivered
+          ? {
+              hidden: false,
+              unreadCount: sql`case when ${conversationMembers.profileId} = ${toProfileId} then ${conversationMembers.unreadCount} + 1 else 0 end`,
+            }
+          : { hidden: sql`case when ${conversationMembers.profileId} = ${toProfileId} then ${conversationMembers.hidden} else false end` },
       })
     await tx.update(profiles).set({ lastActiveAt: sql`now()` }).where(eq(profiles.id, senderId))
     return { message: inserted, duplicate: false }
   })
 
   const message = toChatMessage(result.message)
-  if (!result.duplicate) await publishMessage(message, senderId, toProfileId)
-  return { ok: true, message, duplicate: result.duplicate }
+  if (!result.duplicate) await publishMessage(message, senderId, toProfileId, delivered)
+  return { ok: true, message, duplicate: result.duplicate, undelivered: !delivered }
 }
 
-async function publishMessage(message: ChatMessage, senderId: number, recipientId: number): Promise<void> {
+/** Tells the recipient (unless the message is held back) and the sender's other tabs. */
+async function publishMessage(message: ChatMessage, senderId: number, recipientId: number, delivered: boolean): Promise<void> {
   try {
-    const counts = await getBadgeCounts(recipientId)
-    const toRecipient: ServerEvent[] = [
-      { type: 'message', message, partnerId: senderId },
-      { type: 'counts', ...counts },
-    ]
-    for (const ev of toRecipient) await bus().publish(profileTopic(recipientId), ev)
-    // The sender's other tabs show the message too.
+    if (delivered) {
+      const counts = await getBadgeCounts(recipientId)
+      const toRecipient: ServerEvent[] = [
+        { type: 'message', message, partnerId: senderId },
+        { type: 'counts', ...counts },
+      ]
+      for (const ev of toRecipient) await bus().publish(profileTopic(recipientId), ev)
+    }
     await bus().publish(profileTopic(senderId), { type: 'message', message, partnerId: recipientId } satisfies ServerEvent)
   } catch (e) {
     // The message is stored; clients catch up from the database on their next load.

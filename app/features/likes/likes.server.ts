@@ -7,7 +7,7 @@ import { getBadgeCounts } from '../accounts/viewer.server'
 import { profileTopic, type ServerEvent } from '../chat/chat-events'
 import { profileCardColumns, toProfileCard, type ProfileCard } from '../profiles/profile-view.server'
 
-export type LikeResult = { ok: true; match: boolean; created: boolean } | { ok: false; error: 'not_found' | 'blocked' | 'self' }
+export type LikeResult = { ok: true; match: boolean; created: boolean } | { ok: false; error: 'not_found' | 'blocked' | 'self' | 'unconfirmed' }
 
 /** Likes a profile once (a repeat is a no-op) and tells the liked member; a like back makes a match. */
 export async function likeProfile(likerId: number, targetId: number): Promise<LikeResult> {

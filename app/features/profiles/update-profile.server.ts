@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { interests, profileInterests, profiles } from '#db/schema/index'
+import type { ProfileDetails } from './complete-signup'
 import type { ProfileEditInput } from './profile-edit.schema'
 
 export interface OwnProfile {
@@ -83,4 +84,25 @@ export async function updateLocation(profileId: number, loc: { country: string; 
     .update(profiles)
     .set({ country: loc.country, region: loc.region, city: loc.city, latitude: Math.round(loc.lat * 100) / 100, longitude: Math.round(loc.lon * 100) / 100 })
     .where(eq(profiles.id, profileId))
+}
+
+/** Saves the part of the profile one complete-signup step asks for; interests only when given. */
+export async function updateProfileDetails(profileId: number, d: ProfileDetails): Promise<void> {
+  const known = await db().select({ id: interests.id }).from(interests)
+  const valid = new Set(known.map((k) => k.id))
+  await db().transaction(async (tx) => {
+    const set: Partial<typeof profiles.$inferInsert> = {}
+    if ('hair_color' in d) set.hairColor = d.hair_color ?? null
+    if ('eye_color' in d) set.eyeColor = d.eye_color ?? null
+    if ('body_type' in d) set.bodyType = d.body_type ?? null
+    if ('relationship_status' in d) set.relationshipStatus = d.relationship_status ?? null
+    if ('city' in d) set.city = d.city ?? null
+    if ('about_me' in d) set.aboutMe = d.about_me ?? null
+    if (Object.keys(set).length) await tx.update(profiles).set(set).where(eq(profiles.id, profileId))
+    if (d.interests) {
+      await tx.delete(profileInterests).where(eq(profileInterests.profileId, profileId))
+      const ids = [...new Set(d.interests)].filter((id) => valid.has(id))
+      if (ids.length) await tx.insert(profileInterests).values(ids.map((interestId) => ({ profileId, interestId })))
+    }
+  })
 }

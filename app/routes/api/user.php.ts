@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { consume } from '#app/adapters/rate-limit/rate-limit.server'
 import { loginSchema } from '#app/features/accounts/accounts.schema'
 import { requireApiViewer } from '#app/features/accounts/auth.server'
-import { verifyLogin } from '#app/features/accounts/login.server'
+import { login } from '#app/features/accounts/login.server'
 import { accountLimiters } from '#app/features/accounts/rate-limits.server'
 import { startSession } from '#app/features/accounts/session-cookie.server'
 import { userJson } from '#app/features/accounts/user-json.server'
@@ -51,8 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return Response.json({ error: 'invalid_request', message: t.formatMessage({ id: 'login.failed' }) }, { status: 400 })
   const wait = await consume(accountLimiters().loginIp, context.clientIp)
   if (wait > 0) return Response.json({ error: 'rate_limited', message: t.formatMessage({ id: 'login.tooManyRequests' }) }, { status: 429, headers: { 'Retry-After': String(wait) } })
-  const user = await verifyLogin(parsed.data.email, parsed.data.password)
-  if (!user) return Response.json({ error: 'login_failed', message: t.formatMessage({ id: 'login.failed' }) }, { status: 401 })
+  const r = await login(parsed.data.email, parsed.data.password, context.clientIp)
+  if (!r.ok) {
+    if (r.error === 'blocked') return Response.json({ error: 'blocked', minutes: r.minutes, message: t.formatMessage({ id: 'login.blocked' }, { minutes: r.minutes }) }, { status: 429 })
+    if (r.error === 'pending_deletion') return Response.json({ error: 'pending_deletion', message: t.formatMessage({ id: 'login.pendingDeletion' }) }, { status: 403 })
+    return Response.json({ error: 'login_failed', message: t.formatMessage({ id: 'login.failed' }) }, { status: 401 })
+  }
+  const user = r
   const cookie = await startSession(user.userId, context.sessionToken, request.headers.get('user-agent'))
   const viewer = await getViewer(user.userId)
   const s = await getSettings()

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Form, useRevalidator } from 'react-router'
+import { logoutOnAuthRequired } from '#app/lib/api-client'
 import type { OwnPhoto } from '../photo-types'
 
 interface Upload {
@@ -23,6 +24,7 @@ function sendPhoto(file: File, onProgress: (p: number) => void): Promise<{ ok: b
       } catch {
         // not JSON: keep the generic message
       }
+      if (logoutOnAuthRequired(xhr.status, body)) return resolve({ ok: false })
       resolve({ ok: xhr.status >= 200 && xhr.status < 300, message: body.message })
     }
     xhr.onerror = () => resolve({ ok: false })

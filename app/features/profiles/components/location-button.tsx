@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
+import { logoutOnAuthRequired } from '#app/lib/api-client'
 
 type Permission = 'unsupported' | 'unknown' | PermissionState
 export interface Place {
@@ -59,6 +60,7 @@ export function LocationButton({ onPlace }: { onPlace: (p: Place) => void }) {
         try {
           const res = await fetch(`/api/geocode.php?lat=${pos.coords.latitude}&lon=${pos.coords.longitude}`)
           const body = (await res.json()) as { result: Place | false }
+          if (logoutOnAuthRequired(res.status, body)) return
           localStorage.setItem(CACHE_KEY, JSON.stringify({ at: Date.now(), result: body.result }))
           if (body.result) {
             onPlace(body.result)

@@ -1,0 +1,132 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useRef } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Form, Link, useNavigation } from 'react-router'
+import { FormField, SelectField } from '#app/ui/form-field'
+import { signupSchema } from '../accounts.schema'
+import type { SignupOptions } from '../signup-options.server'
+
+const DRAFT_KEY = 'signupDraft'
+// Spec section 3: the signup draft; the password is never stored in the browser.
+const draftFields = ['email', 'name', 'date_of_birth', 'signup_message', 'gender', 'looking_for', 'country'] as const
+
+/** The signup form used by /signup, /signup-matches and the signup modal. It posts to /signup. */
+export function SignupForm({ options, lastResult, closed, onBusyChange }: { options: SignupOptions; lastResult?: SubmissionResult<string[]> | null; closed?: boolean; onBusyChange?: (busy: boolean) => void }) {
+  const intl = useIntl()
+  const navigation = useNavigation()
+  const formRef = useRef<HTMLFormElement>(null)
+  const schema = signupSchema({ minAge: options.minAge, countries: options.countries })
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { country: options.defaultCountry, gender: 'male', looking_for: 'female' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const busy = navigation.state === 'submitting' && navigation.formAction === '/signup'
+  useEffect(() => onBusyChange?.(busy), [busy])
+
+  // Restore the draft after a reload, then keep it current while typing.
+  useEffect(() => {
+    const el = formRef.current
+    if (!el) return
+    try {
+      const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}') as Record<string, string>
+      for (const k of draftFields) {
+        const input = el.elements.namedItem(k) as HTMLInputElement | HTMLSelectElement | null
+        if (input && draft[k] && (!input.value || input.tagName === 'SELECT') && !lastResult) input.value = draft[k]
+      }
+    } catch {
+      // storage unavailable: nothing to restore
+    }
+    const save = () => {
+      const data = new FormData(el)
+      const draft = Object.fromEntries(draftFields.map((k) => [k, String(data.get(k) ?? '')]))
+      try {
+        sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft))
+      } catch {
+        // storage full or unavailable
+      }
+    }
+    el.addEventListener('input', save)
+    el.addEventListener('change', save)
+    return () => {
+      el.removeEventListener('input', save)
+      el.removeEventListener('change', save)
+    }
+  }, [])
+
+  if (!options.open || closed) {
+    return (
+      <div className="alert alert-info" role="status">
+        <FormattedMessage id="signup.inviteOnly" />
+      </div>
+    )
+  }
+  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const emailErrors = fields.email.errors ?? []
+  return (
+    <Form method="post" action="/signup" {...getFormProps(form)} ref={formRef} onSubmit={() => sessionStorage.removeItem(DRAFT_KEY)}>
+      <input type="hidden" name="mobile" value="" ref={(el) => { if (el) el.value = window.innerWidth < 576 ? '1' : '' }} />
+      {form.errors?.length ? (
+        <div className="alert alert-danger" role="alert">
+          {form.errors.map((e) => intl.formatMessage({ id: e })).join(' ')}
+        </div>
+      ) : null}
+      <div className="row">
+        <div className="col-6">
+          <SelectField label={<FormattedMessage id="field.gender" />} errors={fields.gender.errors} {...getSelectProps(fields.gender)} id="signup-gender">
+            <option value="male">{intl.formatMessage({ id: 'gender.male' })}</option>
+            <option value="female">{intl.formatMessage({ id: 'gender.female' })}</option>
+          </SelectField>
+        </div>
+        <div className="col-6">
+          <SelectField label={<FormattedMessage id="field.lookingFor" />} errors={fields.looking_for.errors} {...getSelectProps(fields.looking_for)} id="signup-looking-for">
+            <option value="female">{intl.formatMessage({ id: 'lookingFor.female' })}</option>
+            <option value="male">{intl.formatMessage({ id: 'lookingFor.male' })}</option>
+          </SelectField>
+        </div>
+      </div>
+      <FormField label={<FormattedMessage id="field.name" />} errors={fields.name.errors} {...getInputProps(fields.name, { type: 'text' })} id="signup-name" autoComplete="nickname" />
+      <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id="signup-email" autoComplete="email" />
+      {emailErrors.includes('validation.emailTaken') ? (
+        <p className="small">
+          <Link to="/login">
+            <FormattedMessage id="signup.loginInstead" />
+          </Link>
+        </p>
+      ) : null}
+      {emailErrors.includes('validation.emailPendingDeletion') ? (
+        <p className="small">
+          <button type="submit" formAction="/reactivate" formNoValidate className="btn btn-link p-0 align-baseline">
+            <FormattedMessage id="reactivate.send" />
+          </button>
+        </p>
+      ) : null}
+      <FormField label={<FormattedMessage id="field.password" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="signup-password" autoComplete="new-password" help={<FormattedMessage id="field.passwordHelp" />} />
+      <FormField
+        label={<FormattedMessage id="validation.dateOfBirthRequired" values={{ min_age: options.minAge }} />}
+        errors={fields.date_of_birth.errors}
+        errorValues={{ min_age: options.minAge }}
+        {...getInputProps(fields.date_of_birth, { type: 'date' })}
+        id="signup-dob"
+        autoComplete="bday"
+      />
+      <SelectField label={<FormattedMessage id="field.country" />} errors={fields.country.errors} {...getSelectProps(fields.country)} id="signup-country">
+        {options.countries.map((c) => (
+          <option key={c} value={c}>
+            {regionNames.of(c)}
+          </option>
+        ))}
+      </SelectField>
+      <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+        {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+        <FormattedMessage id="signup.submit" />
+      </button>
+      <p className="small text-body-secondary mt-3 mb-0">
+        <FormattedMessage id="signup.adultsOnly" values={{ min_age: options.minAge }} />
+      </p>
+    </Form>
+  )
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod'
+import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from '#db/schema/profiles'
+
+/** The steps after the signup form. Push notifications join them when web push is built. */
+export const completeSignupSteps = ['photo', 'profile', 'about', 'confirm'] as const
+export type CompleteSignupStep = (typeof completeSignupSteps)[number]
+
+export function nextStep(step: CompleteSignupStep): CompleteSignupStep | null {
+  const i = completeSignupSteps.indexOf(step)
+  return completeSignupSteps[i + 1] ?? null
+}
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).optional())
+const optionalText = (max: number) => z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(max).optional())
+
+/** The fields one step saves; anything else in the form is ignored. */
+export function profileDetailsSchema(step: CompleteSignupStep) {
+  if (step === 'profile') {
+    return z.object({
+      hair_color: optionalEnum(hairColors),
+      eye_color: optionalEnum(eyeColors),
+      body_type: optionalEnum(bodyTypes),
+      relationship_status: optionalEnum(relationshipStatuses),
+      city: optionalText(80),
+    })
+  }
+  if (step === 'about') {
+    return z.object({ about_me: optionalText(2000), interests: z.array(z.coerce.number().int().positive()).max(20).default([]) })
+  }
+  return z.object({})
+}
+
+export type ProfileDetails = Partial<{
+  hair_color: string
+  eye_color: string
+  body_type: string
+  relationship_status: string
+  city: string
+  about_me: string
+  interests: number[]
+}>

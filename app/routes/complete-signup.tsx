@@ -1,0 +1,160 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Form, Link, redirect } from 'react-router'
+import { requireViewer } from '#app/features/accounts/auth.server'
+import { listInterests } from '#app/features/content/interests.server'
+import { PhotoManager } from '#app/features/photos/components/photo-manager'
+import { deletePhoto, listOwnPhotos, photoLimit, setMainPhoto } from '#app/features/photos/photos.server'
+import { getOwnProfile, updateProfileDetails } from '#app/features/profiles/update-profile.server'
+import { completeSignupSteps, nextStep, profileDetailsSchema, type CompleteSignupStep } from '#app/features/profiles/complete-signup'
+import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from '#db/schema/profiles'
+import { pageTitle } from '#app/i18n/meta'
+import type { Route } from './+types/complete-signup'
+
+/**
+ * The remaining signup steps (spec section 2): photo, profile info, about me, confirm e-mail. Each step saves on
+ * its own, so the member can leave and come back to the step in the address.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request)
+  const url = new URL(request.url)
+  const step = (completeSignupSteps as readonly string[]).includes(url.searchParams.get('step') ?? '') ? (url.searchParams.get('step') as CompleteSignupStep) : 'photo'
+  const [profile, photos, limit, interests] = await Promise.all([getOwnProfile(viewer.profileId), listOwnPhotos(viewer.profileId), photoLimit(viewer.paidUser), listInterests()])
+  return { step, profile: profile!, photos, limit, interests, email: viewer.email, confirmed: viewer.status !== 'not_confirmed' }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(context, request)
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const step = String(form.get('step') ?? 'photo') as CompleteSignupStep
+  const imageId = Number(form.get('imageId'))
+  if (intent === 'main') await setMainPhoto(viewer.profileId, imageId)
+  else if (intent === 'delete') await deletePhoto(viewer.profileId, imageId)
+  else if (intent === 'save') {
+    const parsed = profileDetailsSchema(step).safeParse({ ...Object.fromEntries(form), interests: form.getAll('interests') })
+    if (parsed.success) await updateProfileDetails(viewer.profileId, parsed.data)
+    const next = nextStep(step)
+    throw redirect(next ? `/complete-signup?step=${next}` : '/members')
+  }
+  return null
+}
+
+export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl()
+  const { step, profile } = loaderData
+  const index = completeSignupSteps.indexOf(step)
+  const next = nextStep(step)
+  const skipHref = next ? `/complete-signup?step=${next}` : '/members'
+  const select = (name: 'hair_color' | 'eye_color' | 'body_type' | 'relationship_status', values: readonly string[]) => (
+    <div className="col-sm-6 mb-3">
+      <label htmlFor={`cs-${name}`} className="form-label">
+        <FormattedMessage id={`profileField.${name}`} />
+      </label>
+      <select id={`cs-${name}`} name={name} className="form-select" defaultValue={profile[name]}>
+        <option value="">{intl.formatMessage({ id: 'profile.notSaying' })}</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {intl.formatMessage({ id: `profileValue.${name}.${v}` })}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+  return (
+    <div className="row justify-content-center">
+      <div className="col-lg-8">
+        <p className="text-body-secondary mb-1">
+          <FormattedMessage id="completeSignup.progress" values={{ step: index + 1, steps: completeSignupSteps.length }} />
+        </p>
+        <div className="progress mb-4" role="progressbar" aria-label={intl.formatMessage({ id: 'completeSignup.progressLabel' })} aria-valuenow={index + 1} aria-valuemin={1} aria-valuemax={completeSignupSteps.length}>
+          <div className="progress-bar" style={{ width: `${((index + 1) / completeSignupSteps.length) * 100}%` }} />
+        </div>
+        <h1 className="h3 mb-3">
+          <FormattedMessage id={`completeSignup.${step}.title`} />
+        </h1>
+        <p>
+          <FormattedMessage id={`completeSignup.${step}.text`} values={{ email: loaderData.email }} />
+        </p>
+        {step === 'photo' ? <PhotoManager photos={loaderData.photos} limit={loaderData.limit} /> : null}
+        {step === 'profile' || step === 'about' ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="save" />
+            <input type="hidden" name="step" value={step} />
+            {step === 'profile' ? (
+              <div className="row">
+                {select('hair_color', hairColors)}
+                {select('eye_color', eyeColors)}
+                {select('body_type', bodyTypes)}
+                {select('relationship_status', relationshipStatuses)}
+                <div className="col-sm-6 mb-3">
+                  <label htmlFor="cs-city" className="form-label">
+                    <FormattedMessage id="field.city" />
+                  </label>
+                  <input id="cs-city" name="city" className="form-control" defaultValue={profile.city} maxLength={80} />
+                </div>
+              </div>
+            ) : (
+              <>
+                <div className="mb-3">
+                  <label htmlFor="cs-about" className="form-label">
+                    <FormattedMessage id="profile.aboutMe" />
+                  </label>
+                  <textarea id="cs-about" name="about_me" className="form-control" rows={5} maxLength={2000} defaultValue={profile.about_me} />
+                </div>
+                <fieldset className="mb-3">
+                  <legend className="h6">
+                    <FormattedMessage id="profile.interests" />
+                  </legend>
+                  <div className="d-flex flex-wrap gap-2">
+                    {loaderData.interests.map((i) => (
+                      <div key={i.id}>
+                        <input type="checkbox" className="btn-check" id={`cs-interest-${i.id}`} name="interests" value={i.id} defaultChecked={profile.interests.includes(i.id)} autoComplete="off" />
+                        <label className="btn btn-sm btn-outline-dark" htmlFor={`cs-interest-${i.id}`}>
+                          <i className={`bi bi-${i.icon} me-1`} aria-hidden="true" />
+                          <FormattedMessage id={`interest.${i.slug}`} />
+                        </label>
+                      </div>
+                    ))}
+                  </div>
+                </fieldset>
+              </>
+            )}
+            <button type="submit" className="btn btn-primary">
+              <FormattedMessage id="completeSignup.next" />
+            </button>
+          </Form>
+        ) : null}
+        {step === 'confirm' ? (
+          loaderData.confirmed ? (
+            <div className="alert alert-success" role="status">
+              <FormattedMessage id="activate.doneText" />
+            </div>
+          ) : (
+            <Form method="post" action="/activate/resend">
+              <input type="hidden" name="redirectTo" value="/complete-signup?step=confirm" />
+              <button type="submit" className="btn btn-outline-primary">
+                <FormattedMessage id="activate.resend" />
+              </button>
+            </Form>
+          )
+        ) : null}
+        <div className="d-flex justify-content-between mt-4">
+          {index > 0 ? (
+            <Link to={`/complete-signup?step=${completeSignupSteps[index - 1]}`} className="btn btn-link">
+              <FormattedMessage id="completeSignup.back" />
+            </Link>
+          ) : (
+            <span />
+          )}
+          <Link to={skipHref} className="btn btn-outline-dark">
+            <FormattedMessage id={next ? (step === 'photo' ? 'completeSignup.next' : 'completeSignup.skip') : 'completeSignup.finish'} />
+          </Link>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [pageTitle(matches, 'completeSignup.title')]
+}

@@ -1,0 +1,32 @@
+import { FormattedMessage } from 'react-intl'
+import { Link } from 'react-router'
+import { confirmEmailChange } from '#app/features/accounts/change-account.server'
+import { pageTitle } from '#app/i18n/meta'
+import type { Route } from './+types/mail-change-do'
+
+/** The link sent to a new e-mail address: the change happens when it is followed. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { result: await confirmEmailChange(new URL(request.url).searchParams.get('token')) }
+}
+
+export default function MailChangeDo({ loaderData }: Route.ComponentProps) {
+  const ok = loaderData.result === 'ok'
+  return (
+    <div className="text-center py-5">
+      <i className={`bi ${ok ? 'bi-check-circle text-success' : 'bi-x-circle text-danger'} display-4`} aria-hidden="true" />
+      <h1 className="h3 mt-3">
+        <FormattedMessage id={ok ? 'mailChange.done' : 'mailChange.failed'} />
+      </h1>
+      <p>
+        <FormattedMessage id={ok ? 'mailChange.doneText' : loaderData.result === 'taken' ? 'validation.emailTaken' : 'error.linkExpired'} />
+      </p>
+      <Link to="/notifications" className="btn btn-primary">
+        <FormattedMessage id="settings.title" />
+      </Link>
+    </div>
+  )
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [pageTitle(matches, 'mailChange.done')]
+}

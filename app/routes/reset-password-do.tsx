@@ -1,0 +1,73 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { newPasswordSchema } from '#app/features/accounts/accounts.schema'
+import { resetPassword } from '#app/features/accounts/password-reset.server'
+import { startSession } from '#app/features/accounts/session-cookie.server'
+import { peekToken } from '#app/features/accounts/tokens.server'
+import { pageTitle } from '#app/i18n/meta'
+import { FormField } from '#app/ui/form-field'
+import type { Route } from './+types/reset-password-do'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token')
+  return { valid: await peekToken(token, 'password_reset'), token: token ?? '' }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: newPasswordSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'password_repeat'] }), expired: false }, { status: 400 })
+  const r = await resetPassword(String(form.get('token') ?? ''), submission.value.password)
+  if (!r.ok) return data({ result: submission.reply({ hideFields: ['password', 'password_repeat'] }), expired: true }, { status: 410 })
+  const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
+  throw redirect('/members', { headers: { 'Set-Cookie': cookie } })
+}
+
+export default function ResetPasswordDo({ loaderData, actionData }: Route.ComponentProps) {
+  const intl = useIntl()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({ lastResult: actionData?.result, onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }), shouldValidate: 'onBlur' })
+  if (!loaderData.valid || actionData?.expired) {
+    return (
+      <div className="text-center py-5">
+        <h1 className="h3">
+          <FormattedMessage id="reset.title" />
+        </h1>
+        <div className="alert alert-danger" role="alert">
+          <FormattedMessage id="error.linkExpired" />
+        </div>
+        <Link to="/reset-password" className="btn btn-primary">
+          <FormattedMessage id="reset.requestNew" />
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <div className="row justify-content-center">
+      <div className="col-sm-10 col-md-7 col-lg-5">
+        <h1 className="h3 mb-3">
+          <FormattedMessage id="reset.newTitle" />
+        </h1>
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="token" value={loaderData.token} />
+          {form.errors?.length ? (
+            <div className="alert alert-danger" role="alert">
+              {form.errors.map((e) => intl.formatMessage({ id: e })).join(' ')}
+            </div>
+          ) : null}
+          <FormField label={<FormattedMessage id="field.newPassword" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="reset-password" autoComplete="new-password" />
+          <FormField label={<FormattedMessage id="field.repeatPassword" />} errors={fields.password_repeat.errors} {...getInputProps(fields.password_repeat, { type: 'password' })} id="reset-password-repeat" autoComplete="new-password" />
+          <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === 'submitting'}>
+            <FormattedMessage id="reset.save" />
+          </button>
+        </Form>
+      </div>
+    </div>
+  )
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [pageTitle(matches, 'reset.newTitle')]
+}
