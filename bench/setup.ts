@@ -185,7 +185,8 @@ export interface RunningServer {
 }
 
 /** Starts `node server/index.js` (production build) on a loopback port and waits until /healthz answers. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<RunningServer> {
+  const timeoutMs = opts.timeoutMs ?? 60_000
   const port = await freePort()
   // Only what the server needs: no Redis, SMTP or public URL from the caller's environment.
   const childEnv: Record<string, string> = {
@@ -198,7 +199,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
   }
-  const child = spawn(process.execPath, ['server/index.js'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'server/index.js'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   const keep = (b: Buffer) => {
     out = (out + b.toString()).slice(-20_000)

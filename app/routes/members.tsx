@@ -141,7 +141,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="text-body-secondary" aria-live="polite" data-testid="result-count">
         {loading ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-        <FormattedMessage id="members.resultCount" values={{ count: result.total }} />
+        <FormattedMessage id={result.capped ? 'members.resultCountCapped' : 'members.resultCount'} values={{ count: result.total }} />
       </p>
       {result.profiles.length === 0 ? (
         <div className="alert alert-light border text-center py-5" role="status">

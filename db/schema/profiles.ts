@@ -51,17 +51,25 @@ export const profiles = pgTable(
     index('profiles_search_country_idx')
       .on(t.country, t.gender, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'active' and invisible = false`),
+    // Covering (privacy_mode, id) so the count is an index-only scan.
     index('profiles_search_country_age_idx')
-      .on(t.country, t.gender, t.birthDate)
+      .on(t.country, t.gender, t.birthDate, t.privacyMode, t.id)
       .where(sql`status = 'active' and invisible = false`),
     index('profiles_search_region_idx')
-      .on(t.country, t.region, t.gender, t.birthDate)
+      .on(t.country, t.region, t.gender, t.birthDate, t.privacyMode, t.id)
+      .where(sql`status = 'active' and invisible = false`),
+    // "Men and women": the same orders without the gender.
+    index('profiles_search_country_anygender_idx')
+      .on(t.country, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'active' and invisible = false`),
+    index('profiles_search_anygender_idx')
+      .on(t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'active' and invisible = false`),
     index('profiles_search_any_idx')
       .on(t.gender, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'active' and invisible = false`),
     index('profiles_search_any_age_idx')
-      .on(t.gender, t.birthDate)
+      .on(t.gender, t.birthDate, t.privacyMode, t.id)
       .where(sql`status = 'active' and invisible = false`),
   ],
 )

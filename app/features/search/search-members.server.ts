@@ -6,16 +6,19 @@ import { birthDateForAge } from '#app/lib/dates'
 import { profileCardColumns, toProfileCard, type ProfileCard } from '../profiles/profile-view.server'
 import type { SearchQuery } from './search.schema'
 
+export const DEFAULT_COUNT_CAP = 10_000
+
 export interface SearchResult {
   profiles: ProfileCard[]
   total: number
+  /** True when there are more than `total` matches: counting stops at the cap. */
+  capped: boolean
   page: number
   pages: number
 }
 
-/** Members matching the query that the viewer may see, newest activity first, one page at a time. */
-export async function searchMembers(viewerId: number | null, q: SearchQuery, perPage: number): Promise<SearchResult> {
-  const now = new Date()
+/** The two queries of a search page (results and total), built but not run: the benchmark EXPLAINs them. */
+export function buildSearchQueries(viewerId: number | null, q: SearchQuery, perPage: number, now = new Date(), countCap = DEFAULT_COUNT_CAP) {
   // Age range to birth-date range: someone aged max_age was born after the day (max_age + 1) years ago.
   const oldest = birthDateForAge(q.max_age + 1, now)
   const youngest = birthDateForAge(q.min_age, now)
@@ -27,8 +30,8 @@ export async function searchMembers(viewerId: number | null, q: SearchQuery, per
     sql`${profiles.birthDate} > ${oldest}`,
     lte(profiles.birthDate, youngest),
   )
-  const [rows, [count]] = await Promise.all([
-    db()
+  return {
+    page: db()
       .select(profileCardColumns)
       .from(profiles)
       .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
@@ -36,10 +39,23 @@ export async function searchMembers(viewerId: number | null, q: SearchQuery, per
       .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
       .limit(perPage)
       .offset((q.page - 1) * perPage),
-    db().select({ n: sql<number>`count(*)::int` }).from(profiles).where(where),
-  ])
-  const total = Number(count?.n ?? 0)
-  return { profiles: rows.map((r) => toProfileCard(r, now)), total, page: q.page, pages: Math.max(1, Math.ceil(total / perPage)) }
+    // An exact count of half a million matches costs a scan of half a million index entries; past the cap the
+    // page says "more than".
+    count: db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(db().select({ one: sql`1` }).from(profiles).where(where).limit(countCap + 1).as('matches')),
+  }
+}
+
+/** Members matching the query that the viewer may see, newest activity first, one page at a time. */
+export async function searchMembers(viewerId: number | null, q: SearchQuery, perPage: number, countCap = DEFAULT_COUNT_CAP): Promise<SearchResult> {
+  const now = new Date()
+  const queries = buildSearchQueries(viewerId, q, perPage, now, countCap)
+  const [rows, [count]] = await Promise.all([queries.page, queries.count])
+  const counted = Number(count?.n ?? 0)
+  const capped = counted > countCap
+  const total = capped ? countCap : counted
+  return { profiles: rows.map((r) => toProfileCard(r, now)), total, capped, page: q.page, pages: Math.max(1, Math.ceil(total / perPage)) }
 }
 
 /**

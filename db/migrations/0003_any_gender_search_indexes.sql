@@ -1,0 +1,2 @@
+CREATE INDEX "profiles_search_country_anygender_idx" ON "profiles" USING btree ("country","last_active_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'active' and invisible = false;--> statement-breakpoint
+CREATE INDEX "profiles_search_anygender_idx" ON "profiles" USING btree ("last_active_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'active' and invisible = false;
