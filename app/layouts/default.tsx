@@ -1,10 +1,11 @@
 import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { Link, Outlet, useMatches } from 'react-router'
+import { isRouteErrorResponse, Link, Outlet, useMatches, useRouteError } from 'react-router'
 import { showActivationReminder } from '#app/features/accounts/activation-reminder'
 import { ActivationReminder } from '#app/features/accounts/components/activation-reminder'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { DismissibleAlert } from '#app/ui/dismissible-alert'
+import { ErrorPage } from '#app/ui/error-page'
 import { Footer } from '#app/ui/footer'
 import { TopNav } from '#app/ui/top-nav'
 import { useRootData } from './use-root-data'
@@ -48,6 +49,20 @@ export default function DefaultLayout() {
         ) : null}
         <Outlet />
       </main>
+      <Footer siteName={root.site.name} />
+    </>
+  )
+}
+
+/** Errors inside the default layout keep the navigation, so the member can carry on (spec section 8). */
+export function ErrorBoundary() {
+  const root = useRootData()
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <>
+      <TopNav viewer={root.viewer} unread={root.counts.unread} newLikes={root.counts.newLikes} locale={root.locale} siteName={root.site.name} mediaPrefix={root.site.cdnPrefix} />
+      <ErrorPage status={status} />
       <Footer siteName={root.site.name} />
     </>
   )

@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: loginSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-  const wait = await consume(accountLimiters().loginIp, context.clientIp)
+  const wait = await consume((await accountLimiters()).loginIp, context.clientIp)
   if (wait > 0) {
     return data({ result: submission.reply({ formErrors: ['login.tooManyRequests'], hideFields: ['password'] }) }, { status: 429, headers: { 'Retry-After': String(wait) } })
   }

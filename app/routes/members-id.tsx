@@ -174,7 +174,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
           <FormattedMessage id="profile.lastActive" values={{ date: <FormattedDate value={profile.lastActiveAt} dateStyle="medium" /> }} />
         </p>
         {root.viewer && !isOwn ? (
-          <SafetyActions name={profile.name} blocking={blocking} reportError={actionData && 'reportError' in actionData ? actionData.reportError : undefined} />
+          <SafetyActions name={profile.name} blocking={blocking} imageIds={profile.images.map((i) => i.id)} reportError={actionData && 'reportError' in actionData ? actionData.reportError : undefined} />
         ) : null}
       </div>
     </article>
@@ -206,7 +206,7 @@ function PhotoGallery({ profile, isOwn, premium }: { profile: { name: string; im
   )
 }
 
-function SafetyActions({ name, blocking, reportError }: { name: string; blocking: boolean; reportError?: string }) {
+function SafetyActions({ name, blocking, imageIds, reportError }: { name: string; blocking: boolean; imageIds: number[]; reportError?: string }) {
   const intl = useIntl()
   return (
     <div className="border-top pt-3 mt-3 d-flex flex-wrap gap-2 align-items-start">
@@ -232,6 +232,21 @@ function SafetyActions({ name, blocking, reportError }: { name: string; blocking
           <h2 className="h6">
             <FormattedMessage id="report.title" values={{ name }} />
           </h2>
+          {imageIds.length ? (
+            <>
+              <label htmlFor="report-subject" className="form-label">
+                <FormattedMessage id="report.subject" />
+              </label>
+              <select id="report-subject" name="imageId" className="form-select mb-2" defaultValue="">
+                <option value="">{intl.formatMessage({ id: 'report.subjectProfile' })}</option>
+                {imageIds.map((id, i) => (
+                  <option key={id} value={id}>
+                    {intl.formatMessage({ id: 'report.subjectPhoto' }, { n: i + 1 })}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : null}
           <label htmlFor="report-reason" className="form-label">
             <FormattedMessage id="report.reason" />
           </label>

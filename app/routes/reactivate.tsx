@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST {email}: sends a new reactivation link to an account pending deletion. */
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = z.object({ email: z.email() }).safeParse(Object.fromEntries(await request.formData()))
-  if ((await consume(accountLimiters().resendIp, context.clientIp)) > 0) return data({ failed: false, sent: false, tooMany: true }, { status: 429 })
+  if ((await consume((await accountLimiters()).resendIp, context.clientIp)) > 0) return data({ failed: false, sent: false, tooMany: true }, { status: 429 })
   // The same answer whether or not the address has an account pending deletion.
   if (parsed.success) await resendReactivation(parsed.data.email)
   return { failed: false, sent: true }

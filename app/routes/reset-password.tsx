@@ -16,7 +16,7 @@ const schema = z.object({ email: emailSchema })
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema })
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
-  if ((await consume(accountLimiters().resetIp, context.clientIp)) > 0) {
+  if ((await consume((await accountLimiters()).resetIp, context.clientIp)) > 0) {
     return data({ result: submission.reply({ formErrors: ['reset.tooMany'] }), sent: false }, { status: 429 })
   }
   const r = await requestPasswordReset(submission.value.email)

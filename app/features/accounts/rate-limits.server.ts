@@ -1,15 +1,30 @@
+import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import { createLimiter } from '#app/adapters/rate-limit/rate-limit.server'
 import { env } from '#app/lib/env.server'
-import type { RateLimiterAbstract } from 'rate-limiter-flexible'
+import { getSettings } from '../settings/settings.server'
 
-let limiters: Record<'loginIp' | 'signupIp' | 'resetIp' | 'resendIp', RateLimiterAbstract> | undefined
+type Limiters = Record<'loginIp' | 'signupIp' | 'resetIp' | 'resendIp', RateLimiterAbstract>
+let limiters: Promise<Limiters> | undefined
 
-export function accountLimiters() {
-  limiters ??= {
-    loginIp: createLimiter({ keyPrefix: 'login-ip', points: 30, duration: 15 * 60, redisUrl: env().REDIS_URL }),
-    signupIp: createLimiter({ keyPrefix: 'signup-ip', points: 10, duration: 60 * 60, redisUrl: env().REDIS_URL }),
-    resetIp: createLimiter({ keyPrefix: 'reset-ip', points: 10, duration: 60 * 60, redisUrl: env().REDIS_URL }),
-    resendIp: createLimiter({ keyPrefix: 'resend-ip', points: 10, duration: 60 * 60, redisUrl: env().REDIS_URL }),
-  }
+/**
+ * Per-address (IP) limits on the account endpoints, from the setting rate_limits, in Redis when REDIS_URL is set
+ * so that every process counts together. Per-account limits live next to their data (lockout, e-mail counts).
+ */
+export function accountLimiters(): Promise<Limiters> {
+  limiters ??= getSettings().then((s) => {
+    const r = s.rate_limits
+    const redisUrl = env().REDIS_URL
+    return {
+      loginIp: createLimiter({ keyPrefix: 'login-ip', points: r.login_ip_per_15min, duration: 15 * 60, redisUrl }),
+      signupIp: createLimiter({ keyPrefix: 'signup-ip', points: r.signup_ip_per_hour, duration: 3600, redisUrl }),
+      resetIp: createLimiter({ keyPrefix: 'reset-ip', points: r.reset_ip_per_hour, duration: 3600, redisUrl }),
+      resendIp: createLimiter({ keyPrefix: 'resend-ip', points: r.resend_ip_per_hour, duration: 3600, redisUrl }),
+    }
+  })
   return limiters
+}
+
+/** Settings changed: build the limiters again on next use. */
+export function resetAccountLimiters(): void {
+  limiters = undefined
 }

@@ -17,7 +17,7 @@ export async function handleSignup(request: Request, context: AppLoadContext) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: signupSchema({ minAge: s.minimum_age, countries: s.countries }) })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), closed: false }, { status: 400 })
-  const wait = await consume(accountLimiters().signupIp, context.clientIp)
+  const wait = await consume((await accountLimiters()).signupIp, context.clientIp)
   if (wait > 0) return data({ result: submission.reply({ formErrors: ['signup.tooManyRequests'], hideFields: ['password'] }), closed: false }, { status: 429 })
   const { locale } = await requestLocale(request, context)
   const result = await signup({ ...submission.value, language: locale, tracking })

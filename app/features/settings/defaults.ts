@@ -54,6 +54,8 @@ export const defaultSettings = {
   // E-mails a member may request per day.
   max_reset_emails_per_day: 3,
   max_activation_emails_per_day: 5,
+  // Requests per IP address on the account endpoints.
+  rate_limits: { login_ip_per_15min: 30, signup_ip_per_hour: 10, reset_ip_per_hour: 10, resend_ip_per_hour: 10 },
 }
 
 export type Settings = typeof defaultSettings

@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = loginSchema.safeParse(await readBody(request))
   if (!parsed.success) return Response.json({ error: 'invalid_request', message: t.formatMessage({ id: 'login.failed' }) }, { status: 400 })
-  const wait = await consume(accountLimiters().loginIp, context.clientIp)
+  const wait = await consume((await accountLimiters()).loginIp, context.clientIp)
   if (wait > 0) return Response.json({ error: 'rate_limited', message: t.formatMessage({ id: 'login.tooManyRequests' }) }, { status: 429, headers: { 'Retry-After': String(wait) } })
   const r = await login(parsed.data.email, parsed.data.password, context.clientIp)
   if (!r.ok) {
