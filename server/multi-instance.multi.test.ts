@@ -131,4 +131,28 @@ describe('two server instances', () => {
     sa.ws.close()
     sb.ws.close()
   }, 60_000)
+
+  it('share the login lockout: wrong passwords on either instance count together', async () => {
+    const carol = await createMember({ name: 'Carol', email: `carol-${Date.now()}@example.com` })
+    const [portA, portB] = await Promise.all([startServer(), startServer()])
+    const attempt = (port: number, password: string) =>
+      fetch(`http://127.0.0.1:${port}/api/user.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+        body: JSON.stringify({ email: carol.email, password }),
+      })
+    // The default lockout is 5 wrong passwords; alternate between the two processes.
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i++) statuses.push((await attempt(i % 2 ? portB : portA, 'wrong-password')).status)
+    expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401])
+    expect(statuses[4]).toBe(429)
+    // Now even the right password is refused, on both instances, with the minutes in the message.
+    for (const port of [portA, portB]) {
+      const res = await attempt(port, carol.password)
+      expect(res.status).toBe(429)
+      const body = (await res.json()) as { error: string; minutes: number; message: string }
+      expect(body.error).toBe('blocked')
+      expect(body.message).toBe(`Too many incorrect attempts, account blocked for ${body.minutes} min.`)
+    }
+  }, 60_000)
 })
