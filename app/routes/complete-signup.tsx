@@ -7,6 +7,8 @@ import { deletePhoto, listOwnPhotos, photoLimit, setMainPhoto } from '#app/featu
 import { getOwnProfile, updateProfileDetails } from '#app/features/profiles/update-profile.server'
 import { completeSignupSteps, nextStep, profileDetailsSchema, type CompleteSignupStep } from '#app/features/profiles/complete-signup'
 import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from '#db/schema/profiles'
+import { PushStep } from '#app/features/notifications/components/push-step'
+import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/complete-signup'
 
@@ -17,16 +19,16 @@ import type { Route } from './+types/complete-signup'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
   const url = new URL(request.url)
-  const step = (completeSignupSteps as readonly string[]).includes(url.searchParams.get('step') ?? '') ? (url.searchParams.get('step') as CompleteSignupStep) : 'photo'
-  const [profile, photos, limit, interests] = await Promise.all([getOwnProfile(viewer.profileId), listOwnPhotos(viewer.profileId), photoLimit(viewer.paidUser), listInterests()])
-  return { step, profile: profile!, photos, limit, interests, email: viewer.email, confirmed: viewer.status !== 'not_confirmed' }
+  const step = (completeSignupSteps as readonly string[]).includes(url.searchParams.get('step') ?? '') ? (url.searchParams.get('step') as CompleteSignupStep) : 'push'
+  const [profile, photos, limit, interests, settings] = await Promise.all([getOwnProfile(viewer.profileId), listOwnPhotos(viewer.profileId), photoLimit(viewer.paidUser), listInterests(), getSettings()])
+  return { step, profile: profile!, photos, limit, interests, email: viewer.email, confirmed: viewer.status !== 'not_confirmed', pushKey: settings.push_public_key }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
-  const step = String(form.get('step') ?? 'photo') as CompleteSignupStep
+  const step = String(form.get('step') ?? 'push') as CompleteSignupStep
   const imageId = Number(form.get('imageId'))
   if (intent === 'main') await setMainPhoto(viewer.profileId, imageId)
   else if (intent === 'delete') await deletePhoto(viewer.profileId, imageId)
@@ -75,6 +77,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
         <p>
           <FormattedMessage id={`completeSignup.${step}.text`} values={{ email: loaderData.email }} />
         </p>
+        {step === 'push' ? <PushStep publicKey={loaderData.pushKey} /> : null}
         {step === 'photo' ? <PhotoManager photos={loaderData.photos} limit={loaderData.limit} /> : null}
         {step === 'profile' || step === 'about' ? (
           <Form method="post">
@@ -147,7 +150,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
             <span />
           )}
           <Link to={skipHref} className="btn btn-outline-dark">
-            <FormattedMessage id={next ? (step === 'photo' ? 'completeSignup.next' : 'completeSignup.skip') : 'completeSignup.finish'} />
+            <FormattedMessage id={next ? (step === 'photo' || step === 'push' ? 'completeSignup.next' : 'completeSignup.skip') : 'completeSignup.finish'} />
           </Link>
         </div>
       </div>

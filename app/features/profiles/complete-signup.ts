@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from '#db/schema/profiles'
 
-/** The steps after the signup form. Push notifications join them when web push is built. */
-export const completeSignupSteps = ['photo', 'profile', 'about', 'confirm'] as const
+/** The steps after the signup form (spec section 2). */
+export const completeSignupSteps = ['push', 'photo', 'profile', 'about', 'confirm'] as const
 export type CompleteSignupStep = (typeof completeSignupSteps)[number]
 
 export function nextStep(step: CompleteSignupStep): CompleteSignupStep | null {

@@ -7,6 +7,7 @@ import { accountLimiters } from '#app/features/accounts/rate-limits.server'
 import { startSession } from '#app/features/accounts/session-cookie.server'
 import { userJson } from '#app/features/accounts/user-json.server'
 import { getViewer, setAccountLanguage } from '#app/features/accounts/viewer.server'
+import { pushSubscriptionSchema, savePushSubscription } from '#app/features/notifications/push-subscriptions.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '#app/i18n/locales'
 import { requestLocale } from '#app/features/settings/request-locale.server'
@@ -43,9 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (request.method !== 'POST') return Response.json({ error: 'method_not_allowed' }, { status: 405 })
   if (new URL(request.url).searchParams.has('push')) {
-    // Push subscriptions arrive with the notifications work; until then this call is not available.
-    requireApiViewer(context)
-    return Response.json({ error: 'not_available' }, { status: 404 })
+    const viewer = requireApiViewer(context)
+    const parsed = pushSubscriptionSchema.safeParse(await readBody(request))
+    if (!parsed.success) return Response.json({ error: 'invalid_subscription' }, { status: 400 })
+    await savePushSubscription(viewer.userId, parsed.data.subscription)
+    return Response.json({ ok: true })
   }
   const parsed = loginSchema.safeParse(await readBody(request))
   if (!parsed.success) return Response.json({ error: 'invalid_request', message: t.formatMessage({ id: 'login.failed' }) }, { status: 400 })

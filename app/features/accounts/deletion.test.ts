@@ -1,0 +1,190 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../../../tests/setup/test-db'
+import { createMember } from '../../../tests/setup/factories'
+import { captureMail, expectedBaseUrl, linkToken } from '../../../tests/setup/mail'
+import { uploadsDir } from '#app/adapters/storage/disk-storage.server'
+// Erasure must take the member's photos and messages with it, so this test stores some through their features.
+// eslint-disable-next-line import-x/no-restricted-paths
+import { sendMessage } from '#app/features/chat/send-message.server'
+import { uploadPhoto } from '#app/features/photos/photos.server'
+import { db } from '#db/client.server'
+import { accountDeletions, accountTokens, conversations, messages, profileImages, profiles, users } from '#db/schema/index'
+import { purgeExpiredDeletions, reactivateAccount, requestAccountDeletion, resendReactivation } from './deletion.server'
+import { login } from './login.server'
+import { createSession, userIdForSession } from './sessions.server'
+import { getViewer } from './viewer.server'
+
+useTestDatabase()
+const sent = captureMail()
+
+const DAY = 86400_000
+
+/** An active, confirmed member (as after signup and activation). */
+async function confirmedMember(opts: Parameters<typeof createMember>[0] = {}) {
+  const m = await createMember(opts)
+  await db().update(users).set({ confirmedAt: sql`now()` }).where(eq(users.id, m.userId))
+  return m
+}
+
+async function userRow(userId: number) {
+  const [u] = await db().select().from(users).where(eq(users.id, userId))
+  return u ?? null
+}
+
+async function profileRow(profileId: number) {
+  const [p] = await db().select().from(profiles).where(eq(profiles.id, profileId))
+  return p ?? null
+}
+
+async function jpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 240, height: 240, channels: 3, background: '#3a7' } }).jpeg().toBuffer()
+}
+
+function filesOnDisk(names: string[]): string[] {
+  const dataDir = process.env.DATA_DIR!
+  return names.filter((n) => fs.existsSync(path.join(uploadsDir(dataDir, 'public'), n)) || fs.existsSync(path.join(uploadsDir(dataDir, 'private'), n)))
+}
+
+describe('requestAccountDeletion', () => {
+  it('marks the account pending deletion, hides the profile, ends the sessions, keeps the reason and mails a reactivation link', async () => {
+    const m = await confirmedMember({ email: 'leaver@example.com', name: 'Lea' })
+    const session = await createSession(m.userId)
+    await requestAccountDeletion(m.userId, 'found_partner')
+
+    const u = await userRow(m.userId)
+    expect(u.status).toBe('pending_deletion')
+    expect(u.deletionRequestedAt).toBeInstanceOf(Date)
+    expect((await profileRow(m.profileId)).status).toBe('disabled')
+    expect(await userIdForSession(session)).toBeNull()
+    expect(await getViewer(m.userId)).toBeNull()
+
+    const reasons = await db().select().from(accountDeletions)
+    expect(reasons).toHaveLength(1)
+    expect(reasons[0].reason).toBe('found_partner')
+    // The reason row carries no personal data.
+    expect(Object.keys(reasons[0]).sort()).toEqual(['id', 'reason', 'requestedAt'])
+
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ to: 'leaver@example.com', kind: 'reactivation' })
+    expect(sent[0].text).toContain('14')
+    const token = linkToken(sent[0].text, '/reactivate')
+    expect(sent[0].html).toContain(`${expectedBaseUrl()}/reactivate?token=${token}`)
+  })
+})
+
+describe('reactivateAccount', () => {
+  it('brings the account and the profile back within the window; the member can log in again', async () => {
+    const m = await confirmedMember({ email: 'back@example.com', password: 'the-password' })
+    await requestAccountDeletion(m.userId, 'taking_break')
+    expect(await login('back@example.com', 'the-password', '10.9.9.1')).toEqual({ ok: false, error: 'pending_deletion' })
+
+    const token = linkToken(sent[0].text, '/reactivate')
+    expect(await reactivateAccount(token)).toEqual({ ok: true, userId: m.userId })
+    const u = await userRow(m.userId)
+    expect(u.status).toBe('active')
+    expect(u.deletionRequestedAt).toBeNull()
+    expect((await profileRow(m.profileId)).status).toBe('active')
+    expect(await login('back@example.com', 'the-password', '10.9.9.2')).toEqual({ ok: true, userId: m.userId })
+    // The link works once, and the reactivated account is not purged later.
+    expect(await reactivateAccount(token)).toEqual({ ok: false })
+    expect(await purgeExpiredDeletions(new Date(Date.now() + 15 * DAY))).toBe(0)
+    expect(await userRow(m.userId)).not.toBeNull()
+  })
+
+  it('returns a never-confirmed account to not_confirmed with its profile still hidden', async () => {
+    const m = await createMember({ status: 'not_confirmed', profileStatus: 'disabled' })
+    await requestAccountDeletion(m.userId, 'other')
+    expect((await reactivateAccount(linkToken(sent[0].text, '/reactivate'))).ok).toBe(true)
+    expect((await userRow(m.userId)).status).toBe('not_confirmed')
+    expect((await profileRow(m.profileId)).status).toBe('disabled')
+  })
+
+  it('refuses a link after the 14-day window', async () => {
+    const m = await confirmedMember()
+    await requestAccountDeletion(m.userId, 'privacy')
+    const [t] = await db().select().from(accountTokens).where(eq(accountTokens.userId, m.userId))
+    const days = (t.expiresAt.getTime() - Date.now()) / DAY
+    expect(days).toBeGreaterThan(13.9)
+    expect(days).toBeLessThanOrEqual(14.01)
+    await db().update(accountTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(accountTokens.userId, m.userId))
+    expect(await reactivateAccount(linkToken(sent[0].text, '/reactivate'))).toEqual({ ok: false })
+    expect((await userRow(m.userId)).status).toBe('pending_deletion')
+  })
+
+  it('does nothing for an account that is no longer pending deletion', async () => {
+    const m = await confirmedMember()
+    await requestAccountDeletion(m.userId, 'privacy')
+    const token = linkToken(sent[0].text, '/reactivate')
+    await db().update(users).set({ status: 'deleted' }).where(eq(users.id, m.userId))
+    expect(await reactivateAccount(token)).toEqual({ ok: false })
+    expect((await userRow(m.userId)).status).toBe('deleted')
+  })
+})
+
+describe('purgeExpiredDeletions', () => {
+  it('erases user, profile, messages and photo files after the window, and nothing before', async () => {
+    const leaver = await confirmedMember({ name: 'Leaver' })
+    const partner = await confirmedMember({ gender: 'male' })
+    const stayer = await confirmedMember()
+    const a = await uploadPhoto({ profileId: leaver.profileId, paidUser: false }, await jpeg())
+    const b = await uploadPhoto({ profileId: leaver.profileId, paidUser: false }, await jpeg())
+    const kept = await uploadPhoto({ profileId: stayer.profileId, paidUser: false }, await jpeg())
+    if (!a.ok || !b.ok || !kept.ok) throw new Error('upload failed')
+    const images = await db().select().from(profileImages)
+    const namesOf = (profileId: number) =>
+      images.filter((i) => i.profileId === profileId).flatMap((i) => [i.filename, i.thumbFilename, i.matchFilename, i.blurredFilename])
+    const leaverFiles = namesOf(leaver.profileId)
+    const stayerFiles = namesOf(stayer.profileId)
+    expect(leaverFiles).toHaveLength(8)
+    expect(filesOnDisk(leaverFiles)).toEqual(leaverFiles)
+
+    await sendMessage({ senderId: leaver.profileId, toProfileId: partner.profileId, clientId: crypto.randomUUID(), body: 'from leaver' })
+    await sendMessage({ senderId: partner.profileId, toProfileId: leaver.profileId, clientId: crypto.randomUUID(), body: 'to leaver' })
+    await requestAccountDeletion(leaver.userId, 'privacy')
+
+    // Within the window: nothing is erased.
+    expect(await purgeExpiredDeletions(new Date(Date.now() + 13 * DAY))).toBe(0)
+    expect(await userRow(leaver.userId)).not.toBeNull()
+    expect(filesOnDisk(leaverFiles)).toEqual(leaverFiles)
+
+    expect(await purgeExpiredDeletions(new Date(Date.now() + 15 * DAY))).toBe(1)
+    expect(await userRow(leaver.userId)).toBeNull()
+    expect(await profileRow(leaver.profileId)).toBeNull()
+    expect(await db().select().from(profileImages).where(eq(profileImages.profileId, leaver.profileId))).toEqual([])
+    expect(await db().select().from(messages)).toEqual([])
+    expect(await db().select().from(conversations)).toEqual([])
+    expect(await db().select().from(accountTokens).where(eq(accountTokens.userId, leaver.userId))).toEqual([])
+    expect(filesOnDisk(leaverFiles)).toEqual([])
+    // Other members keep their accounts and files; the anonymous reason stays for statistics.
+    expect(await userRow(partner.userId)).not.toBeNull()
+    expect(await userRow(stayer.userId)).not.toBeNull()
+    expect(filesOnDisk(stayerFiles)).toEqual(stayerFiles)
+    expect(await db().select().from(accountDeletions)).toHaveLength(1)
+    // Running the job again finds nothing.
+    expect(await purgeExpiredDeletions(new Date(Date.now() + 15 * DAY))).toBe(0)
+  })
+})
+
+describe('resendReactivation', () => {
+  it('mails a fresh link only to accounts pending deletion', async () => {
+    const active = await confirmedMember({ email: 'active@example.com' })
+    const pending = await confirmedMember({ email: 'Pending@example.com' })
+    await requestAccountDeletion(pending.userId, 'privacy')
+    sent.length = 0
+
+    expect(await resendReactivation('active@example.com')).toBe(false)
+    expect(await resendReactivation('nobody@example.com')).toBe(false)
+    expect(sent).toEqual([])
+
+    expect(await resendReactivation('pending@EXAMPLE.com')).toBe(true)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ to: 'Pending@example.com', kind: 'reactivation' })
+    expect((await reactivateAccount(linkToken(sent[0].text, '/reactivate'))).ok).toBe(true)
+    expect((await userRow(pending.userId)).status).toBe('active')
+    expect((await userRow(active.userId)).status).toBe('active')
+  })
+})

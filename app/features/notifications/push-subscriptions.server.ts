@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { db } from '#db/client.server'
+import { pushSubscriptions } from '#db/schema/index'
+
+/** The browser's PushSubscription.toJSON(), as POST /api/user.php?push=1 receives it. */
+export const pushSubscriptionSchema = z.object({
+  subscription: z.object({
+    endpoint: z.url().max(2000).refine((u) => u.startsWith('https://'), 'push endpoints are https'),
+    keys: z.object({ p256dh: z.string().min(10).max(200), auth: z.string().min(8).max(100) }),
+  }),
+})
+
+/** Stores (or moves to this member) a push subscription; one row per endpoint. */
+export async function savePushSubscription(userId: number, sub: z.infer<typeof pushSubscriptionSchema>['subscription']): Promise<void> {
+  await db()
+    .insert(pushSubscriptions)
+    .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth } })
+}
+
+export async function hasPushSubscription(userId: number): Promise<boolean> {
+  const [row] = await db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).limit(1)
+  return !!row
+}
