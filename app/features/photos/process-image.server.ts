@@ -28,7 +28,9 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > MAX_UPLOAD_BYTES) throw new ImageRejectedError('too_large')
   let meta: sharp.Metadata
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
+    // Only the header is read here; the pixel limit is checked below so that a pixel flood gets its own answer
+    // (with limitInputPixels, sharp refuses to read the header and the flood would pass for "not an image").
+    meta = await sharp(input, { limitInputPixels: false }).metadata()
   } catch {
     throw new ImageRejectedError('not_image')
   }
