@@ -42,7 +42,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldRevalidate: 'onBlur',
+    // Validate on submit only: a blur must not clear the "Login failed" alert and move the button under the pointer.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
   })
   const busy = navigation.state === 'submitting'
   return (

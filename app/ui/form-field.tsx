@@ -18,8 +18,13 @@ export function FormField({
       <label htmlFor={id} className="form-label">
         {label}
       </label>
-      <input id={id} className={`form-control${has ? ' is-invalid' : ''}`} aria-invalid={has || undefined} aria-describedby={has ? errorId : undefined} {...input} />
-      {help && !has ? <div className="form-text">{help}</div> : null}
+      {/* Our own aria attributes come last: the error element is ours, whatever ids a form library suggests. */}
+      <input {...input} id={id} className={`form-control${has ? ' is-invalid' : ''}`} aria-invalid={has || undefined} aria-describedby={has ? errorId : help ? `${id}-help` : undefined} />
+      {help && !has ? (
+        <div className="form-text" id={`${id}-help`}>
+          {help}
+        </div>
+      ) : null}
       {has ? (
         <div id={errorId} className="invalid-feedback d-block">
           {errors!.map((e) => intl.formatMessage({ id: e, defaultMessage: intl.formatMessage({ id: 'error.generic' }) }, errorValues)).join(' ')}
@@ -43,7 +48,7 @@ export function SelectField({
       <label htmlFor={id} className="form-label">
         {label}
       </label>
-      <select id={id} className={`form-select${has ? ' is-invalid' : ''}`} aria-invalid={has || undefined} aria-describedby={has ? `${id}-error` : undefined} {...select}>
+      <select {...select} id={id} className={`form-select${has ? ' is-invalid' : ''}`} aria-invalid={has || undefined} aria-describedby={has ? `${id}-error` : undefined}>
         {children}
       </select>
       {has ? (

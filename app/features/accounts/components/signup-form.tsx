@@ -12,12 +12,26 @@ const DRAFT_KEY = 'signupDraft'
 const draftFields = ['email', 'name', 'date_of_birth', 'signup_message', 'gender', 'looking_for', 'country'] as const
 
 /** The signup form used by /signup, /signup-matches and the signup modal. It posts to /signup. */
-export function SignupForm({ options, lastResult, closed, onBusyChange }: { options: SignupOptions; lastResult?: SubmissionResult<string[]> | null; closed?: boolean; onBusyChange?: (busy: boolean) => void }) {
+export function SignupForm({
+  options,
+  lastResult,
+  closed,
+  onBusyChange,
+  idPrefix = 'signup',
+}: {
+  options: SignupOptions
+  lastResult?: SubmissionResult<string[]> | null
+  closed?: boolean
+  onBusyChange?: (busy: boolean) => void
+  /** Distinct ids when the page form and the modal form could both be in the document. */
+  idPrefix?: string
+}) {
   const intl = useIntl()
   const navigation = useNavigation()
   const formRef = useRef<HTMLFormElement>(null)
   const schema = signupSchema({ minAge: options.minAge, countries: options.countries })
   const [form, fields] = useForm({
+    id: `${idPrefix}-form`,
     lastResult,
     defaultValue: { country: options.defaultCountry, gender: 'male', looking_for: 'female' },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -67,7 +81,10 @@ export function SignupForm({ options, lastResult, closed, onBusyChange }: { opti
   const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
   const emailErrors = fields.email.errors ?? []
   return (
-    <Form method="post" action="/signup" {...getFormProps(form)} ref={formRef} onSubmit={() => sessionStorage.removeItem(DRAFT_KEY)}>
+    <Form method="post" action="/signup" {...getFormProps(form)} ref={formRef} onSubmit={(e) => {
+        form.onSubmit(e)
+        if (!e.defaultPrevented) sessionStorage.removeItem(DRAFT_KEY)
+      }}>
       <input type="hidden" name="mobile" value="" ref={(el) => { if (el) el.value = window.innerWidth < 576 ? '1' : '' }} />
       {form.errors?.length ? (
         <div className="alert alert-danger" role="alert">
@@ -76,20 +93,20 @@ export function SignupForm({ options, lastResult, closed, onBusyChange }: { opti
       ) : null}
       <div className="row">
         <div className="col-6">
-          <SelectField label={<FormattedMessage id="field.gender" />} errors={fields.gender.errors} {...getSelectProps(fields.gender)} id="signup-gender">
+          <SelectField label={<FormattedMessage id="field.gender" />} errors={fields.gender.errors} {...getSelectProps(fields.gender)} id={`${idPrefix}-gender`}>
             <option value="male">{intl.formatMessage({ id: 'gender.male' })}</option>
             <option value="female">{intl.formatMessage({ id: 'gender.female' })}</option>
           </SelectField>
         </div>
         <div className="col-6">
-          <SelectField label={<FormattedMessage id="field.lookingFor" />} errors={fields.looking_for.errors} {...getSelectProps(fields.looking_for)} id="signup-looking-for">
+          <SelectField label={<FormattedMessage id="field.lookingFor" />} errors={fields.looking_for.errors} {...getSelectProps(fields.looking_for)} id={`${idPrefix}-looking-for`}>
             <option value="female">{intl.formatMessage({ id: 'lookingFor.female' })}</option>
             <option value="male">{intl.formatMessage({ id: 'lookingFor.male' })}</option>
           </SelectField>
         </div>
       </div>
-      <FormField label={<FormattedMessage id="field.name" />} errors={fields.name.errors} {...getInputProps(fields.name, { type: 'text' })} id="signup-name" autoComplete="nickname" />
-      <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id="signup-email" autoComplete="email" />
+      <FormField label={<FormattedMessage id="field.name" />} errors={fields.name.errors} {...getInputProps(fields.name, { type: 'text' })} id={`${idPrefix}-name`} autoComplete="nickname" />
+      <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id={`${idPrefix}-email`} autoComplete="email" />
       {emailErrors.includes('validation.emailTaken') ? (
         <p className="small">
           <Link to="/login">
@@ -104,16 +121,16 @@ export function SignupForm({ options, lastResult, closed, onBusyChange }: { opti
           </button>
         </p>
       ) : null}
-      <FormField label={<FormattedMessage id="field.password" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="signup-password" autoComplete="new-password" help={<FormattedMessage id="field.passwordHelp" />} />
+      <FormField label={<FormattedMessage id="field.password" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id={`${idPrefix}-password`} autoComplete="new-password" help={<FormattedMessage id="field.passwordHelp" />} />
       <FormField
         label={<FormattedMessage id="validation.dateOfBirthRequired" values={{ min_age: options.minAge }} />}
         errors={fields.date_of_birth.errors}
         errorValues={{ min_age: options.minAge }}
         {...getInputProps(fields.date_of_birth, { type: 'date' })}
-        id="signup-dob"
+        id={`${idPrefix}-dob`}
         autoComplete="bday"
       />
-      <SelectField label={<FormattedMessage id="field.country" />} errors={fields.country.errors} {...getSelectProps(fields.country)} id="signup-country">
+      <SelectField label={<FormattedMessage id="field.country" />} errors={fields.country.errors} {...getSelectProps(fields.country)} id={`${idPrefix}-country`}>
         {options.countries.map((c) => (
           <option key={c} value={c}>
             {regionNames.of(c)}

@@ -1,7 +1,7 @@
-import { createContext, useContext, useState, type MouseEvent, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import Modal from 'react-bootstrap/Modal'
 import { FormattedMessage } from 'react-intl'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { SignupOptions } from '../signup-options.server'
 import { SignupForm } from './signup-form'
 
@@ -14,8 +14,11 @@ const SMARTPHONE_MAX_WIDTH = 576
 export function SignupModalProvider({ options, children }: { options: SignupOptions | null; children: ReactNode }) {
   const [show, setShow] = useState(false)
   const [busy, setBusy] = useState(false)
+  const location = useLocation()
+  // A navigation (say, to the signup page after a server-side error) closes the modal.
+  useEffect(() => setShow(false), [location.pathname])
   const open = () => {
-    if (!options || window.innerWidth < SMARTPHONE_MAX_WIDTH) return false
+    if (!options || window.innerWidth < SMARTPHONE_MAX_WIDTH || location.pathname.startsWith('/signup')) return false
     setShow(true)
     return true
   }
@@ -30,7 +33,7 @@ export function SignupModalProvider({ options, children }: { options: SignupOpti
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            <SignupForm options={options} onBusyChange={setBusy} />
+            <SignupForm options={options} onBusyChange={setBusy} idPrefix="signup-modal" />
           </Modal.Body>
         </Modal>
       ) : null}

@@ -35,6 +35,9 @@ export function ChatView(props: { viewerId: number; partner: ProfileCard; conver
   const [shown, setShown] = useState<Shown[]>(props.messages)
   const [conversationId, setConversationId] = useState(props.conversationId)
   const [draft, setDraft] = useState('')
+  // Until hydration the form is a plain HTML form: the send button must work without JavaScript.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   const listRef = useRef<HTMLDivElement>(null)
   const { partner } = props
 
@@ -126,7 +129,7 @@ export function ChatView(props: { viewerId: number; partner: ProfileCard; conver
           shown.map((m) => (
             <div key={m.clientId} className={`chat-bubble ${m.senderId === props.viewerId ? 'mine' : 'theirs'}${m.state === 'pending' ? ' pending' : ''}`} data-testid="chat-message">
               {m.body}
-              <div className="small opacity-75 text-end">
+              <div className={`small text-end${m.senderId === props.viewerId ? '' : ' text-body-secondary'}`}>
                 {m.state === 'failed' ? (
                   <button type="button" className="btn btn-sm btn-light py-0" onClick={() => deliver({ ...m, state: 'pending' })}>
                     <FormattedMessage id="chat.retry" />
@@ -165,7 +168,7 @@ export function ChatView(props: { viewerId: number; partner: ProfileCard; conver
             maxLength={props.site.messageLength}
             required
           />
-          <button type="submit" className="btn btn-primary" disabled={!draft.trim() || tooLong}>
+          <button type="submit" className="btn btn-primary" disabled={hydrated && (!draft.trim() || tooLong)}>
             <i className="bi bi-send" aria-hidden="true" />
             <span className="visually-hidden">
               <FormattedMessage id="chat.send" />

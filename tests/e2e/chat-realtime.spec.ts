@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test'
+import { anna, ben, expect, mainNav, test, unique, unreadBadge, unreadCount } from './fixtures'
+
+/** From /chats, opens the conversation with `partner` and waits for the live socket. */
+async function openConversation(page: Page, partner: string) {
+  await page.goto('/chats')
+  await page.getByTestId('chat-list').getByRole('link', { name: new RegExp(`^${partner},`) }).click()
+  await expect(page).toHaveURL(/\/chats\/\d+$/)
+  await expect(page.getByRole('log', { name: `Messages with ${partner}` })).toBeVisible()
+  await expect(page.getByTestId('socket-status')).toHaveText('Live')
+}
+
+/** Types a message and sends it with the Send button; waits until the server acknowledged it. */
+async function send(page: Page, text: string) {
+  const box = page.getByLabel('Write a message')
+  await box.fill(text)
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(box).toHaveValue('')
+}
+
+function messages(page: Page, text: string) {
+  return page.getByTestId('chat-messages').getByTestId('chat-message').filter({ hasText: text })
+}
+
+test('a message reaches the partner live: unread badge, chat list, reply back', async ({ annaPage, benPage }) => {
+  // Ben waits on the members page with an open socket.
+  const benSocket = benPage.waitForEvent('websocket', (ws) => ws.url().endsWith('/ws'))
+  await benPage.goto('/members')
+  await benSocket
+  const before = await unreadCount(benPage)
+
+  // Anna opens the conversation from /chats and sends a message.
+  await openConversation(annaPage, ben.name)
+  const hello = unique('Hello Ben ')
+  await send(annaPage, hello)
+  const mine = messages(annaPage, hello)
+  await expect(mine).toHaveCount(1)
+  await expect(mine).not.toContainText('Sending…')
+  await expect(mine).toHaveClass(/\bmine\b/)
+
+  // Ben's Messages badge goes up without a reload.
+  await expect(unreadBadge(benPage)).toContainText(`${before + 1} unread message`)
+  await expect(benPage).toHaveURL(/\/members$/)
+
+  // Ben's chat list shows the unread count of the conversation with Anna.
+  await mainNav(benPage).getByRole('link', { name: /^Messages/ }).click()
+  await expect(benPage).toHaveURL(/\/chats$/)
+  const row = benPage.getByTestId('chat-list').getByRole('link', { name: /^Anna,/ })
+  await expect(row).toContainText(hello)
+  await expect(row.getByTestId('chat-unread')).toContainText(`${before + 1} unread message`)
+
+  // He opens it, sees the message and replies.
+  await row.click()
+  await expect(benPage).toHaveURL(/\/chats\/\d+$/)
+  await expect(benPage.getByTestId('socket-status')).toHaveText('Live')
+  await expect(messages(benPage, hello)).toHaveCount(1)
+  await expect(messages(benPage, hello)).toHaveClass(/\btheirs\b/)
+  const reply = unique('Hi Anna ')
+  await send(benPage, reply)
+  await expect(messages(benPage, reply)).toHaveCount(1)
+
+  // Anna sees the reply appear without a reload.
+  await expect(messages(annaPage, reply)).toHaveCount(1)
+  await expect(messages(annaPage, reply)).toHaveClass(/\btheirs\b/)
+  await expect(annaPage.getByTestId('socket-status')).toHaveText('Live')
+
+  // Opening the conversation cleared Ben's unread count.
+  await benPage.getByRole('link', { name: 'Back to messages' }).click()
+  await expect(benPage).toHaveURL(/\/chats$/)
+  await expect(benPage.getByTestId('chat-list').getByRole('link', { name: /^Anna,/ }).getByTestId('chat-unread')).toHaveCount(0)
+  await expect(unreadBadge(benPage)).toHaveCount(0)
+})
+
+test('the same text sent twice gives two messages, and they survive a reload', async ({ annaPage, benPage }) => {
+  await openConversation(annaPage, ben.name)
+  await openConversation(benPage, anna.name)
+  const text = unique('Same text ')
+  await send(annaPage, text)
+  await send(annaPage, text)
+
+  await expect(messages(annaPage, text)).toHaveCount(2)
+  await expect(messages(annaPage, text).filter({ hasText: 'Sending…' })).toHaveCount(0)
+  await expect(messages(benPage, text)).toHaveCount(2)
+
+  // Persisted: both are still there after Ben reloads, and after Anna reloads.
+  await benPage.reload()
+  await expect(benPage.getByTestId('chat-messages')).toBeVisible()
+  await expect(messages(benPage, text)).toHaveCount(2)
+  await annaPage.reload()
+  await expect(messages(annaPage, text)).toHaveCount(2)
+})

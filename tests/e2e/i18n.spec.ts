@@ -1,0 +1,101 @@
+import type { BrowserContext, Page } from '@playwright/test'
+import { expect, login, signupNewMember, test } from './fixtures'
+
+/** Opens the language dropdown (a <details> menu) and picks a language by its own name. */
+async function chooseLanguage(page: Page, languageName: string) {
+  const menu = page.locator('details').filter({ has: page.locator('form[action="/lang-config"]') })
+  await menu.locator('summary').click()
+  await menu.getByRole('button', { name: languageName, exact: true }).click()
+}
+
+/** Every text on the page comes from the catalog: no message id (like "members.visitorNote") shows through. */
+async function expectNoRawMessageIds(page: Page) {
+  const text = await page.locator('body').innerText()
+  const ids = text.match(/\b(?:nav|members|alert|activate|profile|signup|login|likes|chat|chats|error|field|validation|completeSignup|home|footer|fictional|pagination|photos|lang)\.[a-zA-Z][\w.]*/g) ?? []
+  expect.soft(ids, `untranslated message ids on ${new URL(page.url()).pathname} (${await page.locator('html').getAttribute('lang')})`).toEqual([])
+}
+
+async function localeCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === 'i18n_redirected')
+}
+
+test('a visitor switches to Deutsch: html lang, texts and the cookie persist across navigation', async ({ page, context }) => {
+  await page.goto('/members')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search members')
+  await expect(page.getByRole('option', { name: 'Germany', exact: true })).toHaveCount(1)
+
+  await chooseLanguage(page, 'Deutsch')
+  await expect(page).toHaveURL(/\/members$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  // Texts from Intl (country names) and from the catalog are German now.
+  await expect(page.getByRole('option', { name: 'Deutschland', exact: true })).toHaveCount(1)
+  await expect(page.getByRole('option', { name: 'Germany', exact: true })).toHaveCount(0)
+  await expect(page.getByTestId('profile-card').first()).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Deutsch', exact: true, includeHidden: true })).toHaveAttribute('aria-current', 'true')
+  await expect(page.getByRole('button', { name: 'English', exact: true, includeHidden: true })).not.toHaveAttribute('aria-current', 'true')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mitglieder suchen')
+  await expect(page.getByRole('search', { name: 'Mitgliedersuche' }).getByLabel('Ich suche')).toBeVisible()
+  await expect(page.getByTestId('result-count')).toHaveText(/^\d+ Mitglieder? gefunden$/)
+  await expectNoRawMessageIds(page)
+
+  const cookie = await localeCookie(context)
+  expect(cookie?.value).toBe('de')
+  // Kept for a year (365 days, give or take a minute).
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000)
+
+  // Navigation keeps the language: a client-side link and a full page load.
+  await page.getByRole('link', { name: /Amoura/ }).first().click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lerne heute Abend jemand Neues kennen')
+  await expectNoRawMessageIds(page)
+  await page.goto('/login')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einloggen')
+  await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible()
+  await expectNoRawMessageIds(page)
+
+  // And back to English.
+  await chooseLanguage(page, 'English')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in')
+  expect((await localeCookie(context))?.value).toBe('en')
+})
+
+test('a member’s language is saved on the account and comes back after a fresh login', async ({ page, context }) => {
+  const user = await signupNewMember(page, 'i18n')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+
+  await chooseLanguage(page, 'Deutsch')
+  await expect(page).toHaveURL(/\/members$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mitglieder suchen')
+  expect((await localeCookie(context))?.value).toBe('de')
+  await expectNoRawMessageIds(page)
+
+  // A date on a profile page is formatted for German (dd.mm.yyyy), the same date English writes differently.
+  await page.getByTestId('profile-card').first().getByRole('link').click()
+  await expect(page).toHaveURL(/\/members\/\d+$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(page.locator('article').getByText(/\b\d{2}\.\d{2}\.\d{4}\b/)).toBeVisible()
+  await expect(page.locator('article').getByText(/\b[A-Z][a-z]{2} \d{1,2}, \d{4}\b/)).toHaveCount(0)
+  // Region names come from Intl too.
+  await expect(page.locator('article')).toContainText(/Vereinigtes Königreich|Deutschland|Niederlande|Frankreich|Italien|Spanien|Polen|Dänemark|Finnland|Norwegen|Schweden|Österreich|Schweiz|Belgien|Irland|Vereinigte Staaten|Kanada|Australien|Neuseeland/)
+
+  // Log out (the menu labels are German now), forget all cookies, log in again: still German.
+  const accountMenu = page.getByTestId('account-menu')
+  await accountMenu.locator('summary').click()
+  await accountMenu.getByRole('button').click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByTestId('account-menu')).toHaveCount(0)
+  await context.clearCookies()
+  await page.goto('/login')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await login(page, user)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mitglieder suchen')
+  await expectNoRawMessageIds(page)
+  await expect(page.getByRole('option', { name: 'Deutschland', exact: true })).toHaveCount(1)
+  await expect(page.getByRole('button', { name: 'Deutsch', exact: true, includeHidden: true })).toHaveAttribute('aria-current', 'true')
+})
