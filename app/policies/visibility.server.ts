@@ -104,6 +104,18 @@ export function listableTo(viewerId: number | null): SQL {
   )!
 }
 
+/**
+ * Condition on `profiles` for the viewer's own lists: a privacy-mode member shows only to people they liked or
+ * talk with (spec section 6), also where the viewer liked them first.
+ */
+export function privacyModeAllows(viewerId: number): SQL {
+  return or(
+    eq(profiles.privacyMode, false),
+    sql`exists (select 1 from ${likes} l where l.liker_id = ${profiles.id} and l.liked_id = ${viewerId})`,
+    sql`exists (select 1 from ${conversations} c where c.profile_low_id = least(${profiles.id}, ${viewerId}::int) and c.profile_high_id = greatest(${profiles.id}, ${viewerId}::int))`,
+  )!
+}
+
 /** Conditions for showing a counterpart in the viewer's own lists (likes, chats): only blocks hide them there. */
 export function notBlockedEitherWay(viewerId: number, otherIdColumn: SQL | typeof profiles.id): SQL {
   return sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${otherIdColumn} and b.blocked_id = ${viewerId}) or (b.blocker_id = ${viewerId} and b.blocked_id = ${otherIdColumn}))`

@@ -53,9 +53,9 @@ export async function getViewer(userId: number): Promise<Viewer | null> {
 export async function getBadgeCounts(profileId: number): Promise<{ unread: number; newLikes: number }> {
   const [row] = await db()
     .select({
-      // Only what the chats and likes lists show (no blocked counterparts, no likes from disabled profiles):
+      // Only what the chats and likes lists show (no blocked or disabled counterparts):
       // anything else could never be read or seen, and the badge would stay up for good.
-      unread: sql<number>`coalesce((select sum(cm.unread_count) from ${conversationMembers} cm join ${conversations} c on c.id = cm.conversation_id where cm.profile_id = ${profileId} and cm.hidden = false and ${notBlockedEitherWay(profileId, sql`(case when c.profile_low_id = ${profileId} then c.profile_high_id else c.profile_low_id end)`)}), 0)::int`,
+      unread: sql<number>`coalesce((select sum(cm.unread_count) from ${conversationMembers} cm join ${conversations} c on c.id = cm.conversation_id join ${profiles} partner on partner.id = (case when c.profile_low_id = ${profileId} then c.profile_high_id else c.profile_low_id end) where cm.profile_id = ${profileId} and cm.hidden = false and partner.status = 'active' and ${notBlockedEitherWay(profileId, sql`partner.id`)}), 0)::int`,
       newLikes: sql<number>`(select count(*) from ${likes} l join ${profiles} p on p.id = l.liker_id where l.liked_id = ${profileId} and l.is_new = true and p.status = 'active' and ${notBlockedEitherWay(profileId, sql`l.liker_id`)})::int`,
     })
     .from(sql`(select 1) as one`)

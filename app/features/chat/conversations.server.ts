@@ -29,7 +29,8 @@ export async function listChats(viewerId: number): Promise<ChatItem[]> {
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
     .innerJoin(profiles, eq(profiles.id, partnerId))
     .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
-    .where(and(eq(conversationMembers.profileId, viewerId), eq(conversationMembers.hidden, false), notBlockedEitherWay(viewerId, profiles.id)))
+    // Partners whose profile is gone (pending deletion, unconfirmed, suspended) leave the list, as on the likes page.
+    .where(and(eq(conversationMembers.profileId, viewerId), eq(conversationMembers.hidden, false), eq(profiles.status, 'active'), notBlockedEitherWay(viewerId, profiles.id)))
     .orderBy(desc(conversations.lastMessageAt))
     .limit(200)
   const now = new Date()

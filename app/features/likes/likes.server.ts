@@ -1,7 +1,7 @@
 import { db } from '#db/client.server'
 import { likes, profileImages, profiles } from '#db/schema/index'
 import { bus } from '#app/adapters/bus/index.server'
-import { canContact, notBlockedEitherWay } from '#app/policies/visibility.server'
+import { canContact, notBlockedEitherWay, privacyModeAllows } from '#app/policies/visibility.server'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { getBadgeCounts } from '../accounts/viewer.server'
 import { profileTopic, type ServerEvent } from '../chat/chat-events'
@@ -64,7 +64,8 @@ export async function listLikes(viewerId: number, tab: LikesTab): Promise<LikeEn
     .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
   const where =
     tab === 'sent'
-      ? and(eq(likes.likerId, viewerId), notBlockedEitherWay(viewerId, profiles.id), eq(profiles.status, 'active'))
+      ? // Received likes and matches mean the other reached out; a sent like alone does not open a privacy-mode member.
+        and(eq(likes.likerId, viewerId), notBlockedEitherWay(viewerId, profiles.id), eq(profiles.status, 'active'), privacyModeAllows(viewerId))
       : tab === 'received'
         ? and(eq(likes.likedId, viewerId), notBlockedEitherWay(viewerId, profiles.id), eq(profiles.status, 'active'))
         : and(eq(likes.likedId, viewerId), mine, notBlockedEitherWay(viewerId, profiles.id), eq(profiles.status, 'active'))

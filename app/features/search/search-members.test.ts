@@ -102,7 +102,7 @@ describe('searchMembers filters', () => {
     expect(p4.total).toBe(5)
 
     const none = await searchMembers(viewer.profileId, { ...all, country: 'FR' }, 2)
-    expect(none).toEqual({ profiles: [], total: 0, page: 1, pages: 1 })
+    expect(none).toEqual({ profiles: [], total: 0, capped: false, page: 1, pages: 1 })
   })
 
   it('returns profile cards with the age and without an unapproved photo', async () => {
