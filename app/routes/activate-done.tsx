@@ -2,23 +2,25 @@ import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
+import { ResultPanel } from '#app/ui/result-panel'
 import type { Route } from './+types/activate-done'
 
 export default function ActivateDone() {
   const root = useRootData()
   return (
-    <div className="text-center py-5">
-      <i className="bi bi-check-circle text-success display-4" aria-hidden="true" />
-      <h1 className="h3 mt-3">
-        <FormattedMessage id="activate.doneTitle" />
-      </h1>
+    <ResultPanel
+      tone="success"
+      title={<FormattedMessage id="activate.doneTitle" />}
+      action={
+        <Link to={root.viewer ? '/members' : '/login'} className="btn btn-primary">
+          <FormattedMessage id={root.viewer ? 'nav.search' : 'nav.login'} />
+        </Link>
+      }
+    >
       <p>
         <FormattedMessage id="activate.doneText" />
       </p>
-      <Link to={root.viewer ? '/members' : '/login'} className="btn btn-primary">
-        <FormattedMessage id={root.viewer ? 'nav.search' : 'nav.login'} />
-      </Link>
-    </div>
+    </ResultPanel>
   )
 }
 

@@ -4,6 +4,7 @@ import { requireViewer } from '#app/features/accounts/auth.server'
 import { listInterests } from '#app/features/content/interests.server'
 import { PhotoManager } from '#app/features/photos/components/photo-manager'
 import { deletePhoto, listOwnPhotos, photoLimit, setMainPhoto } from '#app/features/photos/photos.server'
+import { ProfileValueOptions } from '#app/features/profiles/components/profile-value-options'
 import { getOwnProfile, updateProfileDetails } from '#app/features/profiles/update-profile.server'
 import { completeSignupSteps, nextStep, profileDetailsSchema, type CompleteSignupStep } from '#app/features/profiles/complete-signup'
 import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from '#db/schema/profiles'
@@ -53,12 +54,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
         <FormattedMessage id={`profileField.${name}`} />
       </label>
       <select id={`cs-${name}`} name={name} className="form-select" defaultValue={profile[name]}>
-        <option value="">{intl.formatMessage({ id: 'profile.notSaying' })}</option>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {intl.formatMessage({ id: `profileValue.${name}.${v}` })}
-          </option>
-        ))}
+        <ProfileValueOptions field={name} values={values} />
       </select>
     </div>
   )

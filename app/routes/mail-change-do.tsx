@@ -2,6 +2,7 @@ import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router'
 import { confirmEmailChange } from '#app/features/accounts/change-account.server'
 import { pageTitle } from '#app/i18n/meta'
+import { ResultPanel } from '#app/ui/result-panel'
 import type { Route } from './+types/mail-change-do'
 
 /** The link sent to a new e-mail address: the change happens when it is followed. */
@@ -12,18 +13,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function MailChangeDo({ loaderData }: Route.ComponentProps) {
   const ok = loaderData.result === 'ok'
   return (
-    <div className="text-center py-5">
-      <i className={`bi ${ok ? 'bi-check-circle text-success' : 'bi-x-circle text-danger'} display-4`} aria-hidden="true" />
-      <h1 className="h3 mt-3">
-        <FormattedMessage id={ok ? 'mailChange.done' : 'mailChange.failed'} />
-      </h1>
+    <ResultPanel
+      tone={ok ? 'success' : 'danger'}
+      title={<FormattedMessage id={ok ? 'mailChange.done' : 'mailChange.failed'} />}
+      action={
+        <Link to="/notifications" className="btn btn-primary">
+          <FormattedMessage id="settings.title" />
+        </Link>
+      }
+    >
       <p>
         <FormattedMessage id={ok ? 'mailChange.doneText' : loaderData.result === 'taken' ? 'validation.emailTaken' : 'error.linkExpired'} />
       </p>
-      <Link to="/notifications" className="btn btn-primary">
-        <FormattedMessage id="settings.title" />
-      </Link>
-    </div>
+    </ResultPanel>
   )
 }
 

@@ -36,7 +36,6 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const { query, result, similar, regions, fields } = loaderData
   const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/members'
-  const ages = Array.from({ length: 82 }, (_, i) => 18 + i)
   const show = (f: string) => fields.includes(f)
   return (
     <>
@@ -107,30 +106,8 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         ) : null}
         {show('age') ? (
           <>
-            <div className="col-3 col-md-1">
-              <label htmlFor="search-min-age" className="form-label">
-                <FormattedMessage id="members.minAge" />
-              </label>
-              <select id="search-min-age" name="min_age" className="form-select" defaultValue={query.min_age}>
-                {ages.map((a) => (
-                  <option key={a} value={a}>
-                    {a}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="col-3 col-md-1">
-              <label htmlFor="search-max-age" className="form-label">
-                <FormattedMessage id="members.maxAge" />
-              </label>
-              <select id="search-max-age" name="max_age" className="form-select" defaultValue={query.max_age}>
-                {ages.map((a) => (
-                  <option key={a} value={a}>
-                    {a}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <AgeSelect name="min_age" labelId="members.minAge" value={query.min_age} />
+            <AgeSelect name="max_age" labelId="members.maxAge" value={query.max_age} />
           </>
         ) : null}
         <div className="col-12 col-md-2">
@@ -169,6 +146,25 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
     </>
+  )
+}
+
+const ages = Array.from({ length: 82 }, (_, i) => 18 + i)
+
+function AgeSelect({ name, labelId, value }: { name: string; labelId: string; value: number }) {
+  return (
+    <div className="col-3 col-md-1">
+      <label htmlFor={`search-${name}`} className="form-label">
+        <FormattedMessage id={labelId} />
+      </label>
+      <select id={`search-${name}`} name={name} className="form-select" defaultValue={value}>
+        {ages.map((a) => (
+          <option key={a} value={a}>
+            {a}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }
 

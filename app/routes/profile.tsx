@@ -7,6 +7,7 @@ import { listInterests } from '#app/features/content/interests.server'
 import { PhotoManager } from '#app/features/photos/components/photo-manager'
 import { deletePhoto, listOwnPhotos, photoLimit, setMainPhoto, uploadPhoto } from '#app/features/photos/photos.server'
 import { ImageRejectedError } from '#app/features/photos/process-image.server'
+import { ProfileValueOptions } from '#app/features/profiles/components/profile-value-options'
 import { LocationButton } from '#app/features/profiles/components/location-button'
 import { profileEditSchema } from '#app/features/profiles/profile-edit.schema'
 import { getOwnProfile, updateProfile } from '#app/features/profiles/update-profile.server'
@@ -78,12 +79,7 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
   const select = (name: 'hair_color' | 'eye_color' | 'body_type' | 'relationship_status', values: readonly string[]) => (
     <div className="col-sm-6">
       <SelectField label={<FormattedMessage id={`profileField.${name}`} />} errors={fields[name].errors} {...getSelectProps(fields[name])} id={`profile-${name}`}>
-        <option value="">{intl.formatMessage({ id: 'profile.notSaying' })}</option>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {intl.formatMessage({ id: `profileValue.${name}.${v}` })}
-          </option>
-        ))}
+        <ProfileValueOptions field={name} values={values} />
       </SelectField>
     </div>
   )

@@ -18,7 +18,7 @@ export interface SearchResult {
 }
 
 /** The two queries of a search page (results and total), built but not run: the benchmark EXPLAINs them. */
-export function buildSearchQueries(viewerId: number | null, q: SearchQuery, perPage: number, now = new Date(), countCap = DEFAULT_COUNT_CAP) {
+export function buildSearchQueries(viewerId: number | null, q: SearchQuery, perPage: number, now = new Date(), countCap = DEFAULT_COUNT_CAP, excludeIds: number[] = []) {
   // Age range to birth-date range: someone aged max_age was born after the day (max_age + 1) years ago.
   const oldest = birthDateForAge(q.max_age + 1, now)
   const youngest = birthDateForAge(q.min_age, now)
@@ -29,6 +29,7 @@ export function buildSearchQueries(viewerId: number | null, q: SearchQuery, perP
     q.country && q.countryregion ? eq(profiles.region, q.countryregion) : undefined,
     sql`${profiles.birthDate} > ${oldest}`,
     lte(profiles.birthDate, youngest),
+    excludeIds.length ? sql`${profiles.id} not in (${sql.join(excludeIds.map((id) => sql`${id}`), sql`, `)})` : undefined,
   )
   return {
     page: db()
@@ -65,21 +66,7 @@ export async function searchMembers(viewerId: number | null, q: SearchQuery, per
 export async function similarMembers(viewerId: number | null, q: SearchQuery, exclude: number[], limit: number): Promise<ProfileCard[]> {
   const now = new Date()
   const wider = { ...q, countryregion: '', min_age: Math.max(18, q.min_age - 5), max_age: Math.min(99, q.max_age + 5), page: 1 }
-  const where = and(
-    listableTo(viewerId),
-    wider.gender === 'any' ? undefined : eq(profiles.gender, wider.gender),
-    wider.country ? eq(profiles.country, wider.country) : undefined,
-    sql`${profiles.birthDate} > ${birthDateForAge(wider.max_age + 1, now)}`,
-    lte(profiles.birthDate, birthDateForAge(wider.min_age, now)),
-    exclude.length ? sql`${profiles.id} not in (${sql.join(exclude.map((id) => sql`${id}`), sql`, `)})` : undefined,
-  )
-  const rows = await db()
-    .select(profileCardColumns)
-    .from(profiles)
-    .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
-    .where(where)
-    .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
-    .limit(limit)
+  const rows = await buildSearchQueries(viewerId, wider, limit, now, DEFAULT_COUNT_CAP, exclude).page
   return rows.map((r) => toProfileCard(r, now))
 }
 
