@@ -9,18 +9,33 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm'
 
 export type Access = { ok: true } | { ok: false; reason: 'not_found' | 'blocked' | 'self' | 'unconfirmed' }
 
-interface TargetState {
-  id: number
+/** Everything the decisions below need about a (viewer, target) pair, read in one query. */
+interface PairState {
   name: string
   status: string
   invisible: boolean
   privacyMode: boolean
   userStatus: string | null
+  blockedByTarget: boolean
+  blockingTarget: boolean
+  conversation: boolean
+  targetLikedViewer: boolean
 }
 
-async function loadTarget(targetId: number): Promise<TargetState | null> {
+async function loadPair(viewerId: number | null, targetId: number): Promise<PairState | null> {
+  const v = viewerId ?? 0
   const [row] = await db()
-    .select({ id: profiles.id, name: profiles.name, status: profiles.status, invisible: profiles.invisible, privacyMode: profiles.privacyMode, userStatus: users.status })
+    .select({
+      name: profiles.name,
+      status: profiles.status,
+      invisible: profiles.invisible,
+      privacyMode: profiles.privacyMode,
+      userStatus: users.status,
+      blockedByTarget: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${targetId} and b.blocked_id = ${v})`,
+      blockingTarget: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${v} and b.blocked_id = ${targetId})`,
+      conversation: sql<boolean>`exists (select 1 from ${conversations} c where c.profile_low_id = least(${v}::int, ${targetId}::int) and c.profile_high_id = greatest(${v}::int, ${targetId}::int))`,
+      targetLikedViewer: sql<boolean>`exists (select 1 from ${likes} l where l.liker_id = ${targetId} and l.liked_id = ${v})`,
+    })
     .from(profiles)
     .leftJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.id, targetId))
@@ -36,49 +51,32 @@ export async function isBlocking(blockerId: number, blockedId: number): Promise<
   return !!row
 }
 
-async function hasConversation(a: number, b: number): Promise<boolean> {
-  const [low, high] = a < b ? [a, b] : [b, a]
-  const [row] = await db()
-    .select({ one: sql`1` })
-    .from(conversations)
-    .where(and(eq(conversations.profileLowId, low), eq(conversations.profileHighId, high)))
-  return !!row
-}
-
-async function targetReachedOutTo(targetId: number, viewerId: number): Promise<boolean> {
-  const [liked] = await db()
-    .select({ one: sql`1` })
-    .from(likes)
-    .where(and(eq(likes.likerId, targetId), eq(likes.likedId, viewerId)))
-  return !!liked || (await hasConversation(targetId, viewerId))
+function viewDecision(viewerId: number | null, targetId: number, t: PairState): Access & { targetName?: string } {
+  if (viewerId === targetId) return { ok: true }
+  if (t.status !== 'active') return { ok: false, reason: 'not_found' }
+  if (viewerId !== null && t.blockedByTarget) return { ok: false, reason: 'blocked', targetName: t.name }
+  // Privacy mode: visible only to people the member liked or wrote to.
+  if (t.privacyMode && (viewerId === null || !(t.targetLikedViewer || t.conversation))) return { ok: false, reason: 'not_found' }
+  return { ok: true }
 }
 
 /** May `viewerId` (null for a visitor) open the profile of `targetId`? */
 export async function canViewProfile(viewerId: number | null, targetId: number): Promise<Access & { targetName?: string }> {
-  const target = await loadTarget(targetId)
-  if (!target) return { ok: false, reason: 'not_found' }
-  if (viewerId === targetId) return { ok: true }
-  if (target.status !== 'active') return { ok: false, reason: 'not_found' }
-  if (viewerId !== null) {
-    if (await isBlocking(targetId, viewerId)) return { ok: false, reason: 'blocked', targetName: target.name }
-    // Privacy mode: visible only to people the member liked or wrote to.
-    if (target.privacyMode && !(await targetReachedOutTo(targetId, viewerId))) return { ok: false, reason: 'not_found' }
-  } else if (target.privacyMode) {
-    return { ok: false, reason: 'not_found' }
-  }
-  return { ok: true }
+  const t = await loadPair(viewerId, targetId)
+  return t ? viewDecision(viewerId, targetId, t) : { ok: false, reason: 'not_found' }
 }
 
 /** May `senderId` write to or like `targetId`? Invisible members only hear from existing conversations. */
 export async function canContact(senderId: number, targetId: number): Promise<Access & { targetName?: string }> {
   if (senderId === targetId) return { ok: false, reason: 'self' }
-  const view = await canViewProfile(senderId, targetId)
+  const t = await loadPair(senderId, targetId)
+  if (!t) return { ok: false, reason: 'not_found' }
+  const view = viewDecision(senderId, targetId, t)
   if (!view.ok) return view
-  if (await isBlocking(senderId, targetId)) return { ok: false, reason: 'blocked' }
-  const target = await loadTarget(targetId)
-  if (target?.invisible && !(await hasConversation(senderId, targetId))) return { ok: false, reason: 'not_found' }
+  if (t.blockingTarget) return { ok: false, reason: 'blocked' }
+  if (t.invisible && !t.conversation) return { ok: false, reason: 'not_found' }
   // Spec section 4: until a member confirms their e-mail, their partners cannot reply.
-  if (target?.userStatus === 'not_confirmed') return { ok: false, reason: 'unconfirmed', targetName: target.name }
+  if (t.userStatus === 'not_confirmed') return { ok: false, reason: 'unconfirmed', targetName: t.name }
   return { ok: true }
 }
 
