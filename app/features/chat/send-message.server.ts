@@ -39,11 +39,12 @@ export async function sendMessage(input: { senderId: number; toProfileId: number
 
   const [low, high] = senderId < toProfileId ? [senderId, toProfileId] : [toProfileId, senderId]
   const result = await db().transaction(async (tx) => {
-    await tx.insert(conversations).values({ profileLowId: low, profileHighId: high, startedBy: senderId }).onConflictDoNothing()
+    // One statement finds or starts the conversation and moves it to the top of both lists.
     const [conv] = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(and(eq(conversations.profileLowId, low), eq(conversations.profileHighId, high)))
+      .insert(conversations)
+      .values({ profileLowId: low, profileHighId: high, startedBy: senderId })
+      .onConflictDoUpdate({ target: [conversations.profileLowId, conversations.profileHighId], set: { lastMessageAt: sql`now()` } })
+      .returning({ id: conversations.id })
     const [inserted] = await tx
       .insert(messages)
       .values({ conversationId: conv.id, senderId, clientId, body, delivered })
@@ -54,7 +55,6 @@ export async function sendMessage(input: { senderId: number; toProfileId: number
       const [again] = await tx.select().from(messages).where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
       return { message: again, duplicate: true }
     }
-    await tx.update(conversations).set({ lastMessageAt: sql`now()` }).where(eq(conversations.id, conv.id))
     await tx
       .insert(conversationMembers)
       .values([
