@@ -19,7 +19,9 @@ export async function likeProfile(likerId: number, targetId: number): Promise<Li
     .from(likes)
     .where(and(eq(likes.likerId, targetId), eq(likes.likedId, likerId)))
   const match = !!back
-  if (inserted.length) {
+  // A like from a profile that is not listed yet (unconfirmed e-mail) waits, like its messages: no announcement.
+  const [liker] = await db().select({ status: profiles.status }).from(profiles).where(eq(profiles.id, likerId))
+  if (inserted.length && liker?.status === 'active') {
     const counts = await getBadgeCounts(targetId)
     await bus().publish(profileTopic(targetId), { type: 'like', fromProfileId: likerId, match } satisfies ServerEvent)
     await bus().publish(profileTopic(targetId), { type: 'counts', ...counts } satisfies ServerEvent)

@@ -217,3 +217,20 @@ describe('markLikeSeen and unlikeProfile', () => {
     expect(row).toBeDefined()
   })
 })
+
+describe('likes from profiles that are not listed yet', () => {
+  it('are stored but not announced', async () => {
+    const { bus } = await import('#app/adapters/bus/index.server')
+    const { profileTopic } = await import('../chat/chat-events')
+    const { createMember } = await import('../../../tests/setup/factories')
+    const pending = await createMember({ gender: 'male', status: 'not_confirmed', profileStatus: 'disabled' })
+    const target = await createMember()
+    const got: unknown[] = []
+    const unsub = await bus().subscribe(profileTopic(target.profileId), (e) => got.push(e))
+    const r = await likeProfile(pending.profileId, target.profileId)
+    expect(r).toMatchObject({ ok: true, created: true })
+    await new Promise((res) => setTimeout(res, 50))
+    expect(got).toEqual([])
+    await unsub()
+  })
+})
