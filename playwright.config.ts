@@ -4,8 +4,14 @@ import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3999)
+// This file is evaluated by the runner and again by every worker. What must be the same everywhere is made once,
+// in the runner, and handed on through the environment (workers and the web server inherit it).
 // A fresh embedded database for every run, seeded with the demo data.
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dating-e2e-'))
+const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'dating-e2e-')))
+// A real SMTP server (tests/e2e/smtp-capture.ts, started by global setup) on a fixed loopback port catches the
+// site's e-mails into a JSON-lines file that the tests read (tests/e2e/mail.ts).
+const smtpPort = Number((process.env.E2E_SMTP_PORT ??= '3998'))
+process.env.E2E_MAIL_FILE ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dating-e2e-mail-')), 'mail.jsonl')
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -13,6 +19,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
+  globalSetup: './tests/e2e/smtp-capture.ts',
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
@@ -31,7 +38,16 @@ export default defineConfig({
     url: `http://localhost:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', NODE_ENV: 'production', LOG_LEVEL: 'warn', REDIS_URL: process.env.REDIS_URL ?? '' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      REDIS_URL: process.env.REDIS_URL ?? '',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Amoura <no-reply@amoura.test>',
+    },
     stdout: 'pipe',
   },
 })

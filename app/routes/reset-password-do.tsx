@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPasswordDo({ loaderData, actionData }: Route.ComponentProps) {
   const intl = useIntl()
   const navigation = useNavigation()
-  const [form, fields] = useForm({ lastResult: actionData?.result, onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }), shouldValidate: 'onBlur' })
+  const [form, fields] = useForm({ lastResult: actionData?.result, onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }), shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' })
   if (!loaderData.valid || actionData?.expired) {
     return (
       <div className="text-center py-5">

@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const intl = useIntl()
   const navigation = useNavigation()
-  const [form, fields] = useForm({ lastResult: actionData?.result, onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: 'onBlur' })
+  const [form, fields] = useForm({ lastResult: actionData?.result, onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' })
   return (
     <div className="row justify-content-center">
       <div className="col-sm-10 col-md-7 col-lg-5">

@@ -1,5 +1,7 @@
 /** A profile thumbnail, or a person icon when there is none. */
 export function Avatar({ src, alt, size = 'sm' }: { src: string | null; alt: string; size?: 'sm' | 'md' }) {
   if (src) return <img src={src} alt={alt} className={`avatar-${size}`} width={size === 'sm' ? 32 : 48} height={size === 'sm' ? 32 : 48} loading="lazy" />
-  return <i className={`bi bi-person-circle ${size === 'sm' ? 'fs-4' : 'fs-1'} text-secondary`} role="img" aria-label={alt} />
+  const cls = `bi bi-person-circle ${size === 'sm' ? 'fs-4' : 'fs-1'} text-secondary`
+  // Decorative where the name stands next to it (alt=""), otherwise an image with a name.
+  return alt ? <i className={cls} role="img" aria-label={alt} /> : <i className={cls} aria-hidden="true" />
 }

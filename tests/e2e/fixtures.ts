@@ -1,4 +1,9 @@
+import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test'
+import sharp from 'sharp'
+import { linkIn, waitForMail } from './mail'
+
+export { linkIn, mailsTo, readMails, waitForMail, type CapturedMail } from './mail'
 
 /** The two demo members seeded by SEED_DEMO=1 (db/seed/demo.server.ts); they share one conversation. */
 export const anna = { email: 'anna@demo.local', password: 'demo-anna-2026', name: 'Anna' } as const
@@ -77,6 +82,106 @@ export async function openAccountMenu(page: Page): Promise<Locator> {
   return menu
 }
 
+/**
+ * Headers that make the site see the requests as coming from their own client address (the server trusts
+ * X-Forwarded-For from a proxy on loopback). The per-address limits (signups an hour, logins, reset e-mails,
+ * wrong passwords) then count per test instead of adding up over the whole suite. Use as
+ * `test.use({ extraHTTPHeaders: ownClientAddress })`.
+ */
+export function clientAddressHeaders(): Record<string, string> {
+  const byte = () => 1 + Math.floor(Math.random() * 253)
+  return { 'X-Forwarded-For': `10.${byte()}.${byte()}.${byte()}` }
+}
+export const ownClientAddress = async ({}, use: (headers: Record<string, string>) => Promise<void>) => use(clientAddressHeaders())
+
+/** Opens the language dropdown (a <details> menu) and picks a language by its own name; the page reloads. */
+export async function chooseLanguage(page: Page, languageName: string) {
+  const menu = page.locator('details').filter({ has: page.locator('form[action="/lang-config"]') })
+  await menu.locator('summary').click()
+  await menu.getByRole('button', { name: languageName, exact: true }).click()
+}
+
+export type Member = Credentials & { name: string }
+
+/**
+ * Signs up through the /signup form in whatever language the page is in (fields found by id), and waits for
+ * the first complete-signup step. The signup leaves the member logged in, unconfirmed.
+ */
+export async function signupMember(
+  page: Page,
+  opts: { prefix?: string; gender?: 'male' | 'female'; lookingFor?: 'male' | 'female'; country?: string; age?: number; name?: string } = {},
+): Promise<Member> {
+  const id = unique(opts.prefix ?? 'e2e')
+  const user = { email: `${id}@example.test`, password: 'correct-horse-9', name: opts.name ?? id.slice(0, 24) }
+  await page.goto('/signup')
+  const form = page.locator('#signup-form')
+  if (opts.gender) await form.locator('#signup-gender').selectOption(opts.gender)
+  if (opts.lookingFor) await form.locator('#signup-looking-for').selectOption(opts.lookingFor)
+  await form.locator('#signup-name').fill(user.name)
+  await form.locator('#signup-email').fill(user.email)
+  await form.locator('#signup-password').fill(user.password)
+  await form.locator('#signup-dob').fill(isoDateYearsAgo(opts.age ?? 30, 40))
+  if (opts.country) await form.locator('#signup-country').selectOption(opts.country)
+  await form.locator('button[type="submit"]').last().click()
+  await expect(page).toHaveURL(/\/complete-signup(\?|$)/)
+  return user
+}
+
+/** Follows the link of the activation e-mail sent to `email`, in `page`; waits for /activate/done. */
+export async function activateByMail(page: Page, email: string, subjectPart = 'Confirm your e-mail address') {
+  const mail = await waitForMail(email, subjectPart)
+  await page.goto(linkIn(mail, '/activate'))
+  await expect(page).toHaveURL(/\/activate\/done$/)
+  return mail
+}
+
+/** A new, confirmed member, logged in in a context of its own (with this test's client address). */
+export async function activeMember(
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>,
+  opts: Parameters<typeof signupMember>[1] = {},
+): Promise<{ page: Page; user: Member; profileId: number }> {
+  const page = await (await newContext()).newPage()
+  const user = await signupMember(page, opts)
+  await activateByMail(page, user.email)
+  return { page, user, profileId: await ownProfileId(page) }
+}
+
+/** The logged-in member's profile id, from GET /api/user.php. */
+export async function ownProfileId(page: Page): Promise<number> {
+  const res = await page.request.get('/api/user.php', { headers: { 'X-Request-Type': 'client' } })
+  expect(res.ok(), 'GET /api/user.php').toBeTruthy()
+  const body = (await res.json()) as { user: { profile: { id: number } } }
+  return body.user.profile.id
+}
+
+/** Logs in through the form and returns the alert text, for logins that must fail. */
+export async function failedLogin(page: Page, user: Credentials): Promise<Locator> {
+  await page.goto('/login')
+  await page.getByLabel('E-mail address').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const alert = page.locator('form').getByRole('alert')
+  await expect(alert).toBeVisible()
+  return alert
+}
+
+/** A small, valid JPEG of one colour, for uploads (the site wants at least 100 × 100 pixels). */
+export function jpeg(r: number, g: number, b: number): Promise<Buffer> {
+  return sharp({ create: { width: 240, height: 240, channels: 3, background: { r, g, b } } })
+    .jpeg({ quality: 80 })
+    .toBuffer()
+}
+
+/** Runs axe and fails (softly, so every page of a test gets checked) on serious or critical violations. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const report = serious.map(
+    (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`).join('\n')}`,
+  )
+  expect.soft(report, `serious/critical axe violations on ${new URL(page.url()).pathname}`).toEqual([])
+}
+
 type WorkerFixtures = { annaState: StorageState; benState: StorageState }
 type TestFixtures = {
   /** A page in a fresh context logged in as Anna (session made once per worker). */
@@ -100,10 +205,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Log in through the form once per worker; every test then gets its own context with that session cookie.
   annaState: [async ({ browser }, use, workerInfo) => use(await stateFor(browser, workerInfo.project.use.baseURL, anna)), { scope: 'worker' }],
   benState: [async ({ browser }, use, workerInfo) => use(await stateFor(browser, workerInfo.project.use.baseURL, ben)), { scope: 'worker' }],
-  newContext: async ({ browser, baseURL }, use) => {
+  newContext: async ({ browser, baseURL, extraHTTPHeaders }, use) => {
     const opened: BrowserContext[] = []
     await use(async (options) => {
-      const context = await browser.newContext({ baseURL, ...options })
+      const context = await browser.newContext({ baseURL, extraHTTPHeaders, ...options })
       opened.push(context)
       return context
     })
