@@ -20,7 +20,8 @@ export function ensureDependencies() {
   const stale = !fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs + 1000)
   if (!stale) return
   console.log('Installing dependencies…')
-  run('npm', fs.existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'])
+  // npm install rather than npm ci: see .ci/run (optional platform binaries this registry lacks).
+  run('npm', ['install', '--no-audit', '--no-fund'])
 }
 
 /** A Chromium for the browser tests: CHROMIUM_PATH, Debian's, Playwright's own, or one installed now. */
