@@ -4,6 +4,7 @@ import { requireViewer } from '#app/features/accounts/auth.server'
 import { listInterests } from '#app/features/content/interests.server'
 import { PhotoManager } from '#app/features/photos/components/photo-manager'
 import { deletePhoto, listOwnPhotos, photoLimit, setMainPhoto } from '#app/features/photos/photos.server'
+import { InterestPicker } from '#app/features/profiles/components/interest-picker'
 import { ProfileValueOptions } from '#app/features/profiles/components/profile-value-options'
 import { getOwnProfile, updateProfileDetails } from '#app/features/profiles/update-profile.server'
 import { completeSignupSteps, nextStep, profileDetailsSchema, type CompleteSignupStep } from '#app/features/profiles/complete-signup'
@@ -100,22 +101,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
                   </label>
                   <textarea id="cs-about" name="about_me" className="form-control" rows={5} maxLength={2000} defaultValue={profile.about_me} />
                 </div>
-                <fieldset className="mb-3">
-                  <legend className="h6">
-                    <FormattedMessage id="profile.interests" />
-                  </legend>
-                  <div className="d-flex flex-wrap gap-2">
-                    {loaderData.interests.map((i) => (
-                      <div key={i.id}>
-                        <input type="checkbox" className="btn-check" id={`cs-interest-${i.id}`} name="interests" value={i.id} defaultChecked={profile.interests.includes(i.id)} autoComplete="off" />
-                        <label className="btn btn-sm btn-outline-dark" htmlFor={`cs-interest-${i.id}`}>
-                          <i className={`bi bi-${i.icon} me-1`} aria-hidden="true" />
-                          <FormattedMessage id={`interest.${i.slug}`} />
-                        </label>
-                      </div>
-                    ))}
-                  </div>
-                </fieldset>
+                <InterestPicker interests={loaderData.interests} selected={profile.interests} idPrefix="cs-interest" />
               </>
             )}
             <button type="submit" className="btn btn-primary">

@@ -17,6 +17,7 @@ import { listBlocked, unblockMember } from '#app/features/safety/block.server'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import { Avatar } from '#app/ui/avatar'
+import { SwitchField } from '#app/ui/switch-field'
 import type { Route } from './+types/notifications'
 
 /** Settings (the account menu's "Settings", spec section 2): privacy and the members you blocked. */
@@ -98,24 +99,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </h2>
           <Form method="post">
             <input type="hidden" name="intent" value="privacy" />
-            <div className="form-check form-switch mb-2">
-              <input className="form-check-input" type="checkbox" role="switch" id="invisible" name="invisible" defaultChecked={loaderData.privacy.invisible} />
-              <label className="form-check-label" htmlFor="invisible">
-                <FormattedMessage id="settings.invisible" />
-              </label>
-              <div className="form-text">
-                <FormattedMessage id="settings.invisibleHelp" />
-              </div>
-            </div>
-            <div className="form-check form-switch mb-3">
-              <input className="form-check-input" type="checkbox" role="switch" id="privacy_mode" name="privacy_mode" defaultChecked={loaderData.privacy.privacyMode} />
-              <label className="form-check-label" htmlFor="privacy_mode">
-                <FormattedMessage id="settings.privacyMode" />
-              </label>
-              <div className="form-text">
-                <FormattedMessage id="settings.privacyModeHelp" />
-              </div>
-            </div>
+            <SwitchField name="invisible" label={<FormattedMessage id="settings.invisible" />} help={<FormattedMessage id="settings.invisibleHelp" />} defaultChecked={loaderData.privacy.invisible} />
+            <SwitchField name="privacy_mode" label={<FormattedMessage id="settings.privacyMode" />} help={<FormattedMessage id="settings.privacyModeHelp" />} defaultChecked={loaderData.privacy.privacyMode} />
             <button type="submit" className="btn btn-primary" disabled={busy}>
               <FormattedMessage id="settings.save" />
             </button>

@@ -7,6 +7,7 @@ import { listInterests } from '#app/features/content/interests.server'
 import { PhotoManager } from '#app/features/photos/components/photo-manager'
 import { deletePhoto, listOwnPhotos, photoLimit, setMainPhoto, uploadPhoto } from '#app/features/photos/photos.server'
 import { ImageRejectedError } from '#app/features/photos/process-image.server'
+import { InterestPicker } from '#app/features/profiles/components/interest-picker'
 import { ProfileValueOptions } from '#app/features/profiles/components/profile-value-options'
 import { LocationButton } from '#app/features/profiles/components/location-button'
 import { profileEditSchema } from '#app/features/profiles/profile-edit.schema'
@@ -188,25 +189,7 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
             </label>
             <textarea className={`form-control${fields.about_me.errors ? ' is-invalid' : ''}`} rows={5} maxLength={2000} {...getTextareaProps(fields.about_me)} id="profile-about" />
           </div>
-          <fieldset className="mb-3">
-            <legend className="h6">
-              <FormattedMessage id="profile.interests" />
-            </legend>
-            <div className="d-flex flex-wrap gap-2">
-              {loaderData.interests.map((i) => (
-                <div key={i.id}>
-                  <input type="checkbox" className="btn-check" id={`interest-${i.id}`} name="interests" value={i.id} defaultChecked={profile.interests.includes(i.id)} autoComplete="off" />
-                  <label className="btn btn-sm btn-outline-dark" htmlFor={`interest-${i.id}`}>
-                    <i className={`bi bi-${i.icon} me-1`} aria-hidden="true" />
-                    <FormattedMessage id={`interest.${i.slug}`} />
-                  </label>
-                </div>
-              ))}
-            </div>
-            {fields.interests.errors ? (
-              <div className="text-danger small mt-1">{fields.interests.errors.map((e) => intl.formatMessage({ id: e })).join(' ')}</div>
-            ) : null}
-          </fieldset>
+          <InterestPicker interests={loaderData.interests} selected={profile.interests} idPrefix="interest" errors={fields.interests.errors} />
           <button type="submit" className="btn btn-primary" disabled={saving}>
             {saving ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
             <FormattedMessage id="profile.save" />

@@ -1,0 +1,25 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+
+/** The interests as toggle buttons (checkboxes named `interests`), with their icons. */
+export function InterestPicker({ interests, selected, idPrefix, errors }: { interests: { id: number; slug: string; icon: string }[]; selected: number[]; idPrefix: string; errors?: string[] }) {
+  const intl = useIntl()
+  return (
+    <fieldset className="mb-3">
+      <legend className="h6">
+        <FormattedMessage id="profile.interests" />
+      </legend>
+      <div className="d-flex flex-wrap gap-2">
+        {interests.map((i) => (
+          <div key={i.id}>
+            <input type="checkbox" className="btn-check" id={`${idPrefix}-${i.id}`} name="interests" value={i.id} defaultChecked={selected.includes(i.id)} autoComplete="off" />
+            <label className="btn btn-sm btn-outline-dark" htmlFor={`${idPrefix}-${i.id}`}>
+              <i className={`bi bi-${i.icon} me-1`} aria-hidden="true" />
+              <FormattedMessage id={`interest.${i.slug}`} />
+            </label>
+          </div>
+        ))}
+      </div>
+      {errors?.length ? <div className="text-danger small mt-1">{errors.map((e) => intl.formatMessage({ id: e })).join(' ')}</div> : null}
+    </fieldset>
+  )
+}
