@@ -9,6 +9,9 @@ import { parseCookies, serializeCookie } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
 import { isAllowedOrigin } from '#app/lib/origin'
 
+// The largest body we accept: one photo upload (10 MB) and its form overhead.
+const MAX_BODY_BYTES = 11 * 1024 * 1024
+
 /** The Express app around the React Router handler: static files, media, CSRF origin check, session lookup. */
 export function createHttpApp(opts: {
   dataDir: string
@@ -31,6 +34,16 @@ export function createHttpApp(opts: {
   app.use('/assets', express.static(path.resolve('build/client/assets'), { immutable: true, maxAge: '1y', index: false }))
   app.use(express.static(path.resolve('build/client'), { maxAge: '1h', index: false }))
   app.use('/media', express.static(uploadsDir(opts.dataDir), { maxAge: '7d', index: false, fallthrough: false }))
+
+  // Bodies are read whole by the route actions: refuse what is too large before reading it. Browsers send a
+  // Content-Length with every form post and upload, so a body without one is refused too.
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+    const length = req.get('content-length')
+    if (length === undefined && req.get('transfer-encoding')) return void res.status(411).json({ error: 'length_required' })
+    if (Number(length ?? 0) > MAX_BODY_BYTES) return void res.status(413).json({ error: 'too_large' })
+    next()
+  })
 
   // CSRF: every state-changing request must come from our own origin (SameSite=Lax covers the cookie side).
   app.use((req, res, next) => {
