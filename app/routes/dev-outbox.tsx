@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl'
 import { env } from '#app/lib/env.server'
 import type { Route } from './+types/dev-outbox'
 
@@ -15,8 +16,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   return (
     <main className="container py-4">
-      <h1 className="h3">Outbox</h1>
-      {loaderData.emails.length === 0 ? <p>No e-mails yet.</p> : null}
+      <h1 className="h3">
+        <FormattedMessage id="outbox.title" />
+      </h1>
+      {loaderData.emails.length === 0 ? (
+        <p>
+          <FormattedMessage id="outbox.empty" />
+        </p>
+      ) : null}
       {loaderData.emails.map((m) => (
         <article key={m.id} className="card mb-3" data-testid="outbox-email">
           <div className="card-header">

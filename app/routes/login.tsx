@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { FormattedMessage, useIntl } from 'react-intl'
+import { FormattedMessage } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { loginSchema, safeRedirect } from '#app/features/accounts/accounts.schema'
 import { login } from '#app/features/accounts/login.server'
@@ -9,6 +9,7 @@ import { startSession } from '#app/features/accounts/session-cookie.server'
 import { consume } from '#app/adapters/rate-limit/rate-limit.server'
 import { pageTitle } from '#app/i18n/meta'
 import { FormField } from '#app/ui/form-field'
+import { FormErrors } from '#app/ui/form-errors'
 import type { Route } from './+types/login'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -36,7 +37,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
-  const intl = useIntl()
   const [params] = useSearchParams()
   const navigation = useNavigation()
   const [form, fields] = useForm({
@@ -54,11 +54,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <FormattedMessage id="login.title" />
         </h1>
         <Form method="post" {...getFormProps(form)}>
-          {form.errors?.length ? (
-            <div className="alert alert-danger" role="alert" id={form.errorId}>
-              {form.errors.map((e) => intl.formatMessage({ id: e }, { minutes: actionData && 'minutes' in actionData ? Number(actionData.minutes) : 0 })).join(' ')}
-            </div>
-          ) : null}
+          <FormErrors errors={form.errors} id={form.errorId} values={{ minutes: actionData && 'minutes' in actionData ? Number(actionData.minutes) : 0 }} />
           <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
           <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id="login-email" autoComplete="email" />
           <FormField label={<FormattedMessage id="field.password" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="login-password" autoComplete="current-password" />

@@ -11,7 +11,6 @@ import { verifyLogin } from '#app/features/accounts/login.server'
 import { clearCookieHeader } from '#app/lib/http.server'
 import { SESSION_COOKIE, destroyAllSessions, listSessions, storedSessionId } from '#app/features/accounts/sessions.server'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
-import { profileEditSchema } from '#app/features/profiles/profile-edit.schema'
 import { getPrivacy, setPrivacy } from '#app/features/profiles/privacy.server'
 import { listBlocked, unblockMember } from '#app/features/safety/block.server'
 import { pageTitle } from '#app/i18n/meta'
@@ -57,12 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { notice: 'account.passwordChanged' }
   }
   if (intent === 'username') {
-    const schema = profileEditSchema({ minAge: 18, countries: [], interestIds: [] }).pick({ name: true })
-    const sub = schema.safeParse({ name: form.get('name') })
-    if (!sub.success) return fail({ name: sub.error.issues.map((i) => i.message) })
-    if (sub.data.name.toLowerCase() === viewer.email.toLowerCase()) return fail({ name: ['validation.nameEqualsEmail'] })
-    await changeUsername(viewer.userId, sub.data.name)
-    return { notice: 'account.usernameChanged' }
+    const r = await changeUsername(viewer.userId, form.get('name'))
+    return r.ok ? { notice: 'account.usernameChanged' } : fail({ name: r.errors })
   }
   if (intent === 'logout_all') {
     await destroyAllSessions(viewer.userId)

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { FormattedMessage, useIntl } from 'react-intl'
+import { FormattedMessage } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { newPasswordSchema } from '#app/features/accounts/accounts.schema'
 import { resetPassword } from '#app/features/accounts/password-reset.server'
@@ -8,6 +8,7 @@ import { startSession } from '#app/features/accounts/session-cookie.server'
 import { peekToken } from '#app/features/accounts/tokens.server'
 import { pageTitle } from '#app/i18n/meta'
 import { FormField } from '#app/ui/form-field'
+import { FormErrors } from '#app/ui/form-errors'
 import type { Route } from './+types/reset-password-do'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,7 +27,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPasswordDo({ loaderData, actionData }: Route.ComponentProps) {
-  const intl = useIntl()
   const navigation = useNavigation()
   const [form, fields] = useForm({ lastResult: actionData?.result, onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }), shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' })
   if (!loaderData.valid || actionData?.expired) {
@@ -52,11 +52,7 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
         </h1>
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="token" value={loaderData.token} />
-          {form.errors?.length ? (
-            <div className="alert alert-danger" role="alert">
-              {form.errors.map((e) => intl.formatMessage({ id: e })).join(' ')}
-            </div>
-          ) : null}
+          <FormErrors errors={form.errors} />
           <FormField label={<FormattedMessage id="field.newPassword" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="reset-password" autoComplete="new-password" />
           <FormField label={<FormattedMessage id="field.repeatPassword" />} errors={fields.password_repeat.errors} {...getInputProps(fields.password_repeat, { type: 'password' })} id="reset-password-repeat" autoComplete="new-password" />
           <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === 'submitting'}>

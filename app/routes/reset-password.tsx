@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
-import { FormattedMessage, useIntl } from 'react-intl'
+import { FormattedMessage } from 'react-intl'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { consume } from '#app/adapters/rate-limit/rate-limit.server'
 import { emailSchema } from '#app/features/accounts/accounts.schema'
@@ -9,6 +9,7 @@ import { requestPasswordReset } from '#app/features/accounts/password-reset.serv
 import { accountLimiters } from '#app/features/accounts/rate-limits.server'
 import { pageTitle } from '#app/i18n/meta'
 import { FormField } from '#app/ui/form-field'
+import { FormErrors } from '#app/ui/form-errors'
 import type { Route } from './+types/reset-password'
 
 const schema = z.object({ email: emailSchema })
@@ -26,7 +27,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
-  const intl = useIntl()
   const navigation = useNavigation()
   const [form, fields] = useForm({ lastResult: actionData?.result, onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' })
   return (
@@ -44,11 +44,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
             <p className="text-body-secondary">
               <FormattedMessage id="reset.intro" />
             </p>
-            {form.errors?.length ? (
-              <div className="alert alert-danger" role="alert">
-                {form.errors.map((e) => intl.formatMessage({ id: e })).join(' ')}
-              </div>
-            ) : null}
+            <FormErrors errors={form.errors} />
             <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id="reset-email" autoComplete="email" />
             <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === 'submitting'}>
               <FormattedMessage id="reset.submit" />

@@ -23,24 +23,29 @@ export function dateOfBirthSchema(minAge: number, now: () => Date = () => new Da
     .refine((v) => !isValidIsoDate(v) || ageOn(v, now()) <= 120, 'validation.invalidDateOfBirth')
 }
 
+/**
+ * A username (spec section 5): may not start with @ and may not be an e-mail address (so never the member's own);
+ * used by signup, the profile form and the username change.
+ */
+export const usernameSchema = z
+  .string({ error: 'validation.nameRequired' })
+  .trim()
+  .min(2, 'validation.nameTooShort')
+  .max(30, 'validation.nameTooLong')
+  .refine((v) => !v.startsWith('@'), 'validation.nameStartsWithAt')
+  .refine((v) => !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), 'validation.nameEqualsEmail')
+
 export function signupSchema(opts: { minAge: number; countries: string[] }) {
-  return z
-    .object({
-      email: emailSchema,
-      name: z
-        .string({ error: 'validation.nameRequired' })
-        .trim()
-        .min(2, 'validation.nameTooShort')
-        .max(30, 'validation.nameTooLong')
-        .refine((v) => !v.startsWith('@'), 'validation.nameStartsWithAt'),
-      password: passwordSchema,
-      date_of_birth: dateOfBirthSchema(opts.minAge),
-      gender: z.enum(['male', 'female'], { error: 'validation.genderRequired' }),
-      looking_for: z.enum(['male', 'female'], { error: 'validation.lookingForRequired' }),
-      country: z.string({ error: 'validation.countryRequired' }).refine((c) => opts.countries.includes(c), 'validation.countryRequired'),
-      signup_message: z.string().trim().max(500).optional(),
-    })
-    .refine((v) => v.name.toLowerCase() !== v.email.toLowerCase(), { path: ['name'], message: 'validation.nameEqualsEmail' })
+  return z.object({
+    email: emailSchema,
+    name: usernameSchema,
+    password: passwordSchema,
+    date_of_birth: dateOfBirthSchema(opts.minAge),
+    gender: z.enum(['male', 'female'], { error: 'validation.genderRequired' }),
+    looking_for: z.enum(['male', 'female'], { error: 'validation.lookingForRequired' }),
+    country: z.string({ error: 'validation.countryRequired' }).refine((c) => opts.countries.includes(c), 'validation.countryRequired'),
+    signup_message: z.string().trim().max(500).optional(),
+  })
 }
 
 export type SignupInput = z.infer<ReturnType<typeof signupSchema>>

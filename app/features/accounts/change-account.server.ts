@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { profiles, sessions, users } from '#db/schema/index'
+import { usernameSchema } from './accounts.schema'
 import { sendAccountEmail } from './account-mail.server'
 import { hashPassword, verifyPassword } from './passwords.server'
 import { consumeToken } from './tokens.server'
@@ -46,6 +47,10 @@ export async function confirmEmailChange(token: string | null): Promise<'ok' | '
   return 'ok'
 }
 
-export async function changeUsername(userId: number, name: string): Promise<void> {
-  await db().update(profiles).set({ name }).where(eq(profiles.userId, userId))
+/** Validates and saves a new username; answers the catalog ids of what is wrong with it. */
+export async function changeUsername(userId: number, name: unknown): Promise<{ ok: true } | { ok: false; errors: string[] }> {
+  const parsed = usernameSchema.safeParse(name)
+  if (!parsed.success) return { ok: false, errors: parsed.error.issues.map((i) => i.message) }
+  await db().update(profiles).set({ name: parsed.data }).where(eq(profiles.userId, userId))
+  return { ok: true }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { bodyTypes, eyeColors, genders, hairColors, relationshipStatuses, sexualities } from '#db/schema/profiles'
-import { dateOfBirthSchema } from '../accounts/accounts.schema'
+import { dateOfBirthSchema, usernameSchema } from '../accounts/accounts.schema'
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).optional())
@@ -8,13 +8,7 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
 /** The own-profile form of /profile; error strings are catalog ids. */
 export function profileEditSchema(opts: { minAge: number; countries: string[]; interestIds: number[] }) {
   return z.object({
-    name: z
-      .string({ error: 'validation.nameRequired' })
-      .trim()
-      .min(2, 'validation.nameTooShort')
-      .max(30, 'validation.nameTooLong')
-      .refine((v) => !v.startsWith('@'), 'validation.nameStartsWithAt')
-      .refine((v) => !v.includes('@') || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), 'validation.nameEqualsEmail'),
+    name: usernameSchema,
     gender: z.enum(genders, { error: 'validation.genderRequired' }),
     sexuality: z.enum(sexualities, { error: 'validation.sexualityRequired' }),
     date_of_birth: dateOfBirthSchema(opts.minAge),

@@ -1,19 +1,10 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Form } from 'react-router'
+import { FormErrors } from '#app/ui/form-errors'
 import { FormField } from '#app/ui/form-field'
 import type { SessionInfo } from '../sessions.server'
 
 type Errors = Record<string, string[] | undefined> | undefined
-
-function FormErrors({ errors }: { errors?: string[] }) {
-  const intl = useIntl()
-  if (!errors?.length) return null
-  return (
-    <div className="alert alert-danger py-2" role="alert">
-      {errors.map((e) => intl.formatMessage({ id: e })).join(' ')}
-    </div>
-  )
-}
 
 /** E-mail, password and username changes. Each form keeps what was typed (but passwords) on an error. */
 export function AccountForms({ email, name, intent, errors, values }: { email: string; name: string; intent?: string; errors: Errors; values?: Record<string, string> }) {
@@ -28,7 +19,7 @@ export function AccountForms({ email, name, intent, errors, values }: { email: s
         <p className="small text-body-secondary mb-2">
           <FormattedMessage id="account.currentEmail" values={{ email }} />
         </p>
-        <FormErrors errors={err('email', '')} />
+        <FormErrors errors={err('email', '')} className="py-2" />
         <FormField label={<FormattedMessage id="account.newEmail" />} id="account-email" name="email" type="email" autoComplete="email" errors={err('email', 'email')} defaultValue={intent === 'email' ? values?.email : ''} required />
         <button type="submit" className="btn btn-outline-primary">
           <FormattedMessage id="account.sendConfirmation" />
@@ -39,7 +30,7 @@ export function AccountForms({ email, name, intent, errors, values }: { email: s
           <FormattedMessage id="account.changePassword" />
         </h3>
         <input type="hidden" name="intent" value="password" />
-        <FormErrors errors={err('password', '')} />
+        <FormErrors errors={err('password', '')} className="py-2" />
         <FormField label={<FormattedMessage id="field.oldPassword" />} id="account-old-password" name="old_password" type="password" autoComplete="current-password" errors={err('password', 'old_password')} required />
         <FormField label={<FormattedMessage id="field.newPassword" />} id="account-new-password" name="password" type="password" autoComplete="new-password" errors={err('password', 'password')} required />
         <FormField label={<FormattedMessage id="field.repeatPassword" />} id="account-repeat-password" name="password_repeat" type="password" autoComplete="new-password" errors={err('password', 'password_repeat')} required />
@@ -111,7 +102,7 @@ export function DeleteAccount({ discount, errors }: { discount: number; errors: 
       ) : null}
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="delete" />
-        <FormErrors errors={errors?.['']} />
+        <FormErrors errors={errors?.['']} className="py-2" />
         <label htmlFor="delete-reason" className="form-label">
           <FormattedMessage id="account.deleteReason" />
         </label>

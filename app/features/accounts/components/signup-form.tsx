@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormField, SelectField } from '#app/ui/form-field'
+import { FormErrors } from '#app/ui/form-errors'
 import { signupSchema } from '../accounts.schema'
 import type { SignupOptions } from '../signup-options.server'
 
@@ -86,11 +87,7 @@ export function SignupForm({
         if (!e.defaultPrevented) sessionStorage.removeItem(DRAFT_KEY)
       }}>
       <input type="hidden" name="mobile" value="" ref={(el) => { if (el) el.value = window.innerWidth < 576 ? '1' : '' }} />
-      {form.errors?.length ? (
-        <div className="alert alert-danger" role="alert">
-          {form.errors.map((e) => intl.formatMessage({ id: e })).join(' ')}
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} />
       <div className="row">
         <div className="col-6">
           <SelectField label={<FormattedMessage id="field.gender" />} errors={fields.gender.errors} {...getSelectProps(fields.gender)} id={`${idPrefix}-gender`}>
