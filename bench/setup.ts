@@ -198,6 +198,8 @@ export async function startServer(env: Record<string, string>, opts: { timeoutMs
     NODE_ENV: 'production',
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
+    // The bench measures the server process itself (its memory, its profile), so no supervisor in between.
+    SUPERVISE: '0',
   }
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'server/index.js'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''

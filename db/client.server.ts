@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { logger } from '#app/lib/logger.server'
 import * as schema from './schema/index'
 
 export type Schema = typeof schema
@@ -22,7 +23,11 @@ export const migrationsFolder = path.resolve(process.cwd(), 'db/migrations')
 export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<DbHandle> {
   if (opts.url) {
     const [{ drizzle }, pg] = await Promise.all([import('drizzle-orm/node-postgres'), import('pg')])
-    const pool = new pg.default.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 })
+    // A request waits at most 5 s for a connection: when the database is away it gets a 503, not a hang.
+    const pool = new pg.default.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 })
+    // An idle connection that the server ends (restart, failover, pg_terminate_backend) is reported here; the pool
+    // drops it and opens a new one on the next query. Unlistened, the event would stop the process.
+    pool.on('error', (err: Error & { code?: string }) => logger.warn({ code: err.code ?? err.name }, 'idle database connection lost'))
     const db = drizzle(pool, { schema }) as unknown as Db
     return { db, kind: 'postgres', close: () => pool.end() }
   }

@@ -6,6 +6,7 @@ import { existingDemoAccounts } from '#db/seed/demo.server'
 import { logger } from '#app/lib/logger.server'
 import { createHttpApp } from './http-app.server'
 import { startServices } from './startup.server'
+import { EXIT_CONFIG, installCrashHandlers } from './crash-handlers.server'
 import { attachWsHub } from './ws-hub.server'
 
 /**
@@ -13,13 +14,14 @@ import { attachWsHub } from './ws-hub.server'
  * (vite.config.ts) so it shares one module graph with the routes; server/index.js calls start().
  */
 export async function start(): Promise<{ server: http.Server; close(): Promise<void> }> {
+  installCrashHandlers()
   let e
   try {
     e = env()
   } catch (err) {
     if (err instanceof EnvError) {
       console.error(err.message)
-      process.exit(1)
+      process.exit(EXIT_CONFIG)
     }
     throw err
   }

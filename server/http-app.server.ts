@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
@@ -8,7 +9,9 @@ import { uploadsDir } from '#app/adapters/storage/disk-storage.server'
 import { parseCookies, serializeCookie } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
 import { isAllowedOrigin } from '#app/lib/origin'
+import { isServiceUnavailable, RETRY_AFTER_S } from '#app/lib/service-unavailable'
 
+const BOOT_ID = randomUUID()
 // The largest body we accept: one photo upload (10 MB) and its form overhead.
 const MAX_BODY_BYTES = 11 * 1024 * 1024
 
@@ -28,8 +31,10 @@ export function createHttpApp(opts: {
     res.setHeader('X-Frame-Options', 'DENY')
     next()
   })
+  // `boot` changes with every process start: a client (the fuzz and supervisor tests) can tell a restart apart
+  // from a process that stayed up.
   app.get('/healthz', (_req, res) => {
-    res.json({ ok: true })
+    res.json({ ok: true, boot: BOOT_ID })
   })
   app.use('/assets', express.static(path.resolve('build/client/assets'), { immutable: true, maxAge: '1y', index: false }))
   app.use(express.static(path.resolve('build/client'), { maxAge: '1h', index: false }))
@@ -66,14 +71,43 @@ export function createHttpApp(opts: {
     next()
   })
 
+  // A loader or action that failed because the database or Redis is away is marked by the entry's handleError
+  // (app/entry.server.tsx); React Router answers it with 500, which becomes 503 with Retry-After here.
+  app.use((_req, res, next) => {
+    const failure: RequestFailure = { serviceUnavailable: false }
+    res.locals.requestFailure = failure
+    const status = res.status.bind(res)
+    res.status = (code: number) => {
+      if (code !== 500 || !failure.serviceUnavailable) return status(code)
+      res.setHeader('Retry-After', String(RETRY_AFTER_S))
+      return status(503)
+    }
+    next()
+  })
+
   app.all(
     '/{*splat}',
     opts.reactRouterHandler(async (req) => {
       const token = parseCookies(req.get('cookie'))[SESSION_COOKIE] ?? null
       const userId = token ? await userIdForSession(token) : null
       const viewer = userId ? await getViewer(userId) : null
-      return { viewer, sessionToken: viewer ? token : null, clientIp: req.ip ?? '' }
+      return { viewer, sessionToken: viewer ? token : null, clientIp: req.ip ?? '', requestFailure: req.res!.locals.requestFailure as RequestFailure }
     }),
   )
+
+  // The last stop for an error outside React Router (the session lookup, a middleware): it ends this request
+  // only. Express 5 routes rejected promises here too.
+  app.use((err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const unavailable = isServiceUnavailable(err)
+    const status = unavailable ? 503 : typeof (err as { status?: unknown }).status === 'number' ? ((err as { status: number }).status) : 500
+    if (status >= 500) logger.error({ err: (err as Error)?.message, unavailable, method: req.method, path: req.path }, 'request failed')
+    if (res.headersSent) return next(err)
+    if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_S))
+    res.status(status).type('text/plain').send(unavailable ? 'Service Unavailable' : status >= 500 ? 'Internal Server Error' : 'Bad Request')
+  })
   return app
+}
+
+export interface RequestFailure {
+  serviceUnavailable: boolean
 }

@@ -66,3 +66,42 @@ describe('the Express layer', () => {
     expect(res.headers.get('x-powered-by')).toBeNull()
   })
 })
+
+describe('errors in the Express layer', () => {
+  const unavailable = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+
+  async function serve(handler: Parameters<typeof createHttpApp>[0]['reactRouterHandler']) {
+    const s = http.createServer(createHttpApp({ dataDir: process.env.DATA_DIR!, reactRouterHandler: handler }))
+    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r))
+    return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, close: () => new Promise((r) => s.close(r)) }
+  }
+
+  it('answers 503 with Retry-After when a backing service is away, 500 for other failures, and keeps serving', async () => {
+    const s = await serve(() => async (req) => {
+      if (req.path === '/down') throw unavailable()
+      throw new Error('a bug')
+    })
+    const down = await fetch(`${s.url}/down`)
+    expect(down.status).toBe(503)
+    expect(down.headers.get('retry-after')).toBe('5')
+    const bug = await fetch(`${s.url}/bug`)
+    expect(bug.status).toBe(500)
+    expect(await bug.text()).toBe('Internal Server Error')
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200)
+    await s.close()
+  })
+
+  it('turns a React Router 500 into 503 when the entry marked the request as failed for want of a service', async () => {
+    // What app/entry.server.tsx handleError does for a loader whose query found the database gone.
+    const s = await serve((getLoadContext) => async (req, res) => {
+      const ctx = (await getLoadContext(req)) as { requestFailure: { serviceUnavailable: boolean } }
+      if (req.path === '/loader-down') ctx.requestFailure.serviceUnavailable = true
+      res.status(500).send('error page')
+    })
+    const down = await fetch(`${s.url}/loader-down`)
+    expect(down.status).toBe(503)
+    expect(down.headers.get('retry-after')).toBe('5')
+    expect((await fetch(`${s.url}/loader-bug`)).status).toBe(500)
+    await s.close()
+  })
+})

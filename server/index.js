@@ -1,23 +1,11 @@
-// Production entry: the Vite SSR build of server/app.ts holds the app, the routes and the socket hub.
-import fs from 'node:fs'
+// Production entry (`npm start`, `npm run serve`). By default a supervisor keeps a server worker running and
+// restarts it when it dies (server/supervisor.js). SUPERVISE=0 runs the server in this process alone, for a
+// platform that supervises by itself (systemd Restart=, a container orchestrator).
+import cluster from 'node:cluster'
 
-const entry = new URL('../build/server/index.js', import.meta.url)
-if (!fs.existsSync(entry)) {
-  console.error('No build found: run `npm run build` first (npm start does it for you).')
-  process.exit(1)
-}
-process.env.NODE_ENV ??= 'production'
-const { start } = await import(entry.href)
-const app = await start()
-
-let stopping = false
-for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.on(sig, () => {
-    if (stopping) process.exit(1)
-    stopping = true
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    )
-  })
+if (cluster.isPrimary && process.env.SUPERVISE !== '0') {
+  const { supervise } = await import('./supervisor.js')
+  supervise()
+} else {
+  await import('./worker.js')
 }

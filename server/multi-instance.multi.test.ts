@@ -1,14 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
+import { type ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
 import type { ServerEvent } from '#app/features/chat/chat-events'
 import { migrate, openDatabase, setDatabase, type DbHandle } from '#db/client.server'
 import { createMember } from '../tests/setup/factories'
+import { apiLogin as login, createTestDatabase, memberSocket as socket, startServer as startProcess, until } from '../tests/setup/server-process'
 
 // Two real server processes on one PostgreSQL database, joined by Redis pub/sub. Included by vitest.config.ts
 // only when TEST_DATABASE_URL and REDIS_URL are set, and it needs the production build (npm test builds first).
@@ -20,78 +15,15 @@ const servers: ChildProcess[] = []
 let handle: DbHandle
 let dbUrl: string
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(port))
-    })
-  })
-}
-
 async function startServer(): Promise<number> {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['server/index.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      REDIS_URL: redisUrl,
-      SEED_DEMO: '0',
-      SESSION_SECRET: secret,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'multi-')),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  servers.push(child)
-  for (let i = 0; i < 150; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)
-    if (ok) return port
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error('server did not start')
-}
-
-async function login(port: number, email: string, password: string): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/user.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
-    body: JSON.stringify({ email, password }),
-  })
-  expect(res.status).toBe(200)
-  const cookie = res.headers.get('set-cookie') ?? ''
-  return cookie.split(';')[0]
-}
-
-function socket(port: number, cookie: string) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { Cookie: cookie, Origin: `http://127.0.0.1:${port}` } })
-  const events: ServerEvent[] = []
-  ws.on('message', (d) => events.push(JSON.parse(String(d))))
-  return { ws, events, opened: new Promise<void>((res, rej) => (ws.once('open', () => res()), ws.once('error', rej))) }
-}
-
-async function until(cond: () => boolean, ms = 5000) {
-  const start = Date.now()
-  while (!cond()) {
-    if (Date.now() - start > ms) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 20))
-  }
+  // One Redis prefix for both: they must hear each other (and nobody else).
+  const s = await startProcess({ DATABASE_URL: dbUrl, REDIS_URL: redisUrl, SESSION_SECRET: secret, REDIS_PREFIX: `multi-${process.pid}:` })
+  servers.push(s.child)
+  return s.port
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync('build/server/index.js')) throw new Error('run `npx react-router build` first')
-  const url = new URL(baseUrl)
-  const name = `${url.pathname.slice(1) || 'test'}_multi`
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  await admin.query(`drop database if exists "${name}" with (force)`)
-  await admin.query(`create database "${name}"`)
-  await admin.end()
-  url.pathname = `/${name}`
-  dbUrl = url.toString()
+  dbUrl = await createTestDatabase(baseUrl, 'multi')
   handle = await openDatabase({ url: dbUrl, poolSize: 2 })
   await migrate(handle)
   setDatabase(handle)

@@ -20,7 +20,7 @@ export async function startServices(e: Env): Promise<{ close(): Promise<void>; s
     logger.info('seeding demo data')
     seeded = await seedDemo({ dataDir: e.DATA_DIR, profiles: 300 })
   }
-  const bus = createBus(e.REDIS_URL)
+  const bus = createBus(e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined)
   setBus(bus)
   // Housekeeping: erase accounts past their reactivation window and expired sessions. Idempotent, so several
   // processes running it at once do no harm.

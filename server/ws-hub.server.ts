@@ -12,16 +12,23 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { parseCookies } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
 import { isAllowedOrigin } from '#app/lib/origin'
+import { CLOSE } from './ws-close-codes'
+import { createFrameGuard, MAX_BUFFERED_BYTES } from './ws-frame-guard.server'
 
 const SESSION_RECHECK_MS = 60_000
 const HEARTBEAT_MS = 30_000
-// Per socket: a burst of 20 frames, refilled at 5 per second.
-const BUCKET_SIZE = 20
-const REFILL_PER_S = 5
+// The largest frame a member may send: a chat message of the longest allowed length, JSON-encoded, fits easily.
+const MAX_PAYLOAD_BYTES = 16 * 1024
 
 function reject(socket: Duplex, status: number, text: string) {
-  socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
-  socket.destroy()
+  if (!socket.writable) return void socket.destroy()
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+}
+
+// Errors of a peer's connection (reset, broken pipe, a bad frame) end that connection only; they are expected on
+// the internet and must never become an unhandled 'error' event, which would stop the process.
+function logSocketError(err: Error & { code?: string }, stage: 'upgrade' | 'socket') {
+  logger.warn({ code: err.code ?? err.name, stage }, 'websocket connection error')
 }
 
 /**
@@ -30,78 +37,105 @@ function reject(socket: Duplex, status: number, text: string) {
  * app/features/chat/components/realtime-provider.tsx.
  */
 export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): { close(): void; clients(): number } {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES })
+  wss.on('error', (err) => logger.error({ code: (err as { code?: string }).code ?? err.name }, 'websocket server error'))
 
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://localhost')
-    if (url.pathname !== '/ws') return reject(socket, 404, 'Not Found')
+    // Node hands the raw socket over without an error listener; the client may reset it while we authenticate.
+    socket.on('error', (err) => logSocketError(err, 'upgrade'))
+    upgrade(req, socket, head).catch((e: unknown) => {
+      logger.error({ err: (e as Error).message }, 'ws upgrade failed')
+      reject(socket, 503, 'Service Unavailable')
+    })
+  })
+
+  async function upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer) {
+    if ((req.url ?? '/').split('?')[0] !== '/ws') return reject(socket, 404, 'Not Found')
     if (!isAllowedOrigin({ origin: req.headers.origin, host: req.headers.host, publicUrl: opts.publicUrl })) {
       return reject(socket, 403, 'Forbidden')
     }
     const token = parseCookies(req.headers.cookie)[SESSION_COOKIE]
-    void (async () => {
-      const userId = await userIdForSession(token)
-      const viewer = userId ? await getViewer(userId) : null
-      if (!viewer) return reject(socket, 401, 'Unauthorized')
-      wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, viewer.profileId, token!))
-    })().catch((e) => {
-      logger.error({ err: (e as Error).message }, 'ws upgrade failed')
-      reject(socket, 500, 'Internal Server Error')
-    })
-  })
+    const userId = await userIdForSession(token)
+    const viewer = userId ? await getViewer(userId) : null
+    if (!viewer) return reject(socket, 401, 'Unauthorized')
+    if (socket.destroyed) return
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, viewer.profileId, token!))
+  }
 
   function onConnection(ws: WebSocket & { isAlive?: boolean }, profileId: number, token: string) {
+    // ws closes the socket itself on a protocol error (1002), an oversized frame (1009) or text that is not UTF-8
+    // (1007), and then reports it here: log it once, without anything the member sent.
+    ws.on('error', (err) => logSocketError(err, 'socket'))
     const send = (ev: ServerEvent) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(ev))
+      if (ws.readyState !== ws.OPEN) return
+      // A peer that stopped reading would make us buffer without end.
+      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return void ws.terminate()
+      ws.send(JSON.stringify(ev))
+    }
+    const closeWith = (code: number, reason: string) => {
+      logger.warn({ closeCode: code, reason }, 'websocket closed by the hub')
+      ws.close(code, reason)
     }
     let unsubscribe: (() => Promise<void>) | undefined
     let closed = false
     const subscribed = bus()
       .subscribe(profileTopic(profileId), (payload) => send(payload as ServerEvent))
-      .then((u) => {
-        if (closed) void u()
-        else unsubscribe = u
-      })
+      .then(
+        (u) => {
+          if (closed) void u().catch(() => {})
+          else unsubscribe = u
+          return true
+        },
+        (e: unknown) => {
+          // Without its subscription the socket would miss events: let the client reconnect and catch up.
+          logger.error({ err: (e as Error).message }, 'ws subscribe failed')
+          closeWith(CLOSE.tryAgainLater, 'try again later')
+          return false
+        },
+      )
 
-    let tokens = BUCKET_SIZE
-    let last = Date.now()
-    const allowFrame = () => {
-      const now = Date.now()
-      tokens = Math.min(BUCKET_SIZE, tokens + ((now - last) / 1000) * REFILL_PER_S)
-      last = now
-      if (tokens < 1) return false
-      tokens -= 1
-      return true
-    }
+    const guard = createFrameGuard()
 
     // A revoked or expired session ends its sockets too.
     const recheck = setInterval(() => {
-      void userIdForSession(token).then((id) => {
-        if (!id) ws.close(4401, 'session ended')
-      })
+      userIdForSession(token).then(
+        (id) => {
+          if (!id) ws.close(CLOSE.sessionEnded, 'session ended')
+        },
+        (e: unknown) => logger.warn({ err: (e as Error).message }, 'ws session recheck failed'),
+      )
     }, SESSION_RECHECK_MS)
 
     ws.isAlive = true
     ws.on('pong', () => (ws.isAlive = true))
 
-    ws.on('message', (raw) => {
-      if (!allowFrame()) return send({ type: 'error', code: 'rate_limited' })
+    ws.on('message', (raw, isBinary) => {
+      // Frames already buffered behind one that closed the socket are dropped unread.
+      if (ws.readyState !== ws.OPEN) return
+      const verdict = guard.check(isBinary)
+      if (verdict.kind === 'close') return closeWith(verdict.closeCode, verdict.reason)
+      if (verdict.kind === 'refuse') return send({ type: 'error', code: verdict.code })
       let data: unknown
       try {
         data = JSON.parse(String(raw))
       } catch {
-        return send({ type: 'error', code: 'bad_request' })
+        data = undefined
       }
       const parsed = clientEventSchema.safeParse(data)
-      if (!parsed.success) return send({ type: 'error', code: 'bad_request' })
-      void handle(parsed.data).catch((e) => {
+      // Our client only sends events of the schema: anything else (not JSON, an unknown type, fields of the
+      // wrong type) is a broken or hostile peer.
+      if (!parsed.success) {
+        send({ type: 'error', code: 'bad_request' })
+        return closeWith(CLOSE.policyViolation, 'bad frame')
+      }
+      handle(parsed.data).catch((e: unknown) => {
         logger.error({ err: (e as Error).message }, 'ws message failed')
         send({ type: 'error', code: 'server_error', clientId: 'clientId' in parsed.data ? parsed.data.clientId : undefined })
       })
     })
 
     async function handle(ev: ClientEvent) {
-      await subscribed
+      if (!(await subscribed)) return
       if (ev.type === 'ping') return
       if (ev.type === 'read') {
         if ((await conversationPartner(ev.conversationId, profileId)) === null) return send({ type: 'error', code: 'not_found' })
@@ -119,7 +153,7 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
     ws.on('close', () => {
       closed = true
       clearInterval(recheck)
-      void unsubscribe?.()
+      unsubscribe?.().catch((e: unknown) => logger.warn({ err: (e as Error).message }, 'ws unsubscribe failed'))
     })
   }
 

@@ -11,6 +11,8 @@ const schema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
   REDIS_URL: optionalUrl.refine((v) => !v || /^rediss?:\/\//.test(v), 'must be a redis:// URL'),
+  // Prefix of every Redis key and channel: several sites (or test runs) can share one Redis without cross-talk.
+  REDIS_PREFIX: z.preprocess(blankToUndefined, z.string().regex(/^[\w:.-]{1,40}$/, 'must be 1-40 letters, digits or :._-').default('dating:')),
   SMTP_URL: optionalUrl.refine((v) => !v || /^smtps?:\/\//.test(v), 'must be an smtp:// URL'),
   MAIL_FROM: z.preprocess(blankToUndefined, z.string().trim().optional()),
   SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),

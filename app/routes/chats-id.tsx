@@ -6,6 +6,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/chats-id'
 import { ChatScreen } from './members-id-chat'
+import { readFormData } from '#app/lib/form-data.server'
 
 async function partnerOf(conversationParam: string | undefined, viewerId: number): Promise<number> {
   const partnerId = await conversationPartner(idParam(conversationParam), viewerId)
@@ -24,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
-  const r = await sendFromForm(viewer.profileId, await partnerOf(params.id, viewer.profileId), await request.formData())
+  const r = await sendFromForm(viewer.profileId, await partnerOf(params.id, viewer.profileId), await readFormData(request))
   return r.ok ? r : data(r, { status: r.status })
 }
 

@@ -13,6 +13,7 @@ import { PushStep } from '#app/features/notifications/components/push-step'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/complete-signup'
+import { readFormData } from '#app/lib/form-data.server'
 
 /**
  * The remaining signup steps (spec section 2): photo, profile info, about me, confirm e-mail. Each step saves on
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const intent = String(form.get('intent') ?? '')
   const step = String(form.get('step') ?? 'push') as CompleteSignupStep
   const imageId = Number(form.get('imageId'))

@@ -7,10 +7,11 @@ import { pageTitle } from '#app/i18n/meta'
 import { setCookieHeader } from '#app/lib/http.server'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/lang-config'
+import { readFormData } from '#app/lib/form-data.server'
 
 /** Sets the language: the i18n_redirected cookie for 365 days and, when logged in, the account's language. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readFormData(request)
   const language = form.get('language')
   if (!isLocale(language)) return new Response('Unsupported language', { status: 400 })
   if (context.viewer) await setAccountLanguage(context.viewer.userId, language)

@@ -11,6 +11,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { FormField } from '#app/ui/form-field'
 import { FormErrors } from '#app/ui/form-errors'
 import type { Route } from './+types/login'
+import { readFormData } from '#app/lib/form-data.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.viewer) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')))
@@ -18,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const submission = parseWithZod(formData, { schema: loginSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   const wait = await consume((await accountLimiters()).loginIp, context.clientIp)

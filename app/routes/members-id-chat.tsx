@@ -7,6 +7,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/members-id-chat'
+import { readFormData } from '#app/lib/form-data.server'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
@@ -21,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
-  const r = await sendFromForm(viewer.profileId, idParam(params.id), await request.formData())
+  const r = await sendFromForm(viewer.profileId, idParam(params.id), await readFormData(request))
   return r.ok ? r : data(r, { status: r.status })
 }
 

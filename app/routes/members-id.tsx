@@ -11,6 +11,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/members-id'
+import { readFormData } from '#app/lib/form-data.server'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
@@ -23,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const id = idParam(params.id)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const intent = form.get('intent')
   if (intent === 'like') {
     const r = await likeProfile(viewer.profileId, id)

@@ -18,6 +18,7 @@ import { useRootData } from '#app/layouts/use-root-data'
 import { Avatar } from '#app/ui/avatar'
 import { SwitchField } from '#app/ui/switch-field'
 import type { Route } from './+types/notifications'
+import { readFormData } from '#app/lib/form-data.server'
 
 /** Settings (the account menu's "Settings", spec section 2): privacy and the members you blocked. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const intent = form.get('intent')
   if (intent === 'privacy') {
     await setPrivacy(viewer.profileId, { invisible: form.get('invisible') === 'on', privacyMode: form.get('privacy_mode') === 'on' })

@@ -17,6 +17,7 @@ import { bodyTypes, eyeColors, hairColors, relationshipStatuses, sexualities } f
 import { pageTitle } from '#app/i18n/meta'
 import { FormField, SelectField } from '#app/ui/form-field'
 import type { Route } from './+types/profile'
+import { readFormData } from '#app/lib/form-data.server'
 
 async function formOptions() {
   const [s, interests] = await Promise.all([getSettings(), listInterests()])
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const intent = form.get('intent')
   const imageId = Number(form.get('imageId'))
   if (intent === 'main') return { notice: (await setMainPhoto(viewer.profileId, imageId)) ? 'photos.mainChanged' : undefined }

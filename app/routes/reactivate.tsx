@@ -7,6 +7,7 @@ import { accountLimiters } from '#app/features/accounts/rate-limits.server'
 import { startSession } from '#app/features/accounts/session-cookie.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/reactivate'
+import { readFormData } from '#app/lib/form-data.server'
 
 /** GET ?token=: the reactivation link of the deletion e-mail, valid for 14 days; logs the member back in. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST {email}: sends a new reactivation link to an account pending deletion. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = z.object({ email: z.email() }).safeParse(Object.fromEntries(await request.formData()))
+  const parsed = z.object({ email: z.email() }).safeParse(Object.fromEntries(await readFormData(request)))
   if ((await consume((await accountLimiters()).resendIp, context.clientIp)) > 0) return data({ failed: false, sent: false, tooMany: true }, { status: 429 })
   // The same answer whether or not the address has an account pending deletion.
   if (parsed.success) await resendReactivation(parsed.data.email)

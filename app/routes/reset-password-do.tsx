@@ -10,6 +10,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { FormField } from '#app/ui/form-field'
 import { FormErrors } from '#app/ui/form-errors'
 import type { Route } from './+types/reset-password-do'
+import { readFormData } from '#app/lib/form-data.server'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token')
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readFormData(request)
   const submission = parseWithZod(form, { schema: newPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'password_repeat'] }), expired: false }, { status: 400 })
   const r = await resetPassword(String(form.get('token') ?? ''), submission.value.password)

@@ -11,11 +11,12 @@ import { pageTitle } from '#app/i18n/meta'
 import { FormField } from '#app/ui/form-field'
 import { FormErrors } from '#app/ui/form-errors'
 import type { Route } from './+types/reset-password'
+import { readFormData } from '#app/lib/form-data.server'
 
 const schema = z.object({ email: emailSchema })
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema })
+  const submission = parseWithZod(await readFormData(request), { schema })
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
   if ((await consume((await accountLimiters()).resetIp, context.clientIp)) > 0) {
     return data({ result: submission.reply({ formErrors: ['reset.tooMany'] }), sent: false }, { status: 429 })

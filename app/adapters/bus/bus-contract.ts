@@ -29,4 +29,18 @@ export function busContract(make: () => Bus) {
     expect(a).toHaveLength(1)
     await bus.close()
   })
+
+  it('keeps delivering to the other subscribers when one throws', async () => {
+    const bus = make()
+    const got: unknown[] = []
+    await bus.subscribe('t3', () => {
+      throw new Error('subscriber bug')
+    })
+    await bus.subscribe('t3', (p) => got.push(p))
+    await bus.publish('t3', { n: 1 })
+    await bus.publish('t3', { n: 2 })
+    await until(() => got.length === 2)
+    expect(got).toEqual([{ n: 1 }, { n: 2 }])
+    await bus.close()
+  })
 }

@@ -4,8 +4,8 @@ import { createRedisBus } from './redis-bus.server'
 
 export type { Bus }
 
-export function createBus(redisUrl?: string): Bus {
-  return redisUrl ? createRedisBus(redisUrl) : createMemoryBus()
+export function createBus(redis?: { url: string; prefix: string }): Bus {
+  return redis ? createRedisBus(redis.url, redis.prefix) : createMemoryBus()
 }
 
 // One bus per process, set at start-up next to the database handle (server/app.ts).

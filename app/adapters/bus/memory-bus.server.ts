@@ -1,4 +1,5 @@
 import type { Bus } from './bus'
+import { deliver } from './deliver.server'
 
 export function createMemoryBus(): Bus {
   const handlers = new Map<string, Set<(payload: unknown) => void>>()
@@ -6,7 +7,7 @@ export function createMemoryBus(): Bus {
     async publish(topic, payload) {
       // Serialise like Redis would, so both buses hand subscribers the same plain data.
       const copy = JSON.parse(JSON.stringify(payload)) as unknown
-      for (const h of handlers.get(topic) ?? []) queueMicrotask(() => h(copy))
+      for (const h of handlers.get(topic) ?? []) queueMicrotask(() => deliver(h, copy))
     },
     async subscribe(topic, handler) {
       let set = handlers.get(topic)

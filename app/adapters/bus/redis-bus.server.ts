@@ -1,11 +1,18 @@
 import { Redis } from 'ioredis'
+import { logger } from '#app/lib/logger.server'
 import type { Bus } from './bus'
+import { deliver } from './deliver.server'
 
 /** Redis pub/sub: one connection publishes, one subscribes; channels are subscribed lazily and reference-counted. */
 export function createRedisBus(url: string, prefix = 'dating:'): Bus {
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 })
   const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 })
   const handlers = new Map<string, Set<(payload: unknown) => void>>()
+  // ioredis reconnects by itself; while Redis is away, publishes fail (the caller logs) and live events pause.
+  // Reported here so that a lost connection is logged, not thrown.
+  for (const [name, conn] of [['publisher', pub], ['subscriber', sub]] as const) {
+    conn.on('error', (err: Error & { code?: string }) => logger.warn({ code: err.code ?? err.name, conn: name }, 'redis bus connection error'))
+  }
 
   sub.on('message', (channel: string, message: string) => {
     const set = handlers.get(channel.slice(prefix.length))
@@ -16,7 +23,7 @@ export function createRedisBus(url: string, prefix = 'dating:'): Bus {
     } catch {
       return
     }
-    for (const h of set) h(payload)
+    for (const h of set) deliver(h, payload)
   })
 
   return {

@@ -1,13 +1,18 @@
 import { Redis } from 'ioredis'
+import { logger } from '#app/lib/logger.server'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
 let redis: Redis | undefined
 
 /** Rate limiters live in Redis when REDIS_URL is set, so several processes count together; else in memory. */
-export function createLimiter(opts: { keyPrefix: string; points: number; duration: number; redisUrl?: string }): RateLimiterAbstract {
-  if (opts.redisUrl) {
-    redis ??= new Redis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-    return new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${opts.keyPrefix}`, points: opts.points, duration: opts.duration, insuranceLimiter: new RateLimiterMemory({ points: opts.points, duration: opts.duration }) })
+export function createLimiter(opts: { keyPrefix: string; points: number; duration: number; redis?: { url: string; prefix: string } }): RateLimiterAbstract {
+  if (opts.redis) {
+    if (!redis) {
+      redis = new Redis(opts.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+      // While Redis is away the insurance limiter counts in memory; the lost connection is logged, never thrown.
+      redis.on('error', (err: Error & { code?: string }) => logger.warn({ code: err.code ?? err.name }, 'rate limit redis error'))
+    }
+    return new RateLimiterRedis({ storeClient: redis, keyPrefix: `${opts.redis.prefix}rl:${opts.keyPrefix}`, points: opts.points, duration: opts.duration, insuranceLimiter: new RateLimiterMemory({ points: opts.points, duration: opts.duration }) })
   }
   return new RateLimiterMemory({ keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.duration })
 }

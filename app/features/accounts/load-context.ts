@@ -6,6 +6,8 @@ declare module 'react-router' {
     viewer: Viewer | null
     sessionToken: string | null
     clientIp: string
+    /** Set by the entry's handleError when a backing service is away; the Express layer then answers 503. */
+    requestFailure: { serviceUnavailable: boolean }
   }
 }
 

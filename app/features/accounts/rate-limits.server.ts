@@ -13,12 +13,13 @@ let limiters: Promise<Limiters> | undefined
 export function accountLimiters(): Promise<Limiters> {
   limiters ??= getSettings().then((s) => {
     const r = s.rate_limits
-    const redisUrl = env().REDIS_URL
+    const e = env()
+    const redis = e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined
     return {
-      loginIp: createLimiter({ keyPrefix: 'login-ip', points: r.login_ip_per_15min, duration: 15 * 60, redisUrl }),
-      signupIp: createLimiter({ keyPrefix: 'signup-ip', points: r.signup_ip_per_hour, duration: 3600, redisUrl }),
-      resetIp: createLimiter({ keyPrefix: 'reset-ip', points: r.reset_ip_per_hour, duration: 3600, redisUrl }),
-      resendIp: createLimiter({ keyPrefix: 'resend-ip', points: r.resend_ip_per_hour, duration: 3600, redisUrl }),
+      loginIp: createLimiter({ keyPrefix: 'login-ip', points: r.login_ip_per_15min, duration: 15 * 60, redis }),
+      signupIp: createLimiter({ keyPrefix: 'signup-ip', points: r.signup_ip_per_hour, duration: 3600, redis }),
+      resetIp: createLimiter({ keyPrefix: 'reset-ip', points: r.reset_ip_per_hour, duration: 3600, redis }),
+      resendIp: createLimiter({ keyPrefix: 'resend-ip', points: r.resend_ip_per_hour, duration: 3600, redis }),
     }
   })
   return limiters

@@ -8,13 +8,14 @@ import { accountLimiters } from './rate-limits.server'
 import { startSession } from './session-cookie.server'
 import { signupAllowed, trackingOf } from './signup-options.server'
 import { signup } from './signup.server'
+import { readFormData } from '#app/lib/form-data.server'
 
 /** The signup form's POST, shared by /signup and /signup-matches: validate, create, log in, go to the next steps. */
 export async function handleSignup(request: Request, context: AppLoadContext) {
   const s = await getSettings()
   const tracking = trackingOf(request)
   if (!signupAllowed(s.signups, tracking)) return data({ result: null, closed: true }, { status: 403 })
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const submission = parseWithZod(formData, { schema: signupSchema({ minAge: s.minimum_age, countries: s.countries }) })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), closed: false }, { status: 400 })
   const wait = await consume((await accountLimiters()).signupIp, context.clientIp)

@@ -14,11 +14,12 @@ import { requestLocale } from '#app/features/settings/request-locale.server'
 import { serverIntl } from '#app/i18n/translate.server'
 import { setCookieHeader } from '#app/lib/http.server'
 import type { Route } from './+types/user.php'
+import { readFormData } from '#app/lib/form-data.server'
 
 async function readBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get('content-type') ?? ''
   if (type.includes('application/json')) return ((await request.json().catch(() => ({}))) ?? {}) as Record<string, unknown>
-  return Object.fromEntries(await request.formData())
+  return Object.fromEntries(await readFormData(request))
 }
 
 /** GET /api/user.php: the current user in property user (null for visitors). */

@@ -1,0 +1,17 @@
+/**
+ * WebSocket close codes the hub uses (RFC 6455 section 7.4.1). The `ws` library itself closes with 1009 (frame over
+ * maxPayload), 1007 (text that is not UTF-8) and 1002 (a malformed or out-of-order frame); the hub adds the rest.
+ */
+export const CLOSE = {
+  normal: 1000,
+  goingAway: 1001,
+  protocolError: 1002,
+  unsupportedData: 1003,
+  invalidPayload: 1007,
+  policyViolation: 1008,
+  tooBig: 1009,
+  serverError: 1011,
+  tryAgainLater: 1013,
+  /** Application code: the session ended; the client must not reconnect (realtime-provider.tsx). */
+  sessionEnded: 4401,
+} as const
