@@ -60,8 +60,6 @@ describe('a backing service going away', () => {
     const sa = memberSocket(server.port, await apiLogin(server.port, a.email, a.password))
     const sb = memberSocket(server.port, await apiLogin(server.port, b.email, b.password))
     await Promise.all([sa.opened, sb.opened])
-    sb.ws.send(JSON.stringify({ type: 'ping' }))
-    await new Promise((r) => setTimeout(r, 300))
     const send = (body: string) => sa.ws.send(JSON.stringify({ type: 'send', toProfileId: b.profileId, clientId: crypto.randomUUID(), body }))
     const received = () => sb.events.filter((e): e is Extract<ServerEvent, { type: 'message' }> => e.type === 'message').map((e) => e.message.body)
 

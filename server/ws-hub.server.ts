@@ -28,7 +28,9 @@ function reject(socket: Duplex, status: number, text: string) {
 // Errors of a peer's connection (reset, broken pipe, a bad frame) end that connection only; they are expected on
 // the internet and must never become an unhandled 'error' event, which would stop the process.
 function logSocketError(err: Error & { code?: string }, stage: 'upgrade' | 'socket') {
-  logger.warn({ code: err.code ?? err.name, stage }, 'websocket connection error')
+  // A peer that goes away (a closed tab, a lost network) is routine; anything else is worth a warning.
+  const routine = err.code === 'ECONNRESET' || err.code === 'EPIPE'
+  logger[routine ? 'debug' : 'warn']({ code: err.code ?? err.name, stage }, 'websocket connection error')
 }
 
 /**
@@ -82,8 +84,13 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
       .subscribe(profileTopic(profileId), (payload) => send(payload as ServerEvent))
       .then(
         (u) => {
-          if (closed) void u().catch(() => {})
-          else unsubscribe = u
+          if (closed) {
+            void u().catch(() => {})
+            return false
+          }
+          unsubscribe = u
+          // From now on nothing published for this member is missed: the client may rely on the socket.
+          send({ type: 'ready' })
           return true
         },
         (e: unknown) => {

@@ -40,6 +40,8 @@ async function memberSocket(base: string, cookie: string) {
   const events: Event[] = []
   ws.on('message', (d) => events.push(JSON.parse(String(d)) as Event))
   await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)))
+  // Subscribed: from here on nothing sent to this member is missed.
+  await expect.poll(() => events.some((e) => e.type === 'ready')).toBe(true)
   return { ws, events }
 }
 

@@ -100,5 +100,12 @@ export function memberSocket(port: number, cookie: string) {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { Cookie: cookie, Origin: `http://127.0.0.1:${port}` } })
   const events: ServerEvent[] = []
   ws.on('message', (d) => events.push(JSON.parse(String(d)) as ServerEvent))
-  return { ws, events, opened: new Promise<void>((res, rej) => (ws.once('open', () => res()), ws.once('error', rej))) }
+  // Resolves once the hub has subscribed the socket ('ready'): from then on no event for this member is missed.
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.on('message', (d) => {
+      if ((JSON.parse(String(d)) as ServerEvent).type === 'ready') resolve()
+    })
+    ws.once('error', reject)
+  })
+  return { ws, events, opened }
 }

@@ -17,6 +17,8 @@ export type ServerEvent =
   | { type: 'error'; clientId?: string; code: string }
   | { type: 'counts'; unread: number; newLikes: number }
   | { type: 'like'; fromProfileId: number; match: boolean }
+  /** Sent once per connection when the socket's subscription is in place. */
+  | { type: 'ready' }
 
 export type ClientEvent =
   | { type: 'send'; toProfileId: number; clientId: string; body: string }

@@ -1,0 +1,18 @@
+/**
+ * The vocabulary of domain events: what happened, in ids only (never message text, names or e-mail addresses, as
+ * events are stored for a week). A feature records one in the same transaction as its change (#db/events.server);
+ * reactions are registered by the server at start (server/reactions.server.ts).
+ */
+export type DomainEvent =
+  | { type: 'message.sent'; payload: { messageId: number; conversationId: number; senderId: number; recipientId: number; delivered: boolean } }
+  | { type: 'conversation.started'; payload: { conversationId: number; messageId: number; senderId: number; recipientId: number; delivered: boolean } }
+  | { type: 'message.read'; payload: { conversationId: number; readerId: number } }
+  | { type: 'like.given'; payload: { likerId: number; likedId: number; match: boolean } }
+  | { type: 'match.made'; payload: { profileIds: [number, number]; by: number } }
+  | { type: 'account.activated'; payload: { userId: number; profileId: number } }
+
+export type DomainEventType = DomainEvent['type']
+export type EventPayload<T extends DomainEventType> = Extract<DomainEvent, { type: T }>['payload']
+
+/** An event as the dispatcher hands it to reactions: with its id and time. */
+export type RecordedEvent<T extends DomainEventType = DomainEventType> = { id: number; type: T; payload: EventPayload<T>; createdAt: Date }

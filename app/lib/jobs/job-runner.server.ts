@@ -1,0 +1,223 @@
+import type { DomainEventType, RecordedEvent } from '#app/lib/domain-events'
+import { logger } from '#app/lib/logger.server'
+import { db } from '#db/client.server'
+import { dispatchEvents } from '#db/events.server'
+import { claimDueJobs, claimSchedulePeriod, completeJob, enqueueJobs, failJob, msUntilNextJob, type ClaimedJob, type NewJob } from '#db/jobs.server'
+import { periodStart, retryDelayMs } from './backoff'
+import { onWake } from './wake'
+
+export type JobHandler = (payload: Record<string, unknown>, job: { id: number; attempt: number }) => Promise<void>
+
+/** What happens when an event is dispatched: live reactions run at once (best effort), jobs are durable. */
+export interface Reaction<T extends DomainEventType> {
+  name: string
+  /** Runs in the dispatching process right after the event is claimed; a failure is logged, not retried. */
+  live?: (event: RecordedEvent<T>) => Promise<void>
+  /** Durable follow-ups, scheduled in the same transaction that marks the event dispatched. */
+  jobs?: (event: RecordedEvent<T>) => NewJob[]
+}
+
+interface JobDefinition {
+  handler: JobHandler
+  timeoutMs: number
+}
+
+interface Recurring {
+  name: string
+  everyMs: number
+  lastPeriod?: number
+}
+
+export interface JobRunnerOptions {
+  /** How often to look for events and due jobs when nobody woke us. */
+  pollMs?: number
+  /** Jobs run at once by this process. */
+  concurrency?: number
+  /** Events claimed per batch. */
+  eventBatch?: number
+}
+
+/**
+ * Runs domain-event reactions and durable jobs in the server process, on the embedded database and on
+ * PostgreSQL alike (decision record 010). Several processes may run one each: SKIP LOCKED claims keep every job
+ * and event to one of them, and leases hand a dead process's jobs to another.
+ */
+export class JobRunner {
+  private readonly jobs = new Map<string, JobDefinition>()
+  private readonly reactions = new Map<DomainEventType, Reaction<never>[]>()
+  private readonly recurring: Recurring[] = []
+  private readonly running = new Set<Promise<void>>()
+  private readonly pollMs: number
+  private readonly concurrency: number
+  private readonly eventBatch: number
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private ticking = false
+  private again = false
+  private stopped = true
+  private unsubscribeWake: (() => void) | undefined
+
+  constructor(opts: JobRunnerOptions = {}) {
+    this.pollMs = opts.pollMs ?? 1000
+    this.concurrency = opts.concurrency ?? 4
+    this.eventBatch = opts.eventBatch ?? 100
+  }
+
+  defineJob(name: string, handler: JobHandler, opts: { timeoutMs?: number } = {}): this {
+    if (this.jobs.has(name)) throw new Error(`job ${name} is defined twice`)
+    this.jobs.set(name, { handler, timeoutMs: opts.timeoutMs ?? 60_000 })
+    return this
+  }
+
+  on<T extends DomainEventType>(type: T, reaction: Reaction<T>): this {
+    const list = this.reactions.get(type) ?? []
+    list.push(reaction as unknown as Reaction<never>)
+    this.reactions.set(type, list)
+    return this
+  }
+
+  /** Runs the job `name` (defined with defineJob) once per period of `everyMs`, in one process only. */
+  every(name: string, everyMs: number): this {
+    this.recurring.push({ name, everyMs })
+    return this
+  }
+
+  start(): void {
+    if (!this.stopped) return
+    this.stopped = false
+    this.unsubscribeWake = onWake(() => this.wake())
+    this.wake()
+  }
+
+  /** Stops looking for work and waits (up to `graceMs`) for the jobs under way. */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.stopped = true
+    this.unsubscribeWake?.()
+    if (this.timer) clearTimeout(this.timer)
+    const drained = Promise.allSettled([...this.running])
+    await Promise.race([drained, new Promise((r) => setTimeout(r, graceMs).unref())])
+  }
+
+  /** Looks for work now. */
+  wake(): void {
+    if (this.stopped) return
+    if (this.ticking) {
+      this.again = true
+      return
+    }
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    this.ticking = true
+    this.tick()
+      .catch((e: unknown) => logger.error({ err: (e as Error).message }, 'job runner tick failed'))
+      .then(async () => this.nextDelay())
+      .then((delay) => {
+        this.ticking = false
+        if (this.stopped) return
+        if (this.again) {
+          this.again = false
+          return this.wake()
+        }
+        this.timer = setTimeout(() => this.wake(), delay)
+        this.timer.unref?.()
+      })
+  }
+
+  /** One pass: dispatch waiting events, schedule recurring jobs, start due jobs up to the concurrency. */
+  async tick(): Promise<void> {
+    await this.dispatchAll()
+    await this.scheduleRecurring()
+    const free = this.concurrency - this.running.size
+    if (free <= 0) return
+    const claimed = await claimDueJobs(free, this.leaseMs())
+    for (const job of claimed) {
+      const p = this.run(job).finally(() => {
+        this.running.delete(p)
+        // A slot is free: there may be more due work.
+        this.wake()
+      })
+      this.running.add(p)
+    }
+  }
+
+  /** Dispatches every waiting event; returns how many. Exposed for tests. */
+  async dispatchAll(): Promise<number> {
+    let total = 0
+    for (;;) {
+      const events = await dispatchEvents(this.eventBatch, (list) => list.flatMap((e) => this.reactionsFor(e).flatMap((r) => r.jobs?.(e as never) ?? [])))
+      total += events.length
+      for (const e of events) {
+        for (const r of this.reactionsFor(e)) {
+          if (!r.live) continue
+          await r.live(e as never).catch((err: unknown) => logger.error({ err: (err as Error).message, reaction: r.name, eventId: e.id }, 'live reaction failed'))
+        }
+      }
+      if (events.length < this.eventBatch) return total
+    }
+  }
+
+  /** Runs every due job until none is left; for tests and for draining. Returns how many ran. */
+  async drain(): Promise<number> {
+    let total = 0
+    for (;;) {
+      await this.dispatchAll()
+      const claimed = await claimDueJobs(this.concurrency, this.leaseMs())
+      if (!claimed.length) return total
+      await Promise.all(claimed.map((j) => this.run(j)))
+      total += claimed.length
+    }
+  }
+
+  /** A claim lasts as long as the slowest job may take, and a little more: past it, the job is deemed orphaned. */
+  private leaseMs(): number {
+    return Math.max(1000, ...[...this.jobs.values()].map((j) => j.timeoutMs)) + 5000
+  }
+
+  private reactionsFor(e: RecordedEvent): Reaction<never>[] {
+    return this.reactions.get(e.type) ?? []
+  }
+
+  private async scheduleRecurring(): Promise<void> {
+    const now = Date.now()
+    for (const r of this.recurring) {
+      const period = periodStart(now, r.everyMs)
+      if (r.lastPeriod === period) continue
+      r.lastPeriod = period
+      if (await claimSchedulePeriod(r.name, new Date(period))) {
+        await enqueueJobs(db(), [{ name: r.name, payload: { period: new Date(period).toISOString() }, key: `${r.name}@${period}`, maxAttempts: 3 }])
+      }
+    }
+  }
+
+  private async run(job: ClaimedJob): Promise<void> {
+    const def = this.jobs.get(job.name)
+    if (!def) {
+      await failJob(job.id, `no handler for job ${job.name}`, null)
+      logger.error({ job: job.name, jobId: job.id }, 'job has no handler')
+      return
+    }
+    let timeout: ReturnType<typeof setTimeout> | undefined
+    try {
+      await Promise.race([
+        def.handler(job.payload, { id: job.id, attempt: job.attempts }),
+        new Promise((_, reject) => (timeout = setTimeout(() => reject(new Error(`timed out after ${def.timeoutMs} ms`)), def.timeoutMs))),
+      ])
+      await completeJob(job.id)
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e)
+      const last = job.attempts >= job.maxAttempts
+      logger.warn({ job: job.name, jobId: job.id, attempt: job.attempts, err: message, final: last }, 'job failed')
+      await failJob(job.id, message, last ? null : retryDelayMs(job.attempts)).catch((err: unknown) =>
+        logger.error({ err: (err as Error).message, jobId: job.id }, 'could not record a job failure'),
+      )
+    } finally {
+      clearTimeout(timeout)
+    }
+  }
+
+  private async nextDelay(): Promise<number> {
+    // Every slot busy: a finishing job wakes the runner.
+    if (this.running.size >= this.concurrency) return this.pollMs
+    const next = await msUntilNextJob().catch(() => null)
+    return Math.max(10, Math.min(this.pollMs, next ?? this.pollMs))
+  }
+}

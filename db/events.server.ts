@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm'
+import type { DomainEvent, RecordedEvent } from '#app/lib/domain-events'
+import { db, type Tx } from './client.server'
+import { enqueueJobs, type NewJob } from './jobs.server'
+
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows
+
+/** Records an event in the caller's transaction: it exists exactly when the change it describes does. */
+export async function recordEvent(tx: Tx, event: DomainEvent): Promise<void> {
+  await tx.execute(sql`insert into domain_events (type, payload) values (${event.type}, ${JSON.stringify(event.payload)}::jsonb)`)
+}
+
+/**
+ * Claims up to `limit` undispatched events, oldest first, and in the same transaction schedules the jobs that
+ * `plan` derives from them: an event is turned into its jobs exactly once, whichever process claims it.
+ */
+export async function dispatchEvents(limit: number, plan: (events: RecordedEvent[]) => NewJob[]): Promise<RecordedEvent[]> {
+  return db().transaction(async (tx) => {
+    const r = await tx.execute(sql`
+      with next as (
+        select id from domain_events where dispatched_at is null order by id limit ${limit} for update skip locked
+      )
+      update domain_events e set dispatched_at = now() from next where e.id = next.id
+      returning e.id, e.type, e.payload, e.created_at as "createdAt"`)
+    const events = rowsOf<RecordedEvent>(r)
+      .map((e) => ({ ...e, id: Number(e.id), createdAt: new Date(e.createdAt) }))
+      .sort((a, b) => a.id - b.id)
+    if (events.length) await enqueueJobs(tx, plan(events))
+    return events
+  })
+}
+
+/** Dispatched events are kept a week for diagnosis, then removed. */
+export async function pruneDispatchedEvents(olderThanDays = 7): Promise<number> {
+  const r = await db().execute(sql`delete from domain_events where dispatched_at < now() - (${olderThanDays} * interval '1 day') returning id`)
+  return rowsOf(r).length
+}

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm'
+import { db, type DbOrTx } from './client.server'
+
+export interface NewJob {
+  name: string
+  payload: Record<string, unknown>
+  /** While a job with this key waits or runs, scheduling it again does nothing. */
+  key?: string
+  /** Run no earlier than this many milliseconds from now. */
+  delayMs?: number
+  maxAttempts?: number
+}
+
+export interface ClaimedJob {
+  id: number
+  name: string
+  payload: Record<string, unknown>
+  key: string | null
+  attempts: number
+  maxAttempts: number
+}
+
+export interface FailedJob {
+  id: number
+  name: string
+  key: string | null
+  attempts: number
+  lastError: string | null
+  failedAt: string
+}
+
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows
+
+/** Schedules jobs (in the caller's transaction when given one); returns how many were new. */
+export async function enqueueJobs(q: DbOrTx, list: NewJob[]): Promise<number> {
+  if (!list.length) return 0
+  const values = sql.join(
+    list.map((j) => sql`(${j.name}, ${JSON.stringify(j.payload)}::jsonb, ${j.key ?? null}, now() + (${j.delayMs ?? 0} * interval '1 millisecond'), ${j.maxAttempts ?? 8})`),
+    sql`, `,
+  )
+  const r = await q.execute(sql`
+    insert into jobs (name, payload, key, run_at, max_attempts) values ${values}
+    on conflict (key) where status <> 'failed' do nothing
+    returning id`)
+  return rowsOf(r).length
+}
+
+/**
+ * Claims up to `limit` due jobs for this process: pending ones whose time has come, and running ones whose lease
+ * ran out (their process died). SKIP LOCKED lets several processes claim side by side without taking one twice.
+ */
+export async function claimDueJobs(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+  const r = await db().execute(sql`
+    with due as (
+      select id from jobs
+      where status <> 'failed' and run_at <= now() and (status = 'pending' or locked_until < now())
+      order by run_at
+      limit ${limit}
+      for update skip locked
+    )
+    update jobs j set status = 'running', attempts = j.attempts + 1,
+      locked_until = now() + (${leaseMs} * interval '1 millisecond'), updated_at = now()
+    from due where j.id = due.id
+    returning j.id, j.name, j.payload, j.key, j.attempts, j.max_attempts as "maxAttempts"`)
+  return rowsOf<ClaimedJob>(r).map((j) => ({ ...j, id: Number(j.id) }))
+}
+
+/** A job that ran to its end is deleted. */
+export async function completeJob(id: number): Promise<void> {
+  await db().execute(sql`delete from jobs where id = ${id}`)
+}
+
+/** A job that threw: again after `retryInMs`, or kept as failed when `retryInMs` is null. */
+export async function failJob(id: number, error: string, retryInMs: number | null): Promise<void> {
+  const message = error.slice(0, 2000)
+  if (retryInMs === null) {
+    await db().execute(sql`update jobs set status = 'failed', last_error = ${message}, locked_until = null, updated_at = now() where id = ${id}`)
+    return
+  }
+  await db().execute(sql`
+    update jobs set status = 'pending', last_error = ${message}, locked_until = null, updated_at = now(),
+      run_at = now() + (${retryInMs} * interval '1 millisecond')
+    where id = ${id}`)
+}
+
+/** Milliseconds until the next job is due (0 when one is due now), or null when nothing waits. */
+export async function msUntilNextJob(): Promise<number | null> {
+  const r = await db().execute(sql`
+    select greatest(0, extract(epoch from (min(coalesce(case when status = 'running' then locked_until end, run_at)) - now())) * 1000)::float8 as ms
+    from jobs where status <> 'failed'`)
+  const ms = rowsOf<{ ms: number | null }>(r)[0]?.ms
+  return ms === null || ms === undefined ? null : Number(ms)
+}
+
+export async function listFailedJobs(limit = 100): Promise<FailedJob[]> {
+  const r = await db().execute(sql`
+    select id, name, key, attempts, last_error as "lastError", to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "failedAt"
+    from jobs where status = 'failed' order by updated_at desc limit ${limit}`)
+  return rowsOf<FailedJob>(r).map((j) => ({ ...j, id: Number(j.id) }))
+}
+
+/** Puts a failed job back in line with fresh attempts; false when it is gone or its key is taken again. */
+export async function retryFailedJob(id: number): Promise<boolean> {
+  try {
+    const r = await db().execute(sql`
+      update jobs set status = 'pending', attempts = 0, run_at = now(), last_error = null, updated_at = now()
+      where id = ${id} and status = 'failed' returning id`)
+    return rowsOf(r).length > 0
+  } catch (e) {
+    if ((e as { code?: string; cause?: { code?: string } }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505') return false
+    throw e
+  }
+}
+
+/**
+ * Claims the period starting at `period` for the recurring job `name`: true for exactly one caller per period,
+ * whichever process asks first, so the job is scheduled once per period.
+ */
+export async function claimSchedulePeriod(name: string, period: Date): Promise<boolean> {
+  const r = await db().execute(sql`
+    insert into job_schedules (name, last_period) values (${name}, ${period.toISOString()})
+    on conflict (name) do update set last_period = excluded.last_period
+    where job_schedules.last_period < excluded.last_period
+    returning name`)
+  return rowsOf(r).length > 0
+}
