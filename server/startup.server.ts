@@ -1,12 +1,11 @@
 import { createBus, setBus } from '#app/adapters/bus/index.server'
-import { purgeExpiredDeletions } from '#app/features/accounts/deletion.server'
-import { destroyExpiredSessions } from '#app/features/accounts/sessions.server'
 import { ensureCompanyInfo } from '#app/features/content/company-info.server'
 import { ensureInterests } from '#app/features/content/interests.server'
 import type { Env } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
 import { migrate, openDatabase, setDatabase } from '#db/client.server'
 import { isDatabaseEmpty, seedDemo } from '#db/seed/demo.server'
+import { createJobRunner } from './jobs.server'
 
 /** Opens the database, migrates, seeds on first run and connects the bus: everything before listening. */
 export async function startServices(e: Env): Promise<{ close(): Promise<void>; seeded: Awaited<ReturnType<typeof seedDemo>> | null }> {
@@ -22,24 +21,13 @@ export async function startServices(e: Env): Promise<{ close(): Promise<void>; s
   }
   const bus = createBus(e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined)
   setBus(bus)
-  // Housekeeping: erase accounts past their reactivation window and expired sessions. Idempotent, so several
-  // processes running it at once do no harm.
-  const housekeeping = async () => {
-    try {
-      const erased = await purgeExpiredDeletions()
-      await destroyExpiredSessions()
-      if (erased) logger.info({ erased }, 'erased accounts past the reactivation window')
-    } catch (err) {
-      logger.error({ err: (err as Error).message }, 'housekeeping failed')
-    }
-  }
-  const timer = setInterval(housekeeping, 3600_000)
-  timer.unref()
-  void housekeeping()
+  // Reactions to domain events and durable jobs run in every server process (decision record 010).
+  const runner = createJobRunner()
+  runner.start()
   return {
     seeded,
     async close() {
-      clearInterval(timer)
+      await runner.stop()
       await bus.close()
       await handle.close()
       setDatabase(undefined)

@@ -7,8 +7,10 @@ import type { ServerEvent } from '#app/features/chat/chat-events'
 import { createMember } from '../tests/setup/factories'
 import { useTestDatabase } from '../tests/setup/test-db'
 import { attachWsHub } from './ws-hub.server'
+import { useJobRunner } from '../tests/setup/job-runner'
 
 useTestDatabase()
+useJobRunner()
 
 let server: http.Server | undefined
 let hub: ReturnType<typeof attachWsHub> | undefined

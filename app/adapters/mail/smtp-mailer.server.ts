@@ -3,10 +3,14 @@ import type { Mailer } from './mailer'
 
 /** Real SMTP through nodemailer (SMTP_URL, e.g. smtp://user:pass@host:587 or smtps://…:465). */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url)
+  // A pool of connections: notification bursts reuse them instead of a TCP and SMTP handshake per e-mail.
+  // (nodemailer reads transport options from the URL's query.)
+  const pooled = new URL(url)
+  if (!pooled.searchParams.has('pool')) pooled.searchParams.set('pool', 'true')
+  const transport = nodemailer.createTransport(pooled.toString())
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text })
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers })
     },
   }
 }

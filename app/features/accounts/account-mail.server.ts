@@ -6,7 +6,7 @@ import { db } from '#db/client.server'
 import { profiles, users, type TokenPurpose } from '#db/schema/index'
 import { getCompanyInfo } from '../content/company-info.server'
 import { getSettings } from '../settings/settings.server'
-import { renderEmail } from './emails/render-email.server'
+import { renderEmail } from '#app/ui/email/render-email.server'
 import { issueToken } from './tokens.server'
 
 const templates: Record<TokenPurpose, { path: string; prefix: string }> = {

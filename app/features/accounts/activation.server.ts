@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
+import { recordEvent } from '#db/events.server'
+import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { conversationMembers, messages, profiles, users } from '#db/schema/index'
 import { getSettings } from '../settings/settings.server'
 import { sendAccountEmail } from './account-mail.server'
@@ -27,7 +29,9 @@ export async function activateAccount(token: string | null): Promise<{ ok: true;
             where m.sender_id = ${p.id} and m.delivered = false group by m.conversation_id) pending
       where cm.conversation_id = pending.conversation_id and cm.profile_id <> ${p.id}`)
     await tx.update(messages).set({ delivered: true }).where(and(eq(messages.senderId, p.id), eq(messages.delivered, false)))
+    await recordEvent(tx, { type: 'account.activated', payload: { userId: u.id, profileId: p.id } })
   })
+  wakeJobRunner()
   return { ok: true, userId: used.userId }
 }
 

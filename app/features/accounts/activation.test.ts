@@ -23,8 +23,10 @@ import { accountTokens, conversationMembers, messages, profiles, users } from '#
 import { activateAccount, resendActivation } from './activation.server'
 import { signup } from './signup.server'
 import { getBadgeCounts } from './viewer.server'
+import { useJobRunner } from '../../../tests/setup/job-runner'
 
 useTestDatabase()
+useJobRunner()
 const sent = captureMail()
 
 let n = 0

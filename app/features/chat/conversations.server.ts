@@ -99,3 +99,12 @@ export async function markConversationRead(conversationId: number, viewerId: num
     .set({ unreadCount: 0, lastReadAt: sql`now()` })
     .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId)))
 }
+
+/** One message by id, as the socket carries it (for live delivery of a message.sent event). */
+export async function getChatMessage(messageId: number): Promise<ChatMessage | null> {
+  const [r] = await db()
+    .select({ id: messages.id, conversationId: messages.conversationId, senderId: messages.senderId, clientId: messages.clientId, body: messages.body, createdAt: messages.createdAt })
+    .from(messages)
+    .where(eq(messages.id, messageId))
+  return r ? { ...r, id: Number(r.id), createdAt: r.createdAt.toISOString() } : null
+}

@@ -8,8 +8,10 @@ import { blocks, conversationMembers, conversations, messages, profiles, users }
 import { profileTopic, type ServerEvent } from './chat-events'
 import { conversationPartner, findConversationId, HISTORY_PAGE, listChats, listMessages, markConversationRead } from './conversations.server'
 import { sendMessage } from './send-message.server'
+import { useJobRunner } from '../../../tests/setup/job-runner'
 
 useTestDatabase()
+useJobRunner()
 
 async function send(from: number, to: number, body: string) {
   const r = await sendMessage({ senderId: from, toProfileId: to, clientId: crypto.randomUUID(), body })

@@ -1,11 +1,10 @@
 import { db } from '#db/client.server'
+import { recordEvent } from '#db/events.server'
 import { conversationMembers, conversations, messages, profiles, users } from '#db/schema/index'
-import { bus } from '#app/adapters/bus/index.server'
 import { canContact } from '#app/policies/visibility.server'
-import { logger } from '#app/lib/logger.server'
-import { getBadgeCounts } from '../accounts/viewer.server'
+import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { and, eq, sql } from 'drizzle-orm'
-import { profileTopic, type ChatMessage, type ServerEvent } from './chat-events'
+import type { ChatMessage } from './chat-events'
 
 export type SendResult =
   | { ok: true; message: ChatMessage; duplicate: boolean; undelivered: boolean }
@@ -16,8 +15,9 @@ function toChatMessage(r: { id: number; conversationId: number; senderId: number
 }
 
 /**
- * Stores a message from one member to another and tells both sides. Idempotent on (sender, clientId): a retry
- * returns the stored message and changes nothing. The message is committed before it is published.
+ * Stores a message from one member to another, with its domain event in the same transaction; the notifications
+ * feature reacts to the event (live delivery, push, e-mail). Idempotent on (sender, clientId): a retry returns the
+ * stored message and changes nothing.
  */
 export async function sendMessage(input: { senderId: number; toProfileId: number; clientId: string; body: string }): Promise<SendResult> {
   const { senderId, toProfileId, clientId, body } = input
@@ -44,7 +44,8 @@ export async function sendMessage(input: { senderId: number; toProfileId: number
       .insert(conversations)
       .values({ profileLowId: low, profileHighId: high, startedBy: senderId })
       .onConflictDoUpdate({ target: [conversations.profileLowId, conversations.profileHighId], set: { lastMessageAt: sql`now()` } })
-      .returning({ id: conversations.id })
+      // xmax is 0 for a row this statement inserted, not for one it updated: the message starts a conversation.
+      .returning({ id: conversations.id, started: sql<boolean>`(xmax = 0)` })
     const [inserted] = await tx
       .insert(messages)
       .values({ conversationId: conv.id, senderId, clientId, body, delivered })
@@ -71,28 +72,14 @@ export async function sendMessage(input: { senderId: number; toProfileId: number
           : { hidden: sql`case when ${conversationMembers.profileId} = ${toProfileId} then ${conversationMembers.hidden} else false end` },
       })
     await tx.update(profiles).set({ lastActiveAt: sql`now()` }).where(eq(profiles.id, senderId))
+    const ids = { messageId: Number(inserted.id), conversationId: conv.id, senderId, recipientId: toProfileId, delivered }
+    // conversation.started goes first: its e-mail (new_conversations) then takes the conversation's e-mail slot
+    // before the message's own (new_messages) would (app/features/notifications/reactions.server.ts).
+    if (conv.started) await recordEvent(tx, { type: 'conversation.started', payload: ids })
+    await recordEvent(tx, { type: 'message.sent', payload: ids })
     return { message: inserted, duplicate: false }
   })
 
-  const message = toChatMessage(result.message)
-  if (!result.duplicate) await publishMessage(message, senderId, toProfileId, delivered)
-  return { ok: true, message, duplicate: result.duplicate, undelivered: !delivered }
-}
-
-/** Tells the recipient (unless the message is held back) and the sender's other tabs. */
-async function publishMessage(message: ChatMessage, senderId: number, recipientId: number, delivered: boolean): Promise<void> {
-  try {
-    if (delivered) {
-      const counts = await getBadgeCounts(recipientId)
-      const toRecipient: ServerEvent[] = [
-        { type: 'message', message, partnerId: senderId },
-        { type: 'counts', ...counts },
-      ]
-      for (const ev of toRecipient) await bus().publish(profileTopic(recipientId), ev)
-    }
-    await bus().publish(profileTopic(senderId), { type: 'message', message, partnerId: recipientId } satisfies ServerEvent)
-  } catch (e) {
-    // The message is stored; clients catch up from the database on their next load.
-    logger.warn({ err: (e as Error).message, conversationId: message.conversationId }, 'publish failed')
-  }
+  if (!result.duplicate) wakeJobRunner()
+  return { ok: true, message: toChatMessage(result.message), duplicate: result.duplicate, undelivered: !delivered }
 }

@@ -5,8 +5,10 @@ import { bus } from '#app/adapters/bus/index.server'
 import { profileTopic, type ServerEvent } from './chat-events'
 import { listChats, listMessages } from './conversations.server'
 import { sendMessage } from './send-message.server'
+import { useJobRunner } from '../../../tests/setup/job-runner'
 
 useTestDatabase()
+useJobRunner()
 
 describe('sendMessage', () => {
   it('stores once per client id, counts unread and publishes after commit', async () => {

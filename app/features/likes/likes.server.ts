@@ -1,32 +1,35 @@
 import { db } from '#db/client.server'
+import { recordEvent } from '#db/events.server'
 import { likes, profileImages, profiles } from '#db/schema/index'
-import { bus } from '#app/adapters/bus/index.server'
+import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { canContact, notBlockedEitherWay, privacyModeAllows } from '#app/policies/visibility.server'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { getBadgeCounts } from '../accounts/viewer.server'
-import { profileTopic, type ServerEvent } from '../chat/chat-events'
 import { profileCardColumns, toProfileCard, type ProfileCard } from '../profiles/profile-view.server'
 
 export type LikeResult = { ok: true; match: boolean; created: boolean } | { ok: false; error: 'not_found' | 'blocked' | 'self' | 'unconfirmed' }
 
-/** Likes a profile once (a repeat is a no-op) and tells the liked member; a like back makes a match. */
+/**
+ * Likes a profile once (a repeat is a no-op); a like back makes a match. The like and its events are one
+ * transaction; the notifications feature tells the liked member (and both, for a match).
+ */
 export async function likeProfile(likerId: number, targetId: number): Promise<LikeResult> {
   const access = await canContact(likerId, targetId)
   if (!access.ok) return { ok: false, error: access.reason }
-  const inserted = await db().insert(likes).values({ likerId, likedId: targetId }).onConflictDoNothing().returning({ id: likes.id })
-  const [back] = await db()
-    .select({ one: sql`1` })
-    .from(likes)
-    .where(and(eq(likes.likerId, targetId), eq(likes.likedId, likerId)))
-  const match = !!back
-  // A like from a profile that is not listed yet (unconfirmed e-mail) waits, like its messages: no announcement.
-  const [liker] = await db().select({ status: profiles.status }).from(profiles).where(eq(profiles.id, likerId))
-  if (inserted.length && liker?.status === 'active') {
-    const counts = await getBadgeCounts(targetId)
-    await bus().publish(profileTopic(targetId), { type: 'like', fromProfileId: likerId, match } satisfies ServerEvent)
-    await bus().publish(profileTopic(targetId), { type: 'counts', ...counts } satisfies ServerEvent)
-  }
-  return { ok: true, match, created: inserted.length > 0 }
+  const r = await db().transaction(async (tx) => {
+    const inserted = await tx.insert(likes).values({ likerId, likedId: targetId }).onConflictDoNothing().returning({ id: likes.id })
+    const [back] = await tx
+      .select({ one: sql`1` })
+      .from(likes)
+      .where(and(eq(likes.likerId, targetId), eq(likes.likedId, likerId)))
+    const match = !!back
+    if (inserted.length) {
+      await recordEvent(tx, { type: 'like.given', payload: { likerId, likedId: targetId, match } })
+      if (match) await recordEvent(tx, { type: 'match.made', payload: { profileIds: [targetId, likerId], by: likerId } })
+    }
+    return { match, created: inserted.length > 0 }
+  })
+  if (r.created) wakeJobRunner()
+  return { ok: true, ...r }
 }
 
 export async function unlikeProfile(likerId: number, targetId: number): Promise<void> {

@@ -7,8 +7,10 @@ import { db } from '#db/client.server'
 import { blocks, likes, profiles } from '#db/schema/index'
 import { profileTopic, type ServerEvent } from '../chat/chat-events'
 import { hasLiked, likeProfile, listLikes, markLikeSeen, unlikeProfile } from './likes.server'
+import { useJobRunner } from '../../../tests/setup/job-runner'
 
 useTestDatabase()
+useJobRunner()
 
 async function likeRows() {
   return db().select({ likerId: likes.likerId, likedId: likes.likedId, isNew: likes.isNew }).from(likes)

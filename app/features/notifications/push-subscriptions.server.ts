@@ -23,3 +23,15 @@ export async function hasPushSubscription(userId: number): Promise<boolean> {
   const [row] = await db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).limit(1)
   return !!row
 }
+
+export async function listPushSubscriptions(userId: number): Promise<{ endpoint: string; p256dh: string; auth: string }[]> {
+  return db()
+    .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+}
+
+/** The push service said the subscription is gone (404/410): forget it. */
+export async function deletePushSubscription(endpoint: string): Promise<void> {
+  await db().delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))
+}

@@ -56,6 +56,18 @@ export const defaultSettings = {
   max_activation_emails_per_day: 5,
   // Requests per IP address on the account endpoints.
   rate_limits: { login_ip_per_15min: 30, signup_ip_per_hour: 10, reset_ip_per_hour: 10, resend_ip_per_hour: 10 },
+  // Notification e-mails (app/features/notifications): wait this long before mailing about a message or a like,
+  // so a member who reads it meanwhile gets none; then at most one per conversation, or for likes, per window.
+  notification_email_delay_minutes: 5,
+  new_messages_email_hours: 3,
+  like_email_hours: 6,
+  // Unread messages older than this bring a reminder, at most one per this many hours.
+  unread_reminder_hours: 24,
+  // Members without a photo this many days after signup get one reminder (and again a week later at most).
+  photo_reminder_days: 2,
+  weekly_update_profiles: 6,
+  // A member seen (page or open socket) within this many seconds is online: no e-mails then.
+  online_window_seconds: 120,
 }
 
 export type Settings = typeof defaultSettings

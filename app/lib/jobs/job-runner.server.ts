@@ -13,7 +13,11 @@ export interface Reaction<T extends DomainEventType> {
   name: string
   /** Runs in the dispatching process right after the event is claimed; a failure is logged, not retried. */
   live?: (event: RecordedEvent<T>) => Promise<void>
-  /** Durable follow-ups, scheduled in the same transaction that marks the event dispatched. */
+  /**
+   * Durable follow-ups, scheduled in the same transaction that marks the event dispatched. Synchronous and
+   * without queries: on the embedded database a query outside that transaction would wait for it forever. What a
+   * plan needs to read is loaded before the transaction by a beforeDispatch hook.
+   */
   jobs?: (event: RecordedEvent<T>) => NewJob[]
 }
 
@@ -46,6 +50,7 @@ export class JobRunner {
   private readonly jobs = new Map<string, JobDefinition>()
   private readonly reactions = new Map<DomainEventType, Reaction<never>[]>()
   private readonly recurring: Recurring[] = []
+  private readonly beforeDispatchHooks: (() => Promise<void>)[] = []
   private readonly running = new Set<Promise<void>>()
   private readonly pollMs: number
   private readonly concurrency: number
@@ -72,6 +77,12 @@ export class JobRunner {
     const list = this.reactions.get(type) ?? []
     list.push(reaction as unknown as Reaction<never>)
     this.reactions.set(type, list)
+    return this
+  }
+
+  /** Runs before each dispatch pass, outside its transaction: loads what reactions' plans read (settings). */
+  beforeDispatch(hook: () => Promise<void>): this {
+    this.beforeDispatchHooks.push(hook)
     return this
   }
 
@@ -142,6 +153,7 @@ export class JobRunner {
   /** Dispatches every waiting event; returns how many. Exposed for tests. */
   async dispatchAll(): Promise<number> {
     let total = 0
+    for (const hook of this.beforeDispatchHooks) await hook()
     for (;;) {
       const events = await dispatchEvents(this.eventBatch, (list) => list.flatMap((e) => this.reactionsFor(e).flatMap((r) => r.jobs?.(e as never) ?? [])))
       total += events.length

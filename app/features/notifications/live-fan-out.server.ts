@@ -1,0 +1,47 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { bus } from '#app/adapters/bus/index.server'
+import type { RecordedEvent } from '#app/lib/domain-events'
+import { db } from '#db/client.server'
+import { conversationMembers, profiles } from '#db/schema/index'
+import { getBadgeCounts } from '../accounts/viewer.server'
+import { profileTopic, type ServerEvent } from '../chat/chat-events'
+import { getChatMessage } from '../chat/conversations.server'
+
+async function publish(profileId: number, events: ServerEvent[]): Promise<void> {
+  for (const ev of events) await bus().publish(profileTopic(profileId), ev)
+}
+
+/**
+ * Live reactions: the open sockets of the members concerned hear of the event at once (server/ws-hub.server.ts
+ * forwards what is published on their topic). Best effort: a member who was offline catches up from the database.
+ */
+export async function announceMessage(e: RecordedEvent<'message.sent'>): Promise<void> {
+  const { messageId, senderId, recipientId, delivered } = e.payload
+  const message = await getChatMessage(messageId)
+  if (!message) return
+  // Held back (the sender's address is unconfirmed): only the sender's other tabs see it.
+  if (delivered) await publish(recipientId, [{ type: 'message', message, partnerId: senderId }, { type: 'counts', ...(await getBadgeCounts(recipientId)) }])
+  await publish(senderId, [{ type: 'message', message, partnerId: recipientId }])
+}
+
+export async function announceLike(e: RecordedEvent<'like.given'>): Promise<void> {
+  const { likerId, likedId, match } = e.payload
+  // A like from a profile that is not listed yet (unconfirmed e-mail) waits, like its messages.
+  const [liker] = await db().select({ status: profiles.status }).from(profiles).where(eq(profiles.id, likerId))
+  if (liker?.status !== 'active') return
+  await publish(likedId, [{ type: 'like', fromProfileId: likerId, match }, { type: 'counts', ...(await getBadgeCounts(likedId)) }])
+}
+
+/** Messages held back until the address was confirmed now count for their recipients: fresh badges for them. */
+export async function announceActivation(e: RecordedEvent<'account.activated'>): Promise<void> {
+  const partners = await db()
+    .select({ profileId: conversationMembers.profileId })
+    .from(conversationMembers)
+    .where(
+      and(
+        ne(conversationMembers.profileId, e.payload.profileId),
+        sql`${conversationMembers.conversationId} in (select conversation_id from ${conversationMembers} where profile_id = ${e.payload.profileId})`,
+      ),
+    )
+  for (const p of partners) await publish(p.profileId, [{ type: 'counts', ...(await getBadgeCounts(p.profileId)) }])
+}

@@ -1,0 +1,24 @@
+/** The e-mail notification types of spec section 3, in the order the settings page lists them. */
+export const emailTypes = ['new_conversations', 'new_messages', 'like', 'unread_message_reminders', 'weekly_updates', 'reminders', 'news', 'promotions'] as const
+export type EmailType = (typeof emailTypes)[number]
+
+export function isEmailType(v: unknown): v is EmailType {
+  return typeof v === 'string' && (emailTypes as readonly string[]).includes(v)
+}
+
+/**
+ * Until a member chooses, every type is on except the marketing ones (news, promotions), which need consent
+ * under EU e-privacy rules (decision record 010).
+ */
+export const defaultEmailTypes: readonly EmailType[] = emailTypes.filter((t) => t !== 'news' && t !== 'promotions')
+
+/** Why notifications were switched off for a member (users.notifications_disabled, spec section 4). */
+export const disabledReasons = ['bounce', 'fbl', 'listunsubscribe'] as const
+export type DisabledReason = (typeof disabledReasons)[number]
+
+export interface NotificationSettings {
+  emailTypes: EmailType[]
+  pushEnabled: boolean
+  /** Pushes without the message text or the sender's name. */
+  pushDiscreet: boolean
+}

@@ -1,0 +1,82 @@
+import { sendPush } from '#app/adapters/push/web-push.server'
+import { serverIntl } from '#app/i18n/translate.server'
+import type { Locale } from '#app/i18n/locales'
+import { env, publicUrl } from '#app/lib/env.server'
+import { isBlocking } from '#app/policies/visibility.server'
+import { getChatMessage } from '../../chat/conversations.server'
+import { getSettings } from '../../settings/settings.server'
+import { logNotification } from '../notification-log.server'
+import { deletePushSubscription, listPushSubscriptions } from '../push-subscriptions.server'
+import { loadActor, recipientByProfile } from '../recipient.server'
+
+export interface PushJob {
+  kind: 'message' | 'like' | 'match'
+  recipientId: number
+  actorId: number
+  messageId?: number
+}
+
+const BODY_MAX = 120
+
+/** What the service worker (public/sw.js) shows: title, body, a tag that replaces older ones, and where a click goes. */
+export interface PushPayload {
+  title: string
+  body: string
+  tag: string
+  target: string
+  open: string
+}
+
+/** Builds the push in the recipient's language; discreet pushes name nobody and quote nothing. */
+export async function pushPayload(job: PushJob, locale: Locale, discreet: boolean, actorName: string): Promise<PushPayload | null> {
+  const t = serverIntl(locale)
+  const { name: site } = await getSettings()
+  const values = { sender: actorName, site }
+  if (job.kind === 'message') {
+    const message = job.messageId ? await getChatMessage(job.messageId) : null
+    if (!message) return null
+    const text = message.body.length > BODY_MAX ? `${message.body.slice(0, BODY_MAX - 1)}…` : message.body
+    return {
+      title: t.formatMessage({ id: discreet ? 'push.message.discreetTitle' : 'push.message.title' }, values),
+      body: discreet ? t.formatMessage({ id: 'push.message.discreetBody' }, values) : text,
+      tag: `conversation-${message.conversationId}`,
+      target: `/chats/${message.conversationId}`,
+      open: '/login',
+    }
+  }
+  const prefix = job.kind === 'like' ? 'push.like' : 'push.match'
+  return {
+    title: t.formatMessage({ id: discreet ? `${prefix}.discreetTitle` : `${prefix}.title` }, values),
+    body: t.formatMessage({ id: `${prefix}.body` }, values),
+    tag: `${job.kind}-${job.actorId}`,
+    target: job.kind === 'like' ? '/likes' : `/members/${job.actorId}`,
+    open: '/login',
+  }
+}
+
+/**
+ * Sends one notification to every browser the member subscribed, if they want pushes and nobody is blocked.
+ * A subscription the push service no longer knows is deleted; when sends failed and none got through, the job
+ * throws and the runner retries it.
+ */
+export async function pushNotify(job: PushJob): Promise<'sent' | 'skipped'> {
+  const s = await getSettings()
+  const r = await recipientByProfile(job.recipientId, s.online_window_seconds)
+  if (!r || !r.active || !r.settings.pushEnabled) return 'skipped'
+  const actor = await loadActor(job.actorId)
+  if (!actor || actor.isFictional || !actor.listed) return 'skipped'
+  if ((await isBlocking(job.recipientId, job.actorId)) || (await isBlocking(job.actorId, job.recipientId))) return 'skipped'
+  const subs = await listPushSubscriptions(r.userId)
+  if (!subs.length) return 'skipped'
+  const payload = await pushPayload(job, r.locale, r.settings.pushDiscreet, actor.name)
+  if (!payload) return 'skipped'
+  const subject = publicUrl().startsWith('https://') ? publicUrl() : `mailto:${s.support_email}`
+  const results = await Promise.all(subs.map((sub) => sendPush(sub, payload, { dataDir: env().DATA_DIR, subject })))
+  await Promise.all(subs.filter((_, i) => results[i] === 'gone').map((sub) => deletePushSubscription(sub.endpoint)))
+  if (!results.includes('ok')) {
+    if (results.includes('failed')) throw new Error('no push delivered')
+    return 'skipped'
+  }
+  await logNotification(r.userId, 'push', job.kind)
+  return 'sent'
+}

@@ -1,0 +1,90 @@
+import type { JobRunner } from '#app/lib/jobs/job-runner.server'
+import type { NewJob } from '#db/jobs.server'
+import { getSettings } from '../settings/settings.server'
+import { mailAboutLike } from './email/like-email.server'
+import { mailAboutMessage, type MessageEmailJob } from './email/message-emails.server'
+import {
+  mailPhotoReminder,
+  mailUnreadReminder,
+  mailWeeklyUpdate,
+  schedulePhotoReminders,
+  scheduleUnreadReminders,
+  scheduleWeeklyUpdates,
+} from './email/digest-emails.server'
+import { announceActivation, announceLike, announceMessage } from './live-fan-out.server'
+import { pushNotify, type PushJob } from './push/push-notify.server'
+
+const HOUR = 3600_000
+const DAY = 24 * HOUR
+
+// Read before each dispatch pass (the plans below run inside its transaction and may not query).
+let emailDelayMs = 5 * 60_000
+const loadEmailDelay = async () => {
+  emailDelayMs = (await getSettings()).notification_email_delay_minutes * 60_000
+}
+
+const push = (job: PushJob): NewJob => ({ name: 'push.notify', payload: { ...job }, maxAttempts: 5 })
+const messageMail = (job: MessageEmailJob): NewJob[] => [
+  {
+    name: 'email.message',
+    payload: { ...job },
+    // Messages of one conversation within the delay share one job, hence one e-mail at most.
+    key: `email.message:${job.recipientId}:${job.conversationId}`,
+    delayMs: emailDelayMs,
+    maxAttempts: 5,
+  },
+]
+
+/**
+ * Everything members hear about: each domain event's live fan-out (open sockets), pushes and e-mails, and the
+ * recurring digests. Called once at start by server/startup.server.ts.
+ */
+export function registerNotifications(runner: JobRunner): void {
+  runner
+    .beforeDispatch(loadEmailDelay)
+    .on('message.sent', {
+      name: 'notify-message',
+      live: announceMessage,
+      jobs: ({ payload: p }) => (p.delivered ? [push({ kind: 'message', recipientId: p.recipientId, actorId: p.senderId, messageId: p.messageId })] : []),
+    })
+    // The first message of a conversation is mailed as new_conversations, later ones as new_messages. Its
+    // conversation.started event is recorded before its message.sent, and the job key holds the first one.
+    .on('conversation.started', {
+      name: 'mail-new-conversation',
+      jobs: ({ payload: p }) =>
+        p.delivered ? messageMail({ type: 'new_conversations', conversationId: p.conversationId, senderId: p.senderId, recipientId: p.recipientId }) : [],
+    })
+    .on('message.sent', {
+      name: 'mail-new-message',
+      jobs: ({ payload: p }) =>
+        p.delivered ? messageMail({ type: 'new_messages', conversationId: p.conversationId, senderId: p.senderId, recipientId: p.recipientId }) : [],
+    })
+    .on('like.given', {
+      name: 'notify-like',
+      live: announceLike,
+      jobs: ({ payload: p }) => [
+        // A like that makes a match is announced as the match.
+        ...(p.match ? [] : [push({ kind: 'like', recipientId: p.likedId, actorId: p.likerId })]),
+        { name: 'email.like', payload: { likerId: p.likerId, likedId: p.likedId }, key: `email.like:${p.likedId}`, delayMs: emailDelayMs, maxAttempts: 5 },
+      ],
+    })
+    .on('match.made', {
+      name: 'notify-match',
+      jobs: ({ payload: p }) => [push({ kind: 'match', recipientId: p.profileIds[0], actorId: p.profileIds[1] }), push({ kind: 'match', recipientId: p.profileIds[1], actorId: p.profileIds[0] })],
+    })
+    .on('account.activated', { name: 'notify-activation', live: announceActivation })
+
+  runner
+    .defineJob('push.notify', async (p) => void (await pushNotify(p as unknown as PushJob)), { timeoutMs: 30_000 })
+    .defineJob('email.message', async (p) => void (await mailAboutMessage(p as unknown as MessageEmailJob)))
+    .defineJob('email.like', async (p) => void (await mailAboutLike(p as { likerId: number; likedId: number })))
+    .defineJob('email.unread-reminder', async (p) => void (await mailUnreadReminder(p as { userId: number })))
+    .defineJob('email.weekly-update', async (p) => void (await mailWeeklyUpdate(p as { userId: number })))
+    .defineJob('email.photo-reminder', async (p) => void (await mailPhotoReminder(p as { userId: number })))
+    .defineJob('email.unread-reminders', async (p) => void (await scheduleUnreadReminders(String(p.period))), { timeoutMs: 10 * 60_000 })
+    .defineJob('email.weekly-updates', async (p) => void (await scheduleWeeklyUpdates(String(p.period))), { timeoutMs: 10 * 60_000 })
+    .defineJob('email.photo-reminders', async (p) => void (await schedulePhotoReminders(String(p.period))), { timeoutMs: 10 * 60_000 })
+    .every('email.unread-reminders', HOUR)
+    .every('email.photo-reminders', DAY)
+    .every('email.weekly-updates', 7 * DAY)
+}

@@ -1,0 +1,28 @@
+import { purgeExpiredDeletions } from '#app/features/accounts/deletion.server'
+import { destroyExpiredSessions } from '#app/features/accounts/sessions.server'
+import { pruneNotificationLog } from '#app/features/notifications/notification-log.server'
+import { registerNotifications } from '#app/features/notifications/reactions.server'
+import { JobRunner } from '#app/lib/jobs/job-runner.server'
+import { logger } from '#app/lib/logger.server'
+import { pruneDispatchedEvents } from '#db/events.server'
+
+const HOUR = 3600_000
+
+/**
+ * The process's job runner with every reaction and job of the product registered: notifications, and the
+ * hourly housekeeping (erase accounts past their reactivation window, expired sessions, old events and logs).
+ */
+export function createJobRunner(): JobRunner {
+  const runner = new JobRunner()
+  registerNotifications(runner)
+  runner
+    .defineJob('housekeeping', async () => {
+      const erased = await purgeExpiredDeletions()
+      await destroyExpiredSessions()
+      await pruneDispatchedEvents()
+      await pruneNotificationLog()
+      if (erased) logger.info({ erased }, 'erased accounts past the reactivation window')
+    })
+    .every('housekeeping', HOUR)
+  return runner
+}
