@@ -104,9 +104,9 @@ function decodeBody(headers: Record<string, string>, body: string): string {
 }
 
 /** Subject, HTML and text of a raw message. */
-export function parseMail(raw: string): { subject: string; from: string; to: string; html: string; text: string } {
+export function parseMail(raw: string): { subject: string; from: string; to: string; html: string; text: string; headers: Record<string, string> } {
   const { headers, body } = splitHeaders(raw)
-  const out = { subject: decodeEncodedWords(headers.subject ?? ''), from: headers.from ?? '', to: headers.to ?? '', html: '', text: '' }
+  const out = { subject: decodeEncodedWords(headers.subject ?? ''), from: headers.from ?? '', to: headers.to ?? '', html: '', text: '', headers }
   const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1]
   const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [raw]
   for (const p of parts) {

@@ -24,9 +24,9 @@ export async function hasPushSubscription(userId: number): Promise<boolean> {
   return !!row
 }
 
-export async function listPushSubscriptions(userId: number): Promise<{ endpoint: string; p256dh: string; auth: string }[]> {
+export async function listPushSubscriptions(userId: number): Promise<{ id: number; endpoint: string; p256dh: string; auth: string }[]> {
   return db()
-    .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+    .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))
 }

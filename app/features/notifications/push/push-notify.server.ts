@@ -1,4 +1,5 @@
-import { sendPush } from '#app/adapters/push/web-push.server'
+import { vapidKeys, vapidSubject } from '#app/adapters/push/vapid.server'
+import { sendPush, type SendPushOptions } from '#app/adapters/push/web-push.server'
 import { serverIntl } from '#app/i18n/translate.server'
 import type { Locale } from '#app/i18n/locales'
 import { env, publicUrl } from '#app/lib/env.server'
@@ -17,6 +18,12 @@ export interface PushJob {
 }
 
 const BODY_MAX = 120
+
+// How pushes reach the push services; tests point it at their local push service (its CA, on 127.0.0.1).
+let transport: Pick<SendPushOptions, 'agent' | 'allowPrivateAddresses'> = {}
+export function setPushTransport(t: typeof transport): void {
+  transport = t
+}
 
 /** What the service worker (public/sw.js) shows: title, body, a tag that replaces older ones, and where a click goes. */
 export interface PushPayload {
@@ -70,11 +77,14 @@ export async function pushNotify(job: PushJob): Promise<'sent' | 'skipped'> {
   if (!subs.length) return 'skipped'
   const payload = await pushPayload(job, r.locale, r.settings.pushDiscreet, actor.name)
   if (!payload) return 'skipped'
-  const subject = publicUrl().startsWith('https://') ? publicUrl() : `mailto:${s.support_email}`
-  const results = await Promise.all(subs.map((sub) => sendPush(sub, payload, { dataDir: env().DATA_DIR, subject })))
-  await Promise.all(subs.filter((_, i) => results[i] === 'gone').map((sub) => deletePushSubscription(sub.endpoint)))
-  if (!results.includes('ok')) {
-    if (results.includes('failed')) throw new Error('no push delivered')
+  const e = env()
+  const options: SendPushOptions = { vapid: { subject: vapidSubject(publicUrl(), e.MAIL_FROM), ...vapidKeys(e.DATA_DIR) }, urgency: job.kind === 'message' ? 'high' : 'normal', ...transport }
+  const results = await Promise.all(subs.map((sub) => sendPush(sub, payload, options)))
+  // Subscriptions the push service no longer knows, or that can never work, are forgotten.
+  const dead = subs.filter((_, i) => results[i].outcome === 'gone' || (results[i].outcome === 'failed' && results[i].reason === 'invalid-subscription'))
+  await Promise.all(dead.map((sub) => deletePushSubscription(sub.endpoint)))
+  if (!results.some((x) => x.outcome === 'ok')) {
+    if (results.some((x) => x.outcome === 'failed' && x.retryable)) throw new Error('push not delivered yet')
     return 'skipped'
   }
   await logNotification(r.userId, 'push', job.kind)

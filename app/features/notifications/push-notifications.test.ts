@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { db } from '#db/client.server'
+import { jobs, pushSubscriptions } from '#db/schema/index'
+import { createMember } from '../../../tests/setup/factories'
+import { startPushService, type PushService } from '../../../tests/setup/push-service'
+import { useTestDatabase } from '../../../tests/setup/test-db'
+import { createJobRunner } from '#server/jobs.server'
+import { sendMessage } from '../chat/send-message.server'
+import { likeProfile } from '../likes/likes.server'
+import { getNotificationSettings, saveNotificationSettings } from './preferences.server'
+import { setPushTransport } from './push/push-notify.server'
+import { savePushSubscription } from './push-subscriptions.server'
+
+useTestDatabase()
+const runner = createJobRunner()
+let service: PushService
+
+beforeAll(async () => {
+  service = await startPushService()
+  setPushTransport({ agent: service.agent, allowPrivateAddresses: true })
+})
+afterAll(async () => {
+  setPushTransport({})
+  await service.close()
+})
+beforeEach(() => service.reset())
+
+async function subscribed(name: string, gender: 'male' | 'female' = 'female') {
+  const m = await createMember({ name, gender })
+  const sub = service.subscribe()
+  await savePushSubscription(m.userId, sub)
+  return { ...m, endpoint: sub.endpoint }
+}
+
+describe('Web Push notifications, through a local push service that checks VAPID and decrypts', () => {
+  it('a new message: the recipient gets the sender and the text, and a click opens the conversation', async () => {
+    const anna = await createMember({ name: 'Anna' })
+    const ben = await subscribed('Ben', 'male')
+    const r = await sendMessage({ senderId: anna.profileId, toProfileId: ben.profileId, clientId: crypto.randomUUID(), body: 'Coffee tomorrow?' })
+    await runner.drain()
+    expect(service.received).toHaveLength(1)
+    const [push] = service.received
+    expect(push.endpoint).toBe(ben.endpoint)
+    expect(push.urgency).toBe('high')
+    expect(push.payload).toEqual({
+      title: 'Anna sent you a message',
+      body: 'Coffee tomorrow?',
+      tag: `conversation-${r.ok && r.message.conversationId}`,
+      target: `/chats/${r.ok && r.message.conversationId}`,
+      open: '/login',
+    })
+  })
+
+  it('discreet pushes name nobody and quote nothing; pushes off sends none', async () => {
+    const anna = await createMember({ name: 'Anna' })
+    const ben = await subscribed('Ben', 'male')
+    await saveNotificationSettings(ben.userId, { ...(await getNotificationSettings(ben.userId)), pushDiscreet: true })
+    await sendMessage({ senderId: anna.profileId, toProfileId: ben.profileId, clientId: crypto.randomUUID(), body: 'Secret' })
+    await runner.drain()
+    expect(service.received.map((p) => p.payload)).toMatchObject([{ title: 'New message', body: 'You have a new message on Amoura.' }])
+    expect(JSON.stringify(service.received[0].payload)).not.toMatch(/Anna|Secret/)
+
+    await saveNotificationSettings(ben.userId, { ...(await getNotificationSettings(ben.userId)), pushEnabled: false })
+    await sendMessage({ senderId: anna.profileId, toProfileId: ben.profileId, clientId: crypto.randomUUID(), body: 'Again' })
+    await runner.drain()
+    expect(service.received).toHaveLength(1)
+  })
+
+  it('a like, then a like back: a like push, then a match push to both', async () => {
+    const anna = await subscribed('Anna')
+    const ben = await subscribed('Ben', 'male')
+    await likeProfile(anna.profileId, ben.profileId)
+    await runner.drain()
+    expect(service.received.map((p) => [p.endpoint, (p.payload as { title: string }).title])).toEqual([[ben.endpoint, 'Anna likes you']])
+    await likeProfile(ben.profileId, anna.profileId)
+    await runner.drain()
+    expect(service.received.slice(1).map((p) => [p.endpoint, (p.payload as { title: string }).title]).sort()).toEqual(
+      [
+        [anna.endpoint, "It's a match with Ben!"],
+        [ben.endpoint, "It's a match with Anna!"],
+      ].sort(),
+    )
+  })
+
+  it('forgets a subscription the push service answers 410 for, and retries one answered 503', async () => {
+    const anna = await createMember({ name: 'Anna' })
+    const ben = await subscribed('Ben', 'male')
+    service.answerWith(ben.endpoint, { status: 410 })
+    await sendMessage({ senderId: anna.profileId, toProfileId: ben.profileId, clientId: crypto.randomUUID(), body: 'Hi' })
+    await runner.drain()
+    expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, ben.userId))).toEqual([])
+
+    const carl = await subscribed('Carl', 'male')
+    service.answerWith(carl.endpoint, { status: 503 })
+    await sendMessage({ senderId: anna.profileId, toProfileId: carl.profileId, clientId: crypto.randomUUID(), body: 'Hi' })
+    await runner.drain()
+    // The job waits for its retry: the push service was down, nothing is lost.
+    const [job] = await db().select({ attempts: jobs.attempts, status: jobs.status }).from(jobs).where(eq(jobs.name, 'push.notify'))
+    expect(job).toMatchObject({ attempts: 1, status: 'pending' })
+  })
+})
