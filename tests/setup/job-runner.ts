@@ -18,3 +18,8 @@ export function useJobRunner(): { runner: () => JobRunner } {
   })
   return { runner: () => runner! }
 }
+
+/** The product's job runner, not started: a test drives it with drain() and dispatchAll(). */
+export function testJobRunner(): JobRunner {
+  return createJobRunner()
+}

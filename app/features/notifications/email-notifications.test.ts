@@ -8,7 +8,7 @@ import { conversations, profileImages, profiles, users } from '#db/schema/index'
 import { createFictional, createMember } from '../../../tests/setup/factories'
 import { parseMail, useSmtpServer } from '../../../tests/setup/smtp'
 import { useTestDatabase } from '../../../tests/setup/test-db'
-import { createJobRunner } from '#server/jobs.server'
+import { testJobRunner } from '../../../tests/setup/job-runner'
 import { markConversationRead } from '../chat/conversations.server'
 import { sendMessage } from '../chat/send-message.server'
 import { likeProfile } from '../likes/likes.server'
@@ -19,7 +19,7 @@ import { unsubscribeByToken } from './unsubscribe.server'
 
 useTestDatabase()
 const smtp = useSmtpServer()
-const runner = createJobRunner()
+const runner = testJobRunner()
 
 beforeEach(async () => {
   setMailer(createSmtpMailer(smtp.url(), 'no-reply@example.com'))
@@ -29,7 +29,7 @@ beforeEach(async () => {
 afterEach(() => setMailer(undefined))
 
 const say = (from: number, to: number, body = 'Hello there') => sendMessage({ senderId: from, toProfileId: to, clientId: crypto.randomUUID(), body })
-const mails = () => smtp.inbox.map((m) => ({ to: m.to[0], ...parseMail(m.raw) }))
+const mails = () => smtp.inbox.map((m) => ({ ...parseMail(m.raw), to: m.to[0] }))
 
 async function pair(opts: { language?: string } = {}) {
   const anna = await createMember({ name: 'Anna' })

@@ -5,7 +5,7 @@ import { jobs, pushSubscriptions } from '#db/schema/index'
 import { createMember } from '../../../tests/setup/factories'
 import { startPushService, type PushService } from '../../../tests/setup/push-service'
 import { useTestDatabase } from '../../../tests/setup/test-db'
-import { createJobRunner } from '#server/jobs.server'
+import { testJobRunner } from '../../../tests/setup/job-runner'
 import { sendMessage } from '../chat/send-message.server'
 import { likeProfile } from '../likes/likes.server'
 import { getNotificationSettings, saveNotificationSettings } from './preferences.server'
@@ -13,7 +13,7 @@ import { setPushTransport } from './push/push-notify.server'
 import { savePushSubscription } from './push-subscriptions.server'
 
 useTestDatabase()
-const runner = createJobRunner()
+const runner = testJobRunner()
 let service: PushService
 
 beforeAll(async () => {
