@@ -22,6 +22,8 @@ export default [
     route('mail-change/do', 'routes/mail-change-do.tsx', { id: 'mail-change-do' }),
     route('reactivate', 'routes/reactivate.tsx', { id: 'reactivate' }),
     route('account-deleted', 'routes/account-deleted.tsx', { id: 'account-deleted' }),
+    route('unsubscribe', 'routes/unsubscribe.tsx', { id: 'unsubscribe' }),
+    route('notifications/confirm', 'routes/notifications-confirm.tsx', { id: 'notifications-confirm' }),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('layouts/chat.tsx', [
@@ -36,6 +38,7 @@ export default [
   route('activate', 'routes/activate.ts', { id: 'activate' }),
   route('activate/resend', 'routes/activate-resend.tsx', { id: 'activate-resend' }),
   route('notifications/export', 'routes/notifications-export.ts', { id: 'notifications-export' }),
+  route('webhooks/mail', 'routes/webhooks-mail.ts', { id: 'webhooks-mail' }),
   route('dev/outbox', 'routes/dev-outbox.tsx', { id: 'dev-outbox' }),
   route('photo/:id/:variant', 'routes/photo.ts', { id: 'photo' }),
   route('api/settings.php', 'routes/api/settings.php.ts', { id: 'api-settings' }),

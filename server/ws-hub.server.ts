@@ -3,12 +3,11 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { bus } from '#app/adapters/bus/index.server'
 import { SESSION_COOKIE, userIdForSession } from '#app/features/accounts/sessions.server'
-import { getBadgeCounts, getViewer } from '#app/features/accounts/viewer.server'
+import { markSeen } from '#app/features/accounts/presence.server'
+import { getViewer } from '#app/features/accounts/viewer.server'
 import { profileTopic, type ClientEvent, type ServerEvent } from '#app/features/chat/chat-events'
-import { clientEventSchema, sendMessageSchema } from '#app/features/chat/chat.schema'
-import { conversationPartner, markConversationRead } from '#app/features/chat/conversations.server'
-import { sendMessage } from '#app/features/chat/send-message.server'
-import { getSettings } from '#app/features/settings/settings.server'
+import { clientEventSchema } from '#app/features/chat/chat.schema'
+import { handleClientEvent } from '#app/features/chat/client-events.server'
 import { parseCookies } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
 import { isAllowedOrigin } from '#app/lib/origin'
@@ -19,6 +18,8 @@ const SESSION_RECHECK_MS = 60_000
 const HEARTBEAT_MS = 30_000
 // The largest frame a member may send: a chat message of the longest allowed length, JSON-encoded, fits easily.
 const MAX_PAYLOAD_BYTES = 16 * 1024
+
+type MemberSocket = WebSocket & { isAlive?: boolean; userId?: number }
 
 function reject(socket: Duplex, status: number, text: string) {
   if (!socket.writable) return void socket.destroy()
@@ -61,10 +62,14 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
     const viewer = userId ? await getViewer(userId) : null
     if (!viewer) return reject(socket, 401, 'Unauthorized')
     if (socket.destroyed) return
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, viewer.profileId, token!))
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, viewer, token!))
   }
 
-  function onConnection(ws: WebSocket & { isAlive?: boolean }, profileId: number, token: string) {
+  function onConnection(ws: MemberSocket, viewer: { userId: number; profileId: number }, token: string) {
+    const { profileId } = viewer
+    ws.userId = viewer.userId
+    // An open socket means the member is online: no e-mails about what they see live (notifications).
+    markSeen([viewer.userId]).catch((e: unknown) => logger.warn({ err: (e as Error).message }, 'presence update failed'))
     // ws closes the socket itself on a protocol error (1002), an oversized frame (1009) or text that is not UTF-8
     // (1007), and then reports it here: log it once, without anything the member sent.
     ws.on('error', (err) => logSocketError(err, 'socket'))
@@ -143,18 +148,8 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
 
     async function handle(ev: ClientEvent) {
       if (!(await subscribed)) return
-      if (ev.type === 'ping') return
-      if (ev.type === 'read') {
-        if ((await conversationPartner(ev.conversationId, profileId)) === null) return send({ type: 'error', code: 'not_found' })
-        await markConversationRead(ev.conversationId, profileId)
-        return send({ type: 'counts', ...(await getBadgeCounts(profileId)) })
-      }
-      const settings = await getSettings()
-      const input = sendMessageSchema(settings.message_length).safeParse(ev)
-      if (!input.success) return send({ type: 'error', clientId: ev.clientId, code: input.error.issues[0]?.message ?? 'chat.errorInvalid' })
-      const result = await sendMessage({ senderId: profileId, ...input.data })
-      if (!result.ok) return send({ type: 'error', clientId: ev.clientId, code: result.error })
-      send({ type: 'ack', clientId: ev.clientId, message: result.message })
+      const reply = await handleClientEvent(profileId, ev)
+      if (reply) send(reply)
     }
 
     ws.on('close', () => {
@@ -165,14 +160,17 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
   }
 
   const heartbeat = setInterval(() => {
-    for (const ws of wss.clients as Set<WebSocket & { isAlive?: boolean }>) {
+    const online: number[] = []
+    for (const ws of wss.clients as Set<MemberSocket>) {
       if (ws.isAlive === false) {
         ws.terminate()
         continue
       }
       ws.isAlive = false
       ws.ping()
+      if (ws.userId) online.push(ws.userId)
     }
+    markSeen(online).catch((e: unknown) => logger.warn({ err: (e as Error).message }, 'presence update failed'))
   }, HEARTBEAT_MS)
 
   return {

@@ -15,6 +15,8 @@ const schema = z.object({
   REDIS_PREFIX: z.preprocess(blankToUndefined, z.string().regex(/^[\w:.-]{1,40}$/, 'must be 1-40 letters, digits or :._-').default('dating:')),
   SMTP_URL: optionalUrl.refine((v) => !v || /^smtps?:\/\//.test(v), 'must be an smtp:// URL'),
   MAIL_FROM: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  // Shared secret of the mail provider's webhook (bounces, complaints): POST /webhooks/mail with a Bearer token.
+  MAIL_WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().min(24, 'must be at least 24 characters').optional()),
   SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SEED_DEMO: z
     .enum(['', '0', '1', 'true', 'false', 'auto'])
@@ -41,6 +43,11 @@ let cached: Env | undefined
 export function env(): Env {
   cached ??= parseEnv()
   return cached
+}
+
+/** Tests that change process.env read it again. */
+export function resetEnvCache(): void {
+  cached = undefined
 }
 
 /** The public origin of the site, used for links and for the Origin check. */

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { requireViewer } from '#app/features/accounts/auth.server'
-import { loadChatPage, sendFromForm } from '#app/features/chat/chat-page.server'
+import { loadChatPage } from '#app/features/chat/chat-page.server'
+import { submitMessage } from '#app/features/chat/submit-message.server'
 import { conversationPartner } from '#app/features/chat/conversations.server'
 import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
@@ -25,7 +26,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
-  const r = await sendFromForm(viewer.profileId, await partnerOf(params.id, viewer.profileId), await readFormData(request))
+  const form = await readFormData(request)
+  const r = await submitMessage(viewer.profileId, { toProfileId: await partnerOf(params.id, viewer.profileId), clientId: form.get('clientId'), body: form.get('body') })
   return r.ok ? r : data(r, { status: r.status })
 }
 

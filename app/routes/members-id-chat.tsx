@@ -1,7 +1,8 @@
 import { FormattedMessage } from 'react-intl'
 import { data, redirect } from 'react-router'
 import { requireViewer } from '#app/features/accounts/auth.server'
-import { loadChatPage, sendFromForm } from '#app/features/chat/chat-page.server'
+import { loadChatPage } from '#app/features/chat/chat-page.server'
+import { submitMessage } from '#app/features/chat/submit-message.server'
 import { ChatView } from '#app/features/chat/components/chat-view'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
@@ -22,7 +23,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
-  const r = await sendFromForm(viewer.profileId, idParam(params.id), await readFormData(request))
+  const form = await readFormData(request)
+  const r = await submitMessage(viewer.profileId, { toProfileId: idParam(params.id), clientId: form.get('clientId'), body: form.get('body') })
   return r.ok ? r : data(r, { status: r.status })
 }
 

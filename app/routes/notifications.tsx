@@ -12,6 +12,11 @@ import { clearCookieHeader } from '#app/lib/http.server'
 import { SESSION_COOKIE, destroyAllSessions, listSessions, storedSessionId } from '#app/features/accounts/sessions.server'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { getPrivacy, setPrivacy } from '#app/features/profiles/privacy.server'
+import { NotificationSettingsForm } from '#app/features/notifications/components/notification-settings'
+import { parseNotificationSettings } from '#app/features/notifications/notification-settings.schema'
+import { getNotificationSettings, notificationsDisabled, saveNotificationSettings } from '#app/features/notifications/preferences.server'
+import { requestNotificationsAgain } from '#app/features/notifications/reenable.server'
+import { getSettings } from '#app/features/settings/settings.server'
 import { listBlocked, unblockMember } from '#app/features/safety/block.server'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
@@ -20,17 +25,33 @@ import { SwitchField } from '#app/ui/switch-field'
 import type { Route } from './+types/notifications'
 import { readFormData } from '#app/lib/form-data.server'
 
-/** Settings (the account menu's "Settings", spec section 2): privacy and the members you blocked. */
+/** Settings (the account menu's "Settings", spec section 2): notifications, privacy, account, blocked members. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
-  const [privacy, blocked, sessions, company] = await Promise.all([getPrivacy(viewer.profileId), listBlocked(viewer.profileId), listSessions(viewer.userId, context.sessionToken), getCompanyInfo()])
-  return { privacy, blocked, sessions, email: viewer.email, name: viewer.name, discount: company.delete_discount }
+  const [privacy, blocked, sessions, company, notifications, disabled, settings] = await Promise.all([
+    getPrivacy(viewer.profileId),
+    listBlocked(viewer.profileId),
+    listSessions(viewer.userId, context.sessionToken),
+    getCompanyInfo(),
+    getNotificationSettings(viewer.userId),
+    notificationsDisabled(viewer.userId),
+    getSettings(),
+  ])
+  return { privacy, blocked, sessions, email: viewer.email, name: viewer.name, discount: company.delete_discount, notifications, disabled, pushKey: settings.push_public_key }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const form = await readFormData(request)
   const intent = form.get('intent')
+  if (intent === 'notifications') {
+    await saveNotificationSettings(viewer.userId, parseNotificationSettings(form))
+    return { notice: 'notify.saved' }
+  }
+  if (intent === 'notifications_enable') {
+    const r = await requestNotificationsAgain(viewer.userId)
+    return { notice: r === 'enabled' ? 'notify.enabled' : 'notify.enableConfirmSent' }
+  }
   if (intent === 'privacy') {
     await setPrivacy(viewer.profileId, { invisible: form.get('invisible') === 'on', privacyMode: form.get('privacy_mode') === 'on' })
     return { notice: 'settings.saved' }
@@ -86,9 +107,22 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </h1>
         {actionData && 'notice' in actionData ? (
           <div className="alert alert-success" role="status">
-            <FormattedMessage id={actionData.notice} />
+            <FormattedMessage id={actionData.notice} values={{ email: loaderData.email }} />
           </div>
         ) : null}
+        <section className="mb-5" aria-labelledby="notifications-title">
+          <h2 id="notifications-title" className="h5">
+            <FormattedMessage id="notify.heading" />
+          </h2>
+          <NotificationSettingsForm
+            settings={loaderData.notifications}
+            disabled={loaderData.disabled}
+            email={loaderData.email}
+            siteName={root.site.name}
+            pushKey={loaderData.pushKey}
+            busy={busy}
+          />
+        </section>
         <section className="mb-5" aria-labelledby="privacy-title">
           <h2 id="privacy-title" className="h5">
             <FormattedMessage id="settings.privacy" />

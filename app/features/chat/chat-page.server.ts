@@ -4,11 +4,8 @@ import { profileImages, profiles } from '#db/schema/index'
 import { eq } from 'drizzle-orm'
 import { profileCardColumns, toProfileCard } from '../profiles/profile-view.server'
 import type { ProfileCard } from '../profiles/profile-types'
-import { getSettings } from '../settings/settings.server'
 import type { ChatMessage } from './chat-events'
-import { sendMessageSchema } from './chat.schema'
 import { findConversationId, listMessages, markConversationRead } from './conversations.server'
-import { sendMessage } from './send-message.server'
 
 export type ChatPage =
   | { kind: 'ok'; partner: ProfileCard; conversationId: number | null; messages: ChatMessage[]; canSend: boolean; formClientId: string }
@@ -34,20 +31,4 @@ export async function loadChatPage(viewerId: number, partnerId: number): Promise
     conversationId ? markConversationRead(conversationId, viewerId) : Promise.resolve(),
   ])
   return { kind: 'ok', partner: toProfileCard(row), conversationId, messages, canSend: contact.ok, formClientId: crypto.randomUUID() }
-}
-
-export type ChatSendResult = { ok: true; message: ChatMessage } | { ok: false; error: string; status: number }
-
-/** The form-POST path of sending (no socket): same validation and idempotency as the socket. */
-export async function sendFromForm(viewerId: number, partnerId: number, form: FormData): Promise<ChatSendResult> {
-  const settings = await getSettings()
-  const parsed = sendMessageSchema(settings.message_length).safeParse({
-    toProfileId: partnerId,
-    clientId: form.get('clientId'),
-    body: form.get('body'),
-  })
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'chat.errorInvalid', status: 400 }
-  const r = await sendMessage({ senderId: viewerId, ...parsed.data })
-  if (!r.ok) return { ok: false, error: r.error === 'blocked' ? 'chat.errorBlocked' : 'chat.errorUnavailable', status: r.error === 'blocked' ? 403 : 404 }
-  return { ok: true, message: r.message }
 }
