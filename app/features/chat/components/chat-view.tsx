@@ -61,6 +61,12 @@ export function ChatView(props: { viewerId: number; partner: ProfileCard; conver
     [realtime.subscribe, realtime.send, partner.id],
   )
 
+  // Opening the chat marks it read on the server (its loader); the socket answers this with fresh `counts`, so the
+  // title prefix and app badge drop at once instead of with the next load (server/ws-hub.server.ts, 'read').
+  useEffect(() => {
+    if (realtime.status === 'open' && conversationId) realtime.send({ type: 'read', conversationId })
+  }, [realtime.status, realtime.send, conversationId])
+
   // The form-POST fallback answers through the fetcher.
   useEffect(() => {
     const d = fetcher.data
