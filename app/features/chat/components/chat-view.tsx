@@ -126,7 +126,8 @@ export function ChatView(props: { viewerId: number; partner: ProfileCard; conver
           <FictionalWarning site={props.site} />
         </div>
       ) : null}
-      <div className="chat-messages" ref={listRef} role="log" aria-live="polite" aria-label={intl.formatMessage({ id: 'chat.messages' }, { name: partner.name })} data-testid="chat-messages">
+      {/* Focusable, so that keyboard users can scroll a long conversation (axe: scrollable-region-focusable). */}
+      <div className="chat-messages" ref={listRef} role="log" tabIndex={0} aria-live="polite" aria-label={intl.formatMessage({ id: 'chat.messages' }, { name: partner.name })} data-testid="chat-messages">
         {shown.length === 0 ? (
           <p className="text-center text-body-secondary my-5">
             <FormattedMessage id="chat.empty" values={{ name: partner.name }} />
