@@ -5,10 +5,12 @@ import type { Route } from './+types/root'
 import { SignupModalProvider } from './features/accounts/components/signup-modal'
 import { signupOptions } from './features/accounts/signup-options.server'
 import { getBadgeCounts } from './features/accounts/viewer.server'
-import { RealtimeProvider } from './features/chat/components/realtime-provider'
+import { RealtimeProvider, useRealtime } from './features/chat/components/realtime-provider'
 import { getSettings } from './features/settings/settings.server'
 import en from './i18n/locales/en.json'
 import { requestLocale } from './features/settings/request-locale.server'
+import { attentionCount } from './lib/title-count'
+import { AttentionSignals } from './ui/attention-signals'
 import { ErrorPage } from './ui/error-page'
 import stylesheet from './styles/app.scss?url'
 import icons from 'bootstrap-icons/font/bootstrap-icons.min.css?url'
@@ -82,11 +84,18 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <RealtimeProvider enabled={!!loaderData.viewer} initialCounts={loaderData.counts}>
+      <LiveCount loggedIn={!!loaderData.viewer} />
       <SignupModalProvider options={loaderData.signup}>
         <Outlet />
       </SignupModalProvider>
     </RealtimeProvider>
   )
+}
+
+/** Title prefix and app badge follow the counts: the root loader's, then the socket's `counts` events. */
+function LiveCount({ loggedIn }: { loggedIn: boolean }) {
+  const { counts } = useRealtime()
+  return <AttentionSignals count={loggedIn ? attentionCount(counts) : 0} />
 }
 
 /** If rendering the error page fails too, a plain message and a link home (spec section 8). */

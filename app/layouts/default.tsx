@@ -1,8 +1,6 @@
-import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { isRouteErrorResponse, Link, Outlet, useMatches, useRouteError } from 'react-router'
-import { showActivationReminder } from '#app/features/accounts/activation-reminder'
-import { ActivationReminder } from '#app/features/accounts/components/activation-reminder'
+import { isRouteErrorResponse, Link, Outlet, useMatches, useRouteError, useSearchParams } from 'react-router'
+import { ActivationReminder, activationReminderMode } from '#app/features/accounts/components/activation-reminder'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { DismissibleAlert } from '#app/ui/dismissible-alert'
 import { ErrorPage } from '#app/ui/error-page'
@@ -10,22 +8,15 @@ import { Footer } from '#app/ui/footer'
 import { TopNav } from '#app/ui/top-nav'
 import { useRootData } from './use-root-data'
 
-/** The app-badge sum prefixes the page title in brackets (spec section 4). */
-export function useTitleCounter(total: number) {
-  useEffect(() => {
-    const base = document.title.replace(/^\(\d+\+?\) /, '')
-    document.title = total > 0 ? `(${total > 99 ? '99+' : total}) ${base}` : base
-  })
-}
-
 // Spec section 4: the profile-photo alert is not shown on these routes.
 const photoAlertHiddenOn = new Set(['profile', 'signup', 'complete-signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings'])
 
 export default function DefaultLayout() {
   const root = useRootData()
   const { counts } = useRealtime()
-  useTitleCounter(root.viewer ? counts.unread + counts.newLikes : 0)
   const routeIds = useMatches().map((m) => m.id)
+  const [search] = useSearchParams()
+  const reminder = root.viewer ? activationReminderMode(root.viewer, routeIds, search) : null
   const showPhotoAlert = !!root.viewer && !root.viewer.thumb && !routeIds.some((id) => photoAlertHiddenOn.has(id))
   return (
     <>
@@ -38,7 +29,7 @@ export default function DefaultLayout() {
         mediaPrefix={root.site.cdnPrefix}
       />
       <main id="main" className="container py-4">
-        {root.viewer && showActivationReminder(root.viewer, routeIds) ? <ActivationReminder email={root.viewer.email} /> : null}
+        {root.viewer && reminder ? <ActivationReminder email={root.viewer.email} mode={reminder} /> : null}
         {showPhotoAlert ? (
           <DismissibleAlert storageKey="photoAlertDismissed">
             <FormattedMessage id="alert.photo" />{' '}

@@ -1,9 +1,20 @@
-import { Outlet } from 'react-router'
+import { Outlet, useMatches, useSearchParams } from 'react-router'
+import { ActivationReminder, activationReminderMode } from '#app/features/accounts/components/activation-reminder'
+import { useRootData } from './use-root-data'
 
-/** Empty layout: the content alone (spec section 2). */
+/**
+ * Empty layout: the content alone (spec section 2), plus the overlays. The activation reminder shows here only as
+ * the modal a smartphone signup lands with (/complete-signup?api_signup_complete=1); the alert belongs to the
+ * default layout's warning banners.
+ */
 export default function EmptyLayout() {
+  const root = useRootData()
+  const routeIds = useMatches().map((m) => m.id)
+  const [search] = useSearchParams()
+  const reminder = root.viewer ? activationReminderMode(root.viewer, routeIds, search) : null
   return (
     <main id="main" className="container py-4">
+      {root.viewer && reminder === 'modal' ? <ActivationReminder email={root.viewer.email} mode="modal" /> : null}
       <Outlet />
     </main>
   )

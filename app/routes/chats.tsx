@@ -1,11 +1,16 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { requireViewer } from '#app/features/accounts/auth.server'
 import { listChats } from '#app/features/chat/conversations.server'
+import { applyChatMessage, newConversations } from '#app/features/chat/components/chat-list-live'
+import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { FictionalBadge } from '#app/features/profiles/components/fictional-badge'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import { Avatar } from '#app/ui/avatar'
+import { formatBadgeCount } from '#app/ui/count-badge'
+import { LiveAnnouncer, useAnnouncer } from '#app/ui/live-announcer'
 import { RelativeTime } from '#app/ui/relative-time'
 import type { Route } from './+types/chats'
 
@@ -14,15 +19,72 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { chats: await listChats(viewer.profileId), now: Date.now() }
 }
 
+type Row = Route.ComponentProps['loaderData']['chats'][number] & { lastMessageId?: number }
+
+/**
+ * The conversation list. Rendered from the loader (also without JavaScript); with the socket, a `message` event
+ * updates its row and moves it to the top, and a conversation the list does not know yet reloads the list
+ * (chat-list-live.ts). New messages are announced in a polite live region; the focus stays where it was.
+ */
 export default function Chats({ loaderData }: Route.ComponentProps) {
   const root = useRootData()
   const intl = useIntl()
-  const { chats, now } = loaderData
+  const realtime = useRealtime()
+  const [chats, setChats] = useState<Row[]>(loaderData.chats)
+  const [now, setNow] = useState(loaderData.now)
+  const [message, announce] = useAnnouncer()
+  const listRef = useRef<HTMLUListElement>(null)
+  const shown = useRef(chats)
+  shown.current = chats
+  // A reload asked for by a live message: its new rows are announced.
+  const awaitingNew = useRef(false)
+
+  useEffect(() => {
+    const before = shown.current
+    setChats(loaderData.chats)
+    setNow(loaderData.now)
+    if (awaitingNew.current) {
+      awaitingNew.current = false
+      const added = newConversations(before, loaderData.chats)
+      if (added.length) announce(intl.formatMessage({ id: 'live.newMessage' }, { name: intl.formatList(added.map((c) => c.profile.name)), count: added.length }))
+    }
+  }, [loaderData])
+
+  useEffect(
+    () =>
+      realtime.subscribe((ev) => {
+        if (ev.type !== 'message') return
+        const r = applyChatMessage(shown.current, ev)
+        if (r.kind === 'unknown') {
+          awaitingNew.current = true
+          realtime.refresh()
+        } else if (r.kind === 'updated') {
+          // Two events may come before the next render: the second builds on the first.
+          shown.current = r.chats
+          setChats(r.chats)
+          setNow(Math.max(Date.now(), Date.parse(r.row.lastMessageAt)))
+          if (r.fromPartner) announce(intl.formatMessage({ id: 'live.newMessage' }, { name: r.row.profile.name, count: 1 }))
+        }
+      }),
+    [realtime.subscribe, realtime.refresh, announce, intl],
+  )
+
+  // Moving rows moves their DOM nodes, and a moved node loses the focus: give it back to the same row.
+  const focused = useRef<Element | null>(null)
+  focused.current = typeof document !== 'undefined' && listRef.current?.contains(document.activeElement) ? document.activeElement : null
+  useLayoutEffect(() => {
+    const el = focused.current
+    if (el instanceof HTMLElement && el.isConnected && document.activeElement !== el && (document.activeElement === document.body || document.activeElement === null)) {
+      el.focus({ preventScroll: true })
+    }
+  }, [chats])
+
   return (
     <>
       <h1 className="h3 mb-3">
         <FormattedMessage id="chats.title" />
       </h1>
+      <LiveAnnouncer message={message} testId="chats-announcer" />
       {chats.length === 0 ? (
         <div className="alert alert-light border text-center py-5" role="status">
           <i className="bi bi-chat-heart fs-2 d-block mb-2" aria-hidden="true" />
@@ -34,9 +96,9 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       ) : (
-        <ul className="list-group" data-testid="chat-list">
+        <ul className="list-group" data-testid="chat-list" ref={listRef}>
           {chats.map((c) => (
-            <li key={c.conversation} className="list-group-item list-group-item-action p-0">
+            <li key={c.conversation} className="list-group-item list-group-item-action p-0" data-conversation={c.conversation}>
               <Link to={`/chats/${c.conversation}`} className="d-flex align-items-center gap-3 p-3 text-decoration-none text-body">
                 <Avatar src={c.profile.thumb ? `${root.site.cdnPrefix}/${c.profile.thumb}` : null} alt="" size="md" />
                 <div className="flex-grow-1 min-w-0">
@@ -52,7 +114,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                 </div>
                 {c.num_unread_messages > 0 ? (
                   <span className="badge rounded-pill badge-unread" data-testid="chat-unread">
-                    {c.num_unread_messages > 99 ? '99+' : c.num_unread_messages}
+                    {formatBadgeCount(c.num_unread_messages)}
                     <span className="visually-hidden"> {intl.formatMessage({ id: 'nav.unreadMessages' }, { count: c.num_unread_messages })}</span>
                   </span>
                 ) : null}

@@ -1,10 +1,13 @@
-import { FormattedMessage } from 'react-intl'
+import { useEffect, useRef } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { data, NavLink } from 'react-router'
 import { requireViewer } from '#app/features/accounts/auth.server'
+import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { listLikes, type LikesTab } from '#app/features/likes/likes.server'
 import { ProfileCardView } from '#app/features/profiles/components/profile-card'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
+import { LiveAnnouncer, useAnnouncer } from '#app/ui/live-announcer'
 import type { Route } from './+types/likes'
 
 const tabs: LikesTab[] = ['received', 'sent', 'matches']
@@ -16,14 +19,50 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { tab, entries: await listLikes(viewer.profileId, tab) }
 }
 
+/**
+ * The likes page. Rendered from the loader (also without JavaScript); a `like` event on the socket (likes.server.ts)
+ * reloads it, so a new like or match appears at once, marked New, and is announced in a polite live region.
+ */
 export default function Likes({ loaderData }: Route.ComponentProps) {
   const root = useRootData()
+  const intl = useIntl()
+  const realtime = useRealtime()
+  const [message, announce] = useAnnouncer()
   const { tab, entries } = loaderData
+  // Likes that arrived and are not on the page yet: their reload announces what it added.
+  const pending = useRef(0)
+  const previous = useRef(loaderData)
+
+  useEffect(
+    () =>
+      realtime.subscribe((ev) => {
+        if (ev.type !== 'like') return
+        pending.current += 1
+        realtime.refresh()
+      }),
+    [realtime.subscribe, realtime.refresh],
+  )
+
+  useEffect(() => {
+    const before = previous.current
+    previous.current = loaderData
+    if (!pending.current || before === loaderData) return
+    pending.current = 0
+    // Another tab shows other people: nothing on this page is new then.
+    if (before.tab !== loaderData.tab || loaderData.tab === 'sent') return
+    const known = new Set(before.entries.map((e) => e.profile.id))
+    const added = loaderData.entries.filter((e) => !known.has(e.profile.id))
+    if (!added.length) return
+    const names = intl.formatList(added.map((e) => e.profile.name))
+    announce(intl.formatMessage({ id: loaderData.tab === 'matches' ? 'live.newMatch' : 'live.newLike' }, { name: names, count: added.length }))
+  }, [loaderData])
+
   return (
     <>
       <h1 className="h3 mb-3">
         <FormattedMessage id="likes.title" />
       </h1>
+      <LiveAnnouncer message={message} testId="likes-announcer" />
       <ul className="nav nav-tabs mb-4">
         {tabs.map((t) => (
           <li className="nav-item" key={t}>
@@ -39,7 +78,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id={`likes.empty.${tab}`} />
         </div>
       ) : (
-        <div className="profile-grid">
+        <div className="profile-grid" data-testid="likes-grid">
           {entries.map((e) => (
             <ProfileCardView key={e.profile.id} profile={e.profile} site={root.site} href={`/likes/m/${e.profile.id}`} isNew={e.like_new} />
           ))}

@@ -1,9 +1,11 @@
+import { useEffect, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Form, Link, NavLink } from 'react-router'
 import type { Locale } from '#app/i18n/locales'
 import { Avatar } from './avatar'
 import { CountBadge } from './count-badge'
 import { LanguageDropdown } from './language-dropdown'
+import { LiveAnnouncer, useAnnouncer } from './live-announcer'
 
 export interface NavViewer {
   profileId: number
@@ -15,8 +17,20 @@ export interface NavViewer {
 export function TopNav(props: { viewer: NavViewer | null; unread: number; newLikes: number; locale: Locale; siteName: string; mediaPrefix: string }) {
   const intl = useIntl()
   const { viewer } = props
+  const [message, announce] = useAnnouncer()
+  // The badges change by themselves (socket, polling); a rise is read out, without moving the focus.
+  const before = useRef({ unread: props.unread, newLikes: props.newLikes })
+  useEffect(() => {
+    const was = before.current
+    before.current = { unread: props.unread, newLikes: props.newLikes }
+    const news: string[] = []
+    if (props.unread > was.unread) news.push(intl.formatMessage({ id: 'nav.unreadMessages' }, { count: props.unread }))
+    if (props.newLikes > was.newLikes) news.push(intl.formatMessage({ id: 'nav.newLikes' }, { count: props.newLikes }))
+    if (news.length) announce(news.join('. '))
+  }, [props.unread, props.newLikes])
   return (
     <header className="border-bottom bg-white sticky-top">
+      {viewer ? <LiveAnnouncer message={message} testId="nav-announcer" /> : null}
       <a href="#main" className="visually-hidden-focusable position-absolute p-2">
         <FormattedMessage id="nav.skipToContent" />
       </a>

@@ -1,22 +1,44 @@
-import { useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import Modal from 'react-bootstrap/Modal'
-import { FormattedMessage } from 'react-intl'
-import { useFetcher, useSearchParams } from 'react-router'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useFetcher, useLocation, useSearchParams } from 'react-router'
+import { showActivationReminder } from '../activation-reminder'
+
+export const SIGNUP_COMPLETE_FLAG = 'api_signup_complete'
+const notices = new Set(['activate.resent', 'activate.tooMany', 'activate.doneTitle'])
+
+type Viewer = Parameters<typeof showActivationReminder>[0]
 
 /**
- * The activation reminder (spec section 4): an alert, or a modal when the query flag api_signup_complete is
- * present (smartphone signups). "Send again" posts to /activate/resend.
+ * How the activation reminder shows (spec section 4): as an alert, or as a modal when the query flag
+ * api_signup_complete is present. A smartphone signup lands on /complete-signup?api_signup_complete=1
+ * (signup-action.server.ts): there the modal is the "check your mailbox" right after signing up, while the alert
+ * stays hidden (the confirm step says the same).
  */
-export function ActivationReminder({ email }: { email: string }) {
+export function activationReminderMode(viewer: Viewer, routeIds: string[], search: URLSearchParams): 'modal' | 'alert' | null {
+  const modal = search.has(SIGNUP_COMPLETE_FLAG)
+  if (!showActivationReminder(viewer, modal ? routeIds.filter((id) => id !== 'complete-signup') : routeIds)) return null
+  return modal ? 'modal' : 'alert'
+}
+
+/** The outcome of a resend that came back here by redirect (the form without JavaScript). */
+function useRedirectNotice(): string | null {
   const [params] = useSearchParams()
+  const notice = params.get('notice')
+  return notice && notices.has(notice) ? notice : null
+}
+
+/** "Send the e-mail again" (POST /activate/resend), then its outcome in place. */
+function ReminderBody({ email }: { email: string }) {
   const fetcher = useFetcher<{ notice: string }>()
-  const [modalOpen, setModalOpen] = useState(params.has('api_signup_complete'))
-  const body = (
+  const redirectNotice = useRedirectNotice()
+  const notice = fetcher.data?.notice ?? redirectNotice
+  return (
     <>
       <FormattedMessage id="activate.reminder" values={{ email }} />{' '}
-      {fetcher.data ? (
+      {notice ? (
         <strong role="status">
-          <FormattedMessage id={fetcher.data.notice} />
+          <FormattedMessage id={notice} />
         </strong>
       ) : (
         <fetcher.Form method="post" action="/activate/resend" className="d-inline">
@@ -27,21 +49,70 @@ export function ActivationReminder({ email }: { email: string }) {
       )}
     </>
   )
-  if (params.has('api_signup_complete')) {
+}
+
+function ReminderAlert({ children }: { children: ReactNode }) {
+  return (
+    <div className="alert alert-warning" role="status" data-testid="activation-reminder">
+      {children}
+    </div>
+  )
+}
+
+/** This page's address without an earlier notice (the resend appends its own). */
+function backHere(pathname: string, search: string): string {
+  const params = new URLSearchParams(search)
+  params.delete('notice')
+  const query = params.toString()
+  return query ? `${pathname}?${query}` : pathname
+}
+
+/** The reminder in the mode of activationReminderMode (the layouts decide whether and how it shows). */
+export function ActivationReminder({ email, mode }: { email: string; mode: 'modal' | 'alert' }) {
+  const intl = useIntl()
+  const [open, setOpen] = useState(true)
+  // The modal is a portal: opened after hydration, so the server's HTML (without it) matches the first render.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const location = useLocation()
+  const redirectNotice = useRedirectNotice()
+  if (mode === 'alert') {
     return (
-      <Modal show={modalOpen} onHide={() => setModalOpen(false)} centered>
-        <Modal.Header closeButton>
-          <Modal.Title>
-            <FormattedMessage id="activate.reminderTitle" />
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>{body}</Modal.Body>
-      </Modal>
+      <ReminderAlert>
+        <ReminderBody email={email} />
+      </ReminderAlert>
     )
   }
   return (
-    <div className="alert alert-warning" role="status" data-testid="activation-reminder">
-      {body}
-    </div>
+    <>
+      {/* Modals exist only in the browser; without JavaScript the reminder is a plain alert whose form comes back here. */}
+      <noscript>
+        <ReminderAlert>
+          <FormattedMessage id="activate.reminder" values={{ email }} />{' '}
+          {redirectNotice ? (
+            <strong>
+              <FormattedMessage id={redirectNotice} />
+            </strong>
+          ) : (
+            <form method="post" action="/activate/resend" className="d-inline">
+              <input type="hidden" name="redirectTo" value={backHere(location.pathname, location.search)} />
+              <button type="submit" className="btn btn-sm btn-warning">
+                <FormattedMessage id="activate.resend" />
+              </button>
+            </form>
+          )}
+        </ReminderAlert>
+      </noscript>
+      <Modal show={open && hydrated} onHide={() => setOpen(false)} centered aria-labelledby="activation-reminder-title" data-testid="activation-reminder-modal">
+        <Modal.Header closeButton closeLabel={intl.formatMessage({ id: 'modal.close' })}>
+          <Modal.Title id="activation-reminder-title">
+            <FormattedMessage id="activate.reminderTitle" />
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <ReminderBody email={email} />
+        </Modal.Body>
+      </Modal>
+    </>
   )
 }

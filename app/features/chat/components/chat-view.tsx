@@ -61,6 +61,12 @@ export function ChatView(props: { viewerId: number; partner: ProfileCard; conver
     [realtime.subscribe, realtime.send, partner.id],
   )
 
+  // Opening the chat marks it read on the server (its loader); the socket answers this with fresh `counts`, so the
+  // title prefix and app badge drop at once instead of with the next load (server/ws-hub.server.ts, 'read').
+  useEffect(() => {
+    if (realtime.status === 'open' && conversationId) realtime.send({ type: 'read', conversationId })
+  }, [realtime.status, realtime.send, conversationId])
+
   // The form-POST fallback answers through the fetcher.
   useEffect(() => {
     const d = fetcher.data
@@ -120,7 +126,8 @@ export function ChatView(props: { viewerId: number; partner: ProfileCard; conver
           <FictionalWarning site={props.site} />
         </div>
       ) : null}
-      <div className="chat-messages" ref={listRef} role="log" aria-live="polite" aria-label={intl.formatMessage({ id: 'chat.messages' }, { name: partner.name })} data-testid="chat-messages">
+      {/* Focusable, so that keyboard users can scroll a long conversation (axe: scrollable-region-focusable). */}
+      <div className="chat-messages" ref={listRef} role="log" tabIndex={0} aria-live="polite" aria-label={intl.formatMessage({ id: 'chat.messages' }, { name: partner.name })} data-testid="chat-messages">
         {shown.length === 0 ? (
           <p className="text-center text-body-secondary my-5">
             <FormattedMessage id="chat.empty" values={{ name: partner.name }} />

@@ -1,15 +1,21 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
+import { apiJson } from '#app/lib/api-client'
+import { startPolling } from '#app/lib/polling'
+import { hasPushSubscription } from '#app/lib/push-state'
 import type { ClientEvent, ServerEvent } from '../chat-events'
 
 type Listener = (ev: ServerEvent) => void
 type Status = 'idle' | 'connecting' | 'open' | 'closed'
+export type Counts = { unread: number; newLikes: number }
 
 interface Realtime {
   status: Status
-  counts: { unread: number; newLikes: number }
+  counts: Counts
   send(ev: ClientEvent): boolean
   subscribe(listener: Listener): () => void
+  /** Reloads the page data soon; calls close together are one reload. For what an event cannot carry itself. */
+  refresh(): void
 }
 
 const RealtimeContext = createContext<Realtime>({
@@ -17,20 +23,28 @@ const RealtimeContext = createContext<Realtime>({
   counts: { unread: 0, newLikes: 0 },
   send: () => false,
   subscribe: () => () => {},
+  refresh: () => {},
 })
 
 export function useRealtime(): Realtime {
   return useContext(RealtimeContext)
 }
 
-// Without a socket the badges still refresh: the page data is reloaded on this schedule (spec section 4).
-const POLL_MS = 60_000
+// Events that come in a burst (a like is followed by its counts) cause one reload.
+const REFRESH_DEBOUNCE_MS = 250
+
+/** The part of GET /api/chats.php (app/routes/api/chats.php.ts) the fallback polling reads. */
+interface ChatsAnswer {
+  total_unread_messages: number
+  total_new_likes: number
+}
 
 /**
  * One WebSocket per tab to /ws (server/ws-hub.server.ts). Reconnects with backoff; after a reconnect the page data
- * is reloaded so nothing sent meanwhile is missed.
+ * is reloaded so nothing sent meanwhile is missed. While the socket is down, the data is polled on the schedule
+ * of spec section 4 (lib/polling.ts).
  */
-export function RealtimeProvider({ enabled, initialCounts, children }: { enabled: boolean; initialCounts: { unread: number; newLikes: number }; children: ReactNode }) {
+export function RealtimeProvider({ enabled, initialCounts, children }: { enabled: boolean; initialCounts: Counts; children: ReactNode }) {
   const [status, setStatus] = useState<Status>('idle')
   const [counts, setCounts] = useState(initialCounts)
   const listeners = useRef(new Set<Listener>())
@@ -39,8 +53,15 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
   const revalidate = useRef(revalidator.revalidate)
   revalidate.current = revalidator.revalidate
 
-  // Loader data is the source of truth after each navigation; socket events update it in between.
-  useEffect(() => setCounts(initialCounts), [initialCounts.unread, initialCounts.newLikes])
+  // Loader data is the source of truth after each load (a new object each time); socket events update it in between.
+  useEffect(() => setCounts(initialCounts), [initialCounts])
+
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const refresh = useCallback(() => {
+    clearTimeout(refreshTimer.current)
+    refreshTimer.current = setTimeout(() => void revalidate.current(), REFRESH_DEBOUNCE_MS)
+  }, [])
+  useEffect(() => () => clearTimeout(refreshTimer.current), [])
 
   useEffect(() => {
     if (!enabled) return
@@ -49,6 +70,7 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
     let timer: ReturnType<typeof setTimeout> | undefined
     let everOpened = false
     const connect = () => {
+      clearTimeout(timer)
       setStatus('connecting')
       const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`)
       socket.current = ws
@@ -69,25 +91,62 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
         for (const l of listeners.current) l(ev)
       }
       ws.onclose = (e) => {
-        socket.current = null
+        if (socket.current === ws) socket.current = null
         setStatus('closed')
         if (stopped || e.code === 4401) return
         attempt += 1
         timer = setTimeout(connect, Math.min(30_000, 500 * 2 ** Math.min(attempt, 6)))
       }
     }
+    // Back online: try at once instead of waiting out the backoff.
+    const onOnline = () => {
+      if (!socket.current) connect()
+    }
     connect()
-    const poll = setInterval(() => {
-      if (document.visibilityState === 'visible' && socket.current?.readyState !== WebSocket.OPEN) void revalidate.current()
-    }, POLL_MS)
+    window.addEventListener('online', onOnline)
     return () => {
       stopped = true
       clearTimeout(timer)
-      clearInterval(poll)
+      window.removeEventListener('online', onOnline)
       socket.current?.close()
       socket.current = null
     }
   }, [enabled])
+
+  // The fallback polling (spec section 4): 5 s after the socket went down, then every 60 s (300 s with push).
+  // Each round asks /api/chats.php first (with the retries of lib/retry.ts): the counts come from there at once,
+  // and only a server that answers gets the page data reloaded, so an outage does not turn the page into an
+  // error page.
+  const down = enabled && status !== 'open'
+  useEffect(() => {
+    if (!down) return
+    const controller = new AbortController()
+    let push = false
+    void hasPushSubscription().then((v) => (push = v))
+    const stop = startPolling({
+      pushSubscribed: () => push,
+      run: async () => {
+        const r = await apiJson<ChatsAnswer>('/api/chats.php', { signal: controller.signal })
+        if (!r || !r.ok || !r.body || controller.signal.aborted) return
+        setCounts({ unread: r.body.total_unread_messages, newLikes: r.body.total_new_likes })
+        await revalidate.current()
+      },
+    })
+    return () => {
+      stop()
+      controller.abort()
+    }
+  }, [down])
+
+  // "Loads also run when a pushed message arrives" (spec section 4): the service worker tells its pages.
+  useEffect(() => {
+    if (!enabled || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
+    const onMessage = (e: MessageEvent) => {
+      if ((e.data as { type?: unknown } | null)?.type === 'push') refresh()
+    }
+    navigator.serviceWorker.addEventListener('message', onMessage)
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage)
+  }, [enabled, refresh])
 
   const send = useCallback((ev: ClientEvent) => {
     const ws = socket.current
@@ -101,6 +160,6 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
     return () => void listeners.current.delete(l)
   }, [])
 
-  const value = useMemo(() => ({ status, counts, send, subscribe }), [status, counts, send, subscribe])
+  const value = useMemo(() => ({ status, counts, send, subscribe, refresh }), [status, counts, send, subscribe, refresh])
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>
 }
