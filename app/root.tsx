@@ -52,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       fictionalSingular: settings.fictional_singular,
       messageLength: settings.message_length,
       minimumAge: settings.minimum_age,
+      pushKey: settings.push_public_key,
     },
   }
 }

@@ -13,13 +13,21 @@ self.addEventListener('push', (event) => {
   }
   const title = data.title || self.registration.scope
   event.waitUntil(
-    self.registration.showNotification(title, {
-      body: data.body || '',
-      icon: '/favicon.svg',
-      tag: data.tag,
-      // target: where a logged-in member goes; open: where everyone else goes (spec section 4).
-      data: { target: data.target || '/', open: data.open || '/login', version: VERSION },
-    }),
+    // Open pages reload their data at once (spec section 4: loads also run when a pushed message arrives);
+    // the listener is in app/features/chat/components/realtime-provider.tsx.
+    self.clients
+      .matchAll({ type: 'window', includeUncontrolled: true })
+      .then((pages) => pages.forEach((page) => page.postMessage({ type: 'push' })))
+      .catch(() => {})
+      .then(() =>
+        self.registration.showNotification(title, {
+          body: data.body || '',
+          icon: '/favicon.svg',
+          tag: data.tag,
+          // target: where a logged-in member goes; open: where everyone else goes (spec section 4).
+          data: { target: data.target || '/', open: data.open || '/login', version: VERSION },
+        }),
+      ),
   )
 })
 

@@ -2,6 +2,7 @@ import { FormattedMessage } from 'react-intl'
 import { isRouteErrorResponse, Link, Outlet, useMatches, useRouteError, useSearchParams } from 'react-router'
 import { ActivationReminder, activationReminderMode } from '#app/features/accounts/components/activation-reminder'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
+import { NotificationsDisabledAlert, PushAlert } from '#app/features/notifications/components/notification-alerts'
 import { DismissibleAlert } from '#app/ui/dismissible-alert'
 import { ErrorPage } from '#app/ui/error-page'
 import { Footer } from '#app/ui/footer'
@@ -30,6 +31,8 @@ export default function DefaultLayout() {
       />
       <main id="main" className="container py-4">
         {root.viewer && reminder ? <ActivationReminder email={root.viewer.email} mode={reminder} /> : null}
+        {root.viewer ? <NotificationsDisabledAlert disabled={root.viewer.notificationsDisabled} routeIds={routeIds} /> : null}
+        {root.viewer ? <PushAlert publicKey={root.site.pushKey} routeIds={routeIds} /> : null}
         {showPhotoAlert ? (
           <DismissibleAlert storageKey="photoAlertDismissed">
             <FormattedMessage id="alert.photo" />{' '}

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import Modal from 'react-bootstrap/Modal'
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation } from 'react-router'
 import type { SignupOptions } from '../signup-options.server'
 import { SignupForm } from './signup-form'
@@ -14,6 +14,7 @@ const SMARTPHONE_MAX_WIDTH = 576
 export function SignupModalProvider({ options, children }: { options: SignupOptions | null; children: ReactNode }) {
   const [show, setShow] = useState(false)
   const [busy, setBusy] = useState(false)
+  const intl = useIntl()
   const location = useLocation()
   // A navigation (say, to the signup page after a server-side error) closes the modal.
   useEffect(() => setShow(false), [location.pathname])
@@ -27,7 +28,7 @@ export function SignupModalProvider({ options, children }: { options: SignupOpti
       {children}
       {options ? (
         <Modal show={show} onHide={() => !busy && setShow(false)} backdrop={busy ? 'static' : true} keyboard={!busy} centered aria-labelledby="signup-modal-title">
-          <Modal.Header closeButton={!busy}>
+          <Modal.Header closeButton={!busy} closeLabel={intl.formatMessage({ id: 'modal.close' })}>
             <Modal.Title id="signup-modal-title">
               <FormattedMessage id="signup.title" />
             </Modal.Title>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { logoutOnAuthRequired } from '#app/lib/api-client'
+import { apiJson } from '#app/lib/api-client'
 
 type Permission = 'unsupported' | 'unknown' | PermissionState
 export interface Place {
@@ -58,9 +58,9 @@ export function LocationButton({ onPlace }: { onPlace: (p: Place) => void }) {
     navigator.geolocation.getCurrentPosition(
       async (pos) => {
         try {
-          const res = await fetch(`/api/geocode.php?lat=${pos.coords.latitude}&lon=${pos.coords.longitude}`)
-          const body = (await res.json()) as { result: Place | false }
-          if (logoutOnAuthRequired(res.status, body)) return
+          const res = await apiJson<{ result: Place | false }>(`/api/geocode.php?lat=${pos.coords.latitude}&lon=${pos.coords.longitude}`)
+          if (res === false) return
+          const body = res.body ?? { result: false as const }
           localStorage.setItem(CACHE_KEY, JSON.stringify({ at: Date.now(), result: body.result }))
           if (body.result) {
             onPlace(body.result)

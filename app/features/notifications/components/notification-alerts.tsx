@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { Link } from 'react-router'
+import { DismissibleAlert } from '#app/ui/dismissible-alert'
+import { currentPushState, subscribeToPush, type PushState } from '../push-client'
+
+// Spec section 4: where each global alert is not shown (route ids).
+const pushAlertHiddenOn = new Set(['signup', 'complete-signup', 'notifications', 'activate-done', 'directdebit', 'premium'])
+const disabledAlertHiddenOn = new Set(['notifications', 'settings'])
+
+/** Disabled-notifications alert: e-mails are off (bounce, complaint, mail-app unsubscribe); links to the settings. */
+export function NotificationsDisabledAlert({ disabled, routeIds }: { disabled: boolean; routeIds: string[] }) {
+  if (!disabled || routeIds.some((id) => disabledAlertHiddenOn.has(id))) return null
+  return (
+    <DismissibleAlert storageKey="notificationsDisabledAlertDismissed" variant="warning">
+      <FormattedMessage id="alert.notificationsDisabled" />{' '}
+      <Link to="/notifications" className="alert-link">
+        <FormattedMessage id="alert.notificationsDisabledLink" />
+      </Link>
+    </DismissibleAlert>
+  )
+}
+
+/** Push-notification alert: the browser could take pushes and has not been asked yet; a button subscribes. */
+export function PushAlert({ publicKey, routeIds }: { publicKey: string; routeIds: string[] }) {
+  const [state, setState] = useState<PushState>('unknown')
+  useEffect(() => {
+    void currentPushState().then((s) => setState(s === 'capable' && Notification.permission === 'default' ? s : 'unknown'))
+  }, [])
+  if (!publicKey || state !== 'capable' || routeIds.some((id) => pushAlertHiddenOn.has(id))) return null
+  return (
+    <DismissibleAlert storageKey="pushAlertDismissed">
+      <FormattedMessage id="alert.push" />{' '}
+      <button type="button" className="btn btn-sm btn-primary ms-1" onClick={() => void subscribeToPush(publicKey).then(setState)}>
+        <i className="bi bi-bell me-1" aria-hidden="true" />
+        <FormattedMessage id="alert.pushButton" />
+      </button>
+    </DismissibleAlert>
+  )
+}
