@@ -8,7 +8,7 @@ import { InterestPicker } from '#app/features/profiles/components/interest-picke
 import { ProfileValueOptions } from '#app/features/profiles/components/profile-value-options'
 import { getOwnProfile, updateProfileDetails } from '#app/features/profiles/update-profile.server'
 import { completeSignupSteps, nextStep, profileDetailsSchema, type CompleteSignupStep } from '#app/features/profiles/complete-signup'
-import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from '#db/schema/profiles'
+import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from '#app/features/profiles/profile-values'
 import { PushStep } from '#app/features/notifications/components/push-step'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'

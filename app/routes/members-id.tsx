@@ -1,7 +1,8 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { requireViewer } from '#app/features/accounts/auth.server'
-import { likeProfile, unlikeProfile } from '#app/features/likes/likes.server'
+import { findConversationId } from '#app/features/chat/conversations.server'
+import { hasLiked, likeProfile, markLikeSeen, unlikeProfile } from '#app/features/likes/likes.server'
 import { blockMember, unblockMember } from '#app/features/safety/block.server'
 import { reportProfile } from '#app/features/safety/report.server'
 import { reportReasons, reportSchema } from '#app/features/safety/safety.schema'
@@ -15,10 +16,14 @@ import { readFormData } from '#app/lib/form-data.server'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
-  const page = await loadProfilePage(context.viewer?.profileId ?? null, id)
+  const viewerId = context.viewer?.profileId ?? null
+  const page = await loadProfilePage(viewerId, id)
   if (page.kind === 'not_found') throw data(null, { status: 404 })
   if (page.kind === 'blocked') return data(page, { status: 403 })
-  return page
+  if (viewerId === null) return { ...page, liked: false, conversationId: null }
+  // Opening a profile clears that member's new like (spec section 4).
+  const [liked, conversationId] = await Promise.all([hasLiked(viewerId, id), findConversationId(viewerId, id), markLikeSeen(viewerId, id)])
+  return { ...page, liked, conversationId }
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {

@@ -13,7 +13,7 @@ import { LocationButton } from '#app/features/profiles/components/location-butto
 import { profileEditSchema } from '#app/features/profiles/profile-edit.schema'
 import { getOwnProfile, updateProfile } from '#app/features/profiles/update-profile.server'
 import { getSettings } from '#app/features/settings/settings.server'
-import { bodyTypes, eyeColors, hairColors, relationshipStatuses, sexualities } from '#db/schema/profiles'
+import { bodyTypes, eyeColors, hairColors, relationshipStatuses, sexualities } from '#app/features/profiles/profile-values'
 import { pageTitle } from '#app/i18n/meta'
 import { FormField, SelectField } from '#app/ui/form-field'
 import type { Route } from './+types/profile'

@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { boolean, char, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import type { Gender, Sexuality } from '#app/features/profiles/profile-values'
 import { users } from './accounts'
 
-export const genders = ['male', 'female'] as const
-export const sexualities = ['hetero', 'gay', 'lesbian', 'bi'] as const
-export const bodyTypes = ['slim', 'normal', 'fat'] as const
-export const relationshipStatuses = ['single', 'married', 'divorced', 'widowed', 'living_together', 'unmarried'] as const
-export const hairColors = ['black', 'brown', 'blond', 'red', 'grey', 'other'] as const
-export const eyeColors = ['brown', 'blue', 'green', 'grey', 'other'] as const
-export type Gender = (typeof genders)[number]
-export type Sexuality = (typeof sexualities)[number]
+// The value lists belong to the profiles feature; re-exported for the schema's other readers (seed, queries).
+export { bodyTypes, eyeColors, genders, hairColors, relationshipStatuses, sexualities } from '#app/features/profiles/profile-values'
+export type { Gender, Sexuality } from '#app/features/profiles/profile-values'
 
 export const profiles = pgTable(
   'profiles',

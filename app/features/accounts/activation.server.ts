@@ -3,7 +3,7 @@ import { db } from '#db/client.server'
 import { recordEvent } from '#db/events.server'
 import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { conversationMembers, messages, profiles, users } from '#db/schema/index'
-import { getSettings } from '../settings/settings.server'
+import { getSettings } from '#app/features/settings/settings.server'
 import { sendAccountEmail } from './account-mail.server'
 import { consumeToken, tokensIssuedToday } from './tokens.server'
 

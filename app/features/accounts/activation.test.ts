@@ -8,11 +8,11 @@ import { createMember } from '../../../tests/setup/factories'
 import { captureMail, expectedBaseUrl, linkToken } from '../../../tests/setup/mail'
 import { bus } from '#app/adapters/bus/index.server'
 // The chat side of activation (held-back messages) is part of what activation does, so this test reaches into it.
-// eslint-disable-next-line import-x/no-restricted-paths
+ 
 import { profileTopic, type ServerEvent } from '#app/features/chat/chat-events'
-// eslint-disable-next-line import-x/no-restricted-paths
+ 
 import { listChats, listMessages } from '#app/features/chat/conversations.server'
-// eslint-disable-next-line import-x/no-restricted-paths
+ 
 import { sendMessage } from '#app/features/chat/send-message.server'
 import { defaultSettings } from '#app/features/settings/defaults'
 import { updateSetting } from '#app/features/settings/settings.server'

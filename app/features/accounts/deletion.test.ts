@@ -8,7 +8,7 @@ import { createMember } from '../../../tests/setup/factories'
 import { captureMail, expectedBaseUrl, linkToken } from '../../../tests/setup/mail'
 import { uploadsDir } from '#app/adapters/storage/disk-storage.server'
 // Erasure must take the member's photos and messages with it, so this test stores some through their features.
-// eslint-disable-next-line import-x/no-restricted-paths
+ 
 import { sendMessage } from '#app/features/chat/send-message.server'
 import { uploadPhoto } from '#app/features/photos/photos.server'
 import { db } from '#db/client.server'

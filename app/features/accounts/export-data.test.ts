@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
 // The export gathers what other features stored; they are used here to store it the real way.
-// eslint-disable-next-line import-x/no-restricted-paths
+ 
 import { sendMessage } from '#app/features/chat/send-message.server'
-// eslint-disable-next-line import-x/no-restricted-paths
+ 
 import { likeProfile } from '#app/features/likes/likes.server'
 import { blockMember } from '#app/features/safety/block.server'
 import { db } from '#db/client.server'

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { loginFailures } from '#db/schema/index'
-import { getSettings } from '../settings/settings.server'
+import { getSettings } from '#app/features/settings/settings.server'
 
 /**
  * Wrong passwords are counted per account and per address in the database, so every server process agrees.

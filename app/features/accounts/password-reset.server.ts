@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { sessions, users } from '#db/schema/index'
-import { getSettings } from '../settings/settings.server'
+import { getSettings } from '#app/features/settings/settings.server'
 import { sendAccountEmail } from './account-mail.server'
 import { hashPassword } from './passwords.server'
 import { consumeToken, tokensIssuedToday } from './tokens.server'

@@ -1,7 +1,7 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import { createLimiter } from '#app/adapters/rate-limit/rate-limit.server'
 import { env } from '#app/lib/env.server'
-import { getSettings } from '../settings/settings.server'
+import { getSettings } from '#app/features/settings/settings.server'
 
 type Limiters = Record<'loginIp' | 'signupIp' | 'resetIp' | 'resendIp', RateLimiterAbstract>
 let limiters: Promise<Limiters> | undefined

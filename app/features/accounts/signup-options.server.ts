@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import { parseCookies } from '#app/lib/cookies'
-import { requestLocale } from '../settings/request-locale.server'
-import { getSettings } from '../settings/settings.server'
+import { requestLocale } from '#app/features/settings/request-locale.server'
+import { getSettings } from '#app/features/settings/settings.server'
 import { hasTrafficSource, parseTrackingCookie, TRACKING_COOKIE, type Tracking } from './tracking'
 
 const localeCountry: Record<string, string> = { en: 'GB', nl: 'NL', de: 'DE', it: 'IT', fr: 'FR', es: 'ES', pl: 'PL', da: 'DK', fi: 'FI', nb: 'NO', sv: 'SE' }

@@ -2,7 +2,7 @@ import { db } from '#db/client.server'
 import { conversationMembers, conversations, messages, profileImages, profiles } from '#db/schema/index'
 import { notBlockedEitherWay } from '#app/policies/visibility.server'
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
-import { profileCardColumns, toProfileCard, type ProfileCard } from '../profiles/profile-view.server'
+import { profileCardColumns, toProfileCard, type ProfileCard } from '#app/features/profiles/profile-view.server'
 import type { ChatMessage } from './chat-events'
 
 export interface ChatItem {

@@ -4,7 +4,7 @@ import { likes, profileImages, profiles } from '#db/schema/index'
 import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { canContact, notBlockedEitherWay, privacyModeAllows } from '#app/policies/visibility.server'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { profileCardColumns, toProfileCard, type ProfileCard } from '../profiles/profile-view.server'
+import { profileCardColumns, toProfileCard, type ProfileCard } from '#app/features/profiles/profile-view.server'
 
 export type LikeResult = { ok: true; match: boolean; created: boolean } | { ok: false; error: 'not_found' | 'blocked' | 'self' | 'unconfirmed' }
 

@@ -5,7 +5,7 @@ import { createFictional, createMember } from '../../../tests/setup/factories'
 import { bus } from '#app/adapters/bus/index.server'
 import { db } from '#db/client.server'
 import { blocks, likes, profiles } from '#db/schema/index'
-import { profileTopic, type ServerEvent } from '../chat/chat-events'
+import { profileTopic, type ServerEvent } from '#app/features/chat/chat-events'
 import { hasLiked, likeProfile, listLikes, markLikeSeen, unlikeProfile } from './likes.server'
 import { useJobRunner } from '../../../tests/setup/job-runner'
 

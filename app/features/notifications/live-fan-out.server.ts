@@ -3,9 +3,9 @@ import { bus } from '#app/adapters/bus/index.server'
 import type { RecordedEvent } from '#app/lib/domain-events'
 import { db } from '#db/client.server'
 import { conversationMembers, profiles } from '#db/schema/index'
-import { getBadgeCounts } from '../accounts/viewer.server'
-import { profileTopic, type ServerEvent } from '../chat/chat-events'
-import { getChatMessage } from '../chat/conversations.server'
+import { getBadgeCounts } from '#app/features/accounts/viewer.server'
+import { profileTopic, type ServerEvent } from '#app/features/chat/chat-events'
+import { getChatMessage } from '#app/features/chat/conversations.server'
 
 async function publish(profileId: number, events: ServerEvent[]): Promise<void> {
   for (const ev of events) await bus().publish(profileTopic(profileId), ev)

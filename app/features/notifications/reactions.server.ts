@@ -1,6 +1,6 @@
 import type { JobRunner } from '#app/lib/jobs/job-runner.server'
 import type { NewJob } from '#db/jobs.server'
-import { getSettings } from '../settings/settings.server'
+import { getSettings } from '#app/features/settings/settings.server'
 import { mailAboutLike } from './email/like-email.server'
 import { mailAboutMessage, type MessageEmailJob } from './email/message-emails.server'
 import {

@@ -4,7 +4,7 @@ import { deleteMedia, moveMedia, saveMedia } from '#app/adapters/storage/disk-st
 import { env } from '#app/lib/env.server'
 import { db } from '#db/client.server'
 import { profileImages, profiles } from '#db/schema/index'
-import { getSettings } from '../settings/settings.server'
+import { getSettings } from '#app/features/settings/settings.server'
 import type { OwnPhoto } from './photo-types'
 import { processImage } from './process-image.server'
 

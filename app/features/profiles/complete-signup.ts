@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from '#db/schema/profiles'
+import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from './profile-values'
 
 /** The steps after the signup form (spec section 2). */
 export const completeSignupSteps = ['push', 'photo', 'profile', 'about', 'confirm'] as const

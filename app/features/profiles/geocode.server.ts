@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { regionsByCountry } from '../content/regions.server'
+import { regionsByCountry } from '#app/features/content/regions.server'
 
 interface City {
   name: string

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { bodyTypes, eyeColors, genders, hairColors, relationshipStatuses, sexualities } from '#db/schema/profiles'
-import { dateOfBirthSchema, usernameSchema } from '../accounts/accounts.schema'
+import { bodyTypes, eyeColors, genders, hairColors, relationshipStatuses, sexualities } from './profile-values'
+import { dateOfBirthSchema, usernameSchema } from '#app/features/accounts/accounts.schema'
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).optional())

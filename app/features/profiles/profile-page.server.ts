@@ -2,9 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { canViewProfile, isBlocking } from '#app/policies/visibility.server'
 import { db } from '#db/client.server'
 import { profiles } from '#db/schema/index'
-import { findConversationId } from '../chat/conversations.server'
-import { hasLiked, markLikeSeen } from '../likes/likes.server'
-import { getSettings } from '../settings/settings.server'
+import { getSettings } from '#app/features/settings/settings.server'
 import { distanceKm, roundedDistanceKm } from './geocode.server'
 import { getProfileDetail } from './profile-view.server'
 import type { ProfileDetail } from './profile-types'
@@ -13,7 +11,7 @@ import type { ProfileDetail } from './profile-types'
 export type ShownProfile = Omit<ProfileDetail, 'latitude' | 'longitude'> & { distanceKm: number | null }
 
 export type ProfilePage =
-  | { kind: 'ok'; profile: ShownProfile; liked: boolean; isOwn: boolean; conversationId: number | null; blocking: boolean }
+  | { kind: 'ok'; profile: ShownProfile; isOwn: boolean; blocking: boolean }
   | { kind: 'blocked'; name: string }
   | { kind: 'not_found' }
 
@@ -22,7 +20,10 @@ async function viewerPosition(viewerId: number): Promise<{ lat: number; lon: num
   return row?.lat != null && row.lon != null ? { lat: row.lat, lon: row.lon } : null
 }
 
-/** Everything the profile screen shows, after the visibility policy; opening it clears that member's new like. */
+/**
+ * The profile as the viewer may see it, after the visibility policy. What other features add to the screen
+ * (the like, the conversation) is composed by the route (app/routes/members-id.tsx).
+ */
 export async function loadProfilePage(viewerId: number | null, profileId: number): Promise<ProfilePage> {
   const access = await canViewProfile(viewerId, profileId)
   if (!access.ok) return access.reason === 'blocked' ? { kind: 'blocked', name: access.targetName ?? '' } : { kind: 'not_found' }
@@ -36,12 +37,6 @@ export async function loadProfilePage(viewerId: number | null, profileId: number
     if (mine) distance = roundedDistanceKm(distanceKm(mine, { lat: latitude, lon: longitude }))
   }
   const profile: ShownProfile = { ...rest, distanceKm: distance }
-  if (viewerId === null) return { kind: 'ok', profile, liked: false, isOwn: false, conversationId: null, blocking: false }
-  const [liked, conversationId, blocking] = await Promise.all([
-    hasLiked(viewerId, profileId),
-    findConversationId(viewerId, profileId),
-    isBlocking(viewerId, profileId),
-    markLikeSeen(viewerId, profileId),
-  ])
-  return { kind: 'ok', profile, liked, isOwn: viewerId === profileId, conversationId, blocking }
+  if (viewerId === null) return { kind: 'ok', profile, isOwn: false, blocking: false }
+  return { kind: 'ok', profile, isOwn: viewerId === profileId, blocking: await isBlocking(viewerId, profileId) }
 }

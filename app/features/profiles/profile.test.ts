@@ -4,7 +4,7 @@ import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
 import { listInterests } from '#app/features/content/interests.server'
 import { db } from '#db/client.server'
-import { likes, profileImages, profileInterests, profiles } from '#db/schema/index'
+import { profileImages, profileInterests, profiles } from '#db/schema/index'
 import { distanceKm } from './geocode.server'
 import { profileEditSchema } from './profile-edit.schema'
 import { loadProfilePage } from './profile-page.server'
@@ -189,15 +189,5 @@ describe('loadProfilePage', () => {
       const json = JSON.stringify(page)
       for (const secret of ['second-', 'pending-']) expect(json).not.toContain(secret)
     }
-  })
-
-  it('clears the new-like mark of the viewed member', async () => {
-    const viewer = await createMember({ gender: 'male' })
-    const liker = await createMember()
-    await db().insert(likes).values({ likerId: liker.profileId, likedId: viewer.profileId })
-    const page = await loadProfilePage(viewer.profileId, liker.profileId)
-    expect(page.kind).toBe('ok')
-    const [l] = await db().select({ isNew: likes.isNew }).from(likes)
-    expect(l.isNew).toBe(false)
   })
 })

@@ -1,8 +1,8 @@
 import { and, asc, eq, or } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { blocks, conversationMembers, conversations, likes, profileImages, profiles } from '#db/schema/index'
-import { profileCardColumns, toProfileCard } from '../profiles/profile-view.server'
-import type { ProfileCard } from '../profiles/profile-types'
+import { profileCardColumns, toProfileCard } from '#app/features/profiles/profile-view.server'
+import type { ProfileCard } from '#app/features/profiles/profile-types'
 
 /**
  * Blocking ends what it must, in one transaction: likes in both directions go, and the conversation disappears

@@ -3,7 +3,7 @@ import { profileImages, profiles } from '#db/schema/index'
 import { listableTo } from '#app/policies/visibility.server'
 import { and, desc, eq, lte, sql } from 'drizzle-orm'
 import { birthDateForAge } from '#app/lib/dates'
-import { profileCardColumns, toProfileCard, type ProfileCard } from '../profiles/profile-view.server'
+import { profileCardColumns, toProfileCard, type ProfileCard } from '#app/features/profiles/profile-view.server'
 import type { SearchQuery } from './search.schema'
 
 export const DEFAULT_COUNT_CAP = 10_000
