@@ -20,12 +20,14 @@ const layerZones = [
   { target: './app/routes', from: ['./server'] },
 ]
 
-// Features depend one way, toward settings, content, accounts and profiles; reactions that cross features go
+// Features depend one way, toward settings, content, authentication, accounts and profiles; reactions that cross features go
 // through domain events to notifications, which nothing imports back. Pages that need several features are
 // composed by their route loader.
 const featureZones = [
-  { target: feature('settings'), from: ['accounts', 'profiles', 'chat', 'likes', 'search', 'content', 'photos', 'safety', 'notifications'].map(feature) },
-  { target: feature('content'), from: ['accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
+  { target: feature('settings'), from: ['authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'content', 'photos', 'safety', 'notifications'].map(feature) },
+  { target: feature('content'), from: ['authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
+  // Authentication (sessions, login, the viewer) is below the account lifecycle (signup, activation, deletion).
+  { target: feature('authentication'), from: ['accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
   { target: feature('accounts'), from: ['profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
   { target: feature('profiles'), from: ['chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
   { target: feature('chat'), from: ['likes', 'search', 'safety', 'notifications'].map(feature) },

@@ -2,19 +2,19 @@ import { Component, type ReactNode } from 'react'
 import { IntlProvider } from 'react-intl'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
-import { SignupModalProvider } from './features/accounts/components/signup-modal'
-import { signupOptions } from './features/accounts/signup-options.server'
-import { getBadgeCounts } from './features/accounts/viewer.server'
-import { RealtimeProvider, useRealtime } from './features/chat/components/realtime-provider'
-import { getSettings } from './features/settings/settings.server'
+import { SignupModalProvider } from '#app/features/accounts/components/signup-modal'
+import { signupOptions, trackingFromCookies } from '#app/features/accounts/signup-options.server'
+import { getBadgeCounts } from '#app/features/authentication/viewer.server'
+import { RealtimeProvider, useRealtime } from '#app/features/chat/components/realtime-provider'
+import { getSettings } from '#app/features/settings/settings.server'
 import en from './i18n/locales/en.json'
-import { requestLocale } from './features/settings/request-locale.server'
+import { requestLocale } from '#app/features/settings/request-locale.server'
 import { attentionCount } from './lib/title-count'
 import { AttentionSignals } from './ui/attention-signals'
 import { ErrorPage } from './ui/error-page'
 import stylesheet from './styles/app.scss?url'
 import icons from 'bootstrap-icons/font/bootstrap-icons.min.css?url'
-import './features/accounts/load-context'
+import '#app/features/authentication/load-context'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -25,7 +25,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ locale, messages }, settings] = await Promise.all([requestLocale(request, context), getSettings()])
   const v = context.viewer
-  const [counts, signup] = await Promise.all([v ? getBadgeCounts(v.profileId) : { unread: 0, newLikes: 0 }, v ? null : signupOptions(request, context)])
+  const [counts, signup] = await Promise.all([v ? getBadgeCounts(v.profileId) : { unread: 0, newLikes: 0 }, v ? null : signupOptions({ locale, tracking: trackingFromCookies(request.headers.get('cookie')) })])
   return {
     locale,
     messages,

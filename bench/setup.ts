@@ -96,7 +96,7 @@ export async function seedBenchDatabase(url: string, counts: { profiles: number;
   const { openDatabase, migrate, setDatabase, db } = await import('#db/client.server')
   const { profiles, users } = await import('#db/schema/index')
   const { generateDemoProfiles } = await import('#db/seed/demo.server')
-  const { createSession } = await import('#app/features/accounts/sessions.server')
+  const { createSession } = await import('#app/features/authentication/sessions.server')
   const { serviceCountries } = await import('#app/features/settings/defaults')
   const { hash } = await import('@node-rs/argon2')
   const { sql } = await import('drizzle-orm')

@@ -1,5 +1,5 @@
 import { purgeExpiredDeletions } from '#app/features/accounts/deletion.server'
-import { destroyExpiredSessions } from '#app/features/accounts/sessions.server'
+import { destroyExpiredSessions } from '#app/features/authentication/sessions.server'
 import { pruneNotificationLog } from '#app/features/notifications/notification-log.server'
 import { registerNotifications } from '#app/features/notifications/reactions.server'
 import { JobRunner } from '#app/lib/jobs/job-runner.server'

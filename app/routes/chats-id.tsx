@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { requireViewer } from '#app/features/accounts/auth.server'
+import { requireViewer } from '#app/features/authentication/require-viewer.server'
 import { loadChatPage } from '#app/features/chat/chat-page.server'
 import { submitMessage } from '#app/features/chat/submit-message.server'
 import { conversationPartner } from '#app/features/chat/conversations.server'

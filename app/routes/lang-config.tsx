@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { Form, redirect } from 'react-router'
 import { safeRedirect } from '#app/features/accounts/accounts.schema'
-import { setAccountLanguage } from '#app/features/accounts/viewer.server'
+import { setAccountLanguage } from '#app/features/authentication/viewer.server'
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeNames, locales } from '#app/i18n/locales'
 import { pageTitle } from '#app/i18n/meta'
 import { setCookieHeader } from '#app/lib/http.server'

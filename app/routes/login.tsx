@@ -3,10 +3,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { loginSchema, safeRedirect } from '#app/features/accounts/accounts.schema'
-import { login } from '#app/features/accounts/login.server'
-import { accountLimiters } from '#app/features/accounts/rate-limits.server'
-import { startSession } from '#app/features/accounts/session-cookie.server'
-import { consume } from '#app/adapters/rate-limit/rate-limit.server'
+import { attemptLogin, loginRefusals } from '#app/features/authentication/login.server'
+import { startSession } from '#app/features/authentication/session-cookie.server'
 import { pageTitle } from '#app/i18n/meta'
 import { FormField } from '#app/ui/form-field'
 import { FormErrors } from '#app/ui/form-errors'
@@ -22,16 +20,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request)
   const submission = parseWithZod(formData, { schema: loginSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-  const wait = await consume((await accountLimiters()).loginIp, context.clientIp)
-  if (wait > 0) {
-    return data({ result: submission.reply({ formErrors: ['login.tooManyRequests'], hideFields: ['password'] }) }, { status: 429, headers: { 'Retry-After': String(wait) } })
-  }
-  const r = await login(submission.value.email, submission.value.password, context.clientIp)
+  const r = await attemptLogin({ email: submission.value.email, password: submission.value.password, clientIp: context.clientIp })
   if (!r.ok) {
-    const reply = (id: string) => submission.reply({ formErrors: [id], hideFields: ['password'] })
-    if (r.error === 'blocked') return data({ result: reply('login.blocked'), minutes: r.minutes }, { status: 429 })
-    if (r.error === 'pending_deletion') return data({ result: reply('login.pendingDeletion'), pendingDeletion: true }, { status: 403 })
-    return data({ result: reply('login.failed') }, { status: 401 })
+    const { messageId, status } = loginRefusals[r.error]
+    const result = submission.reply({ formErrors: [messageId], hideFields: ['password'] })
+    if (r.error === 'rate_limited') return data({ result }, { status, headers: { 'Retry-After': String(r.retryAfterS) } })
+    if (r.error === 'blocked') return data({ result, minutes: r.minutes }, { status })
+    if (r.error === 'pending_deletion') return data({ result, pendingDeletion: true }, { status })
+    return data({ result }, { status })
   }
   const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
   throw redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })

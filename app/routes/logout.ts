@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { endSession } from '#app/features/accounts/session-cookie.server'
+import { endSession } from '#app/features/authentication/session-cookie.server'
 import type { Route } from './+types/logout'
 
 export async function loader() {

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import { data, redirect } from 'react-router'
-import { requireViewer } from '#app/features/accounts/auth.server'
+import { requireViewer } from '#app/features/authentication/require-viewer.server'
 import { loadChatPage } from '#app/features/chat/chat-page.server'
 import { submitMessage } from '#app/features/chat/submit-message.server'
 import { ChatView } from '#app/features/chat/components/chat-view'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { getViewer } from '#app/features/accounts/viewer.server'
+import { getViewer } from '#app/features/authentication/viewer.server'
 import { db } from '#db/client.server'
 import { likes } from '#db/schema/index'
 import { createMember } from '../../tests/setup/factories'

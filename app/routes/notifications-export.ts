@@ -1,4 +1,4 @@
-import { requireViewer } from '#app/features/accounts/auth.server'
+import { requireViewer } from '#app/features/authentication/require-viewer.server'
 import { exportAccountData } from '#app/features/accounts/export-data.server'
 import type { Route } from './+types/notifications-export'
 

@@ -1,8 +1,9 @@
 import { FormattedMessage } from 'react-intl'
 import { redirect } from 'react-router'
 import { SignupForm } from '#app/features/accounts/components/signup-form'
-import { handleSignup } from '#app/features/accounts/signup-action.server'
-import { signupOptions } from '#app/features/accounts/signup-options.server'
+import { signupOptions, trackingFromCookies } from '#app/features/accounts/signup-options.server'
+import { requestLocale } from '#app/features/settings/request-locale.server'
+import { signupAction } from './signup-action.server'
 import { ProfileCardView } from '#app/features/profiles/components/profile-card'
 import { parseSearchQuery } from '#app/features/search/search.schema'
 import { searchMembers } from '#app/features/search/search-members.server'
@@ -13,14 +14,14 @@ import type { Route } from './+types/signup-matches'
 /** Signup beside a preview of matching members (gender, country and age from the query). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
-  const options = await signupOptions(request, context)
+  const options = await signupOptions({ locale: (await requestLocale(request, context)).locale, tracking: trackingFromCookies(request.headers.get('cookie')) })
   const query = parseSearchQuery(new URL(request.url).searchParams, { gender: 'female', country: options.defaultCountry })
   const matches = await searchMembers(null, { ...query, page: 1 }, 8)
   return { options, matches: matches.profiles, total: matches.total }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleSignup(request, context)
+  return signupAction(request, context)
 }
 
 export default function SignupMatches({ loaderData, actionData }: Route.ComponentProps) {

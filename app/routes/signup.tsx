@@ -1,18 +1,19 @@
 import { FormattedMessage } from 'react-intl'
 import { Link, redirect } from 'react-router'
 import { SignupForm } from '#app/features/accounts/components/signup-form'
-import { handleSignup } from '#app/features/accounts/signup-action.server'
-import { signupOptions } from '#app/features/accounts/signup-options.server'
+import { signupOptions, trackingFromCookies } from '#app/features/accounts/signup-options.server'
+import { requestLocale } from '#app/features/settings/request-locale.server'
+import { signupAction } from './signup-action.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/signup'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
-  return signupOptions(request, context)
+  return signupOptions({ locale: (await requestLocale(request, context)).locale, tracking: trackingFromCookies(request.headers.get('cookie')) })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleSignup(request, context)
+  return signupAction(request, context)
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {

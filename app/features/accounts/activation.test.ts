@@ -22,7 +22,7 @@ import { db } from '#db/client.server'
 import { accountTokens, conversationMembers, messages, profiles, users } from '#db/schema/index'
 import { activateAccount, resendActivation } from './activation.server'
 import { signup } from './signup.server'
-import { getBadgeCounts } from './viewer.server'
+import { getBadgeCounts } from '#app/features/authentication/viewer.server'
 import { useJobRunner } from '../../../tests/setup/job-runner'
 
 useTestDatabase()

@@ -3,7 +3,7 @@ import { db } from '#db/client.server'
 import { profiles, sessions, users } from '#db/schema/index'
 import { usernameSchema } from './accounts.schema'
 import { sendAccountEmail } from './account-mail.server'
-import { hashPassword, verifyPassword } from './passwords.server'
+import { hashPassword, verifyPassword } from '#app/features/authentication/passwords.server'
 import { consumeToken } from './tokens.server'
 
 /** Changes the password after checking the old one; other sessions end, this one stays. */

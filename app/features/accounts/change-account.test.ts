@@ -6,8 +6,8 @@ import { captureMail, expectedBaseUrl, linkToken } from '../../../tests/setup/ma
 import { db } from '#db/client.server'
 import { accountTokens, users } from '#db/schema/index'
 import { changePassword, confirmEmailChange, requestEmailChange } from './change-account.server'
-import { verifyLogin } from './login.server'
-import { createSession, storedSessionId, userIdForSession } from './sessions.server'
+import { verifyLogin } from '#app/features/authentication/login.server'
+import { createSession, storedSessionId, userIdForSession } from '#app/features/authentication/sessions.server'
 
 useTestDatabase()
 const sent = captureMail()

@@ -14,9 +14,9 @@ import { uploadPhoto } from '#app/features/photos/photos.server'
 import { db } from '#db/client.server'
 import { accountDeletions, accountTokens, conversations, messages, profileImages, profiles, users } from '#db/schema/index'
 import { purgeExpiredDeletions, reactivateAccount, requestAccountDeletion, resendReactivation } from './deletion.server'
-import { login } from './login.server'
-import { createSession, userIdForSession } from './sessions.server'
-import { getViewer } from './viewer.server'
+import { login } from '#app/features/authentication/login.server'
+import { createSession, userIdForSession } from '#app/features/authentication/sessions.server'
+import { getViewer } from '#app/features/authentication/viewer.server'
 
 useTestDatabase()
 const sent = captureMail()

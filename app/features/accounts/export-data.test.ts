@@ -11,7 +11,7 @@ import { blockMember } from '#app/features/safety/block.server'
 import { db } from '#db/client.server'
 import { interests, profileImages, profileInterests, profiles, users } from '#db/schema/index'
 import { exportAccountData } from './export-data.server'
-import { createSession } from './sessions.server'
+import { createSession } from '#app/features/authentication/sessions.server'
 
 useTestDatabase()
 

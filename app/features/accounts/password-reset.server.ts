@@ -3,7 +3,7 @@ import { db } from '#db/client.server'
 import { sessions, users } from '#db/schema/index'
 import { getSettings } from '#app/features/settings/settings.server'
 import { sendAccountEmail } from './account-mail.server'
-import { hashPassword } from './passwords.server'
+import { hashPassword } from '#app/features/authentication/passwords.server'
 import { consumeToken, tokensIssuedToday } from './tokens.server'
 
 export type ResetRequest = 'sent' | 'not_found' | 'too_many'

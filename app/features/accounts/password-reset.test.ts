@@ -6,9 +6,9 @@ import { captureMail, expectedBaseUrl, linkToken } from '../../../tests/setup/ma
 import { updateSetting } from '#app/features/settings/settings.server'
 import { db } from '#db/client.server'
 import { accountTokens } from '#db/schema/index'
-import { verifyLogin } from './login.server'
+import { verifyLogin } from '#app/features/authentication/login.server'
 import { requestPasswordReset, resetPassword } from './password-reset.server'
-import { createSession, userIdForSession } from './sessions.server'
+import { createSession, userIdForSession } from '#app/features/authentication/sessions.server'
 
 useTestDatabase()
 const sent = captureMail()

@@ -1,6 +1,4 @@
-import type { AppLoadContext } from 'react-router'
 import { parseCookies } from '#app/lib/cookies'
-import { requestLocale } from '#app/features/settings/request-locale.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { hasTrafficSource, parseTrackingCookie, TRACKING_COOKIE, type Tracking } from './tracking'
 
@@ -13,8 +11,9 @@ export interface SignupOptions {
   defaultCountry: string
 }
 
-export function trackingOf(request: Request): Tracking | null {
-  return parseTrackingCookie(parseCookies(request.headers.get('cookie'))[TRACKING_COOKIE])
+/** The tracking data stored on the first visit (spec section 4), from a request's Cookie header. */
+export function trackingFromCookies(cookieHeader: string | null): Tracking | null {
+  return parseTrackingCookie(parseCookies(cookieHeader)[TRACKING_COOKIE])
 }
 
 /** Spec section 5: signup is open for 'all', or 'with_trafficsource' when a tracking source is present. */
@@ -23,11 +22,11 @@ export function signupAllowed(signups: string, tracking: Tracking | null): boole
 }
 
 /** What every signup form needs (page, signup-with-matches page, modal). */
-export async function signupOptions(request: Request, context: AppLoadContext): Promise<SignupOptions> {
-  const [s, { locale }] = await Promise.all([getSettings(), requestLocale(request, context)])
-  const byLocale = localeCountry[locale]
+export async function signupOptions(opts: { locale: string; tracking: Tracking | null }): Promise<SignupOptions> {
+  const s = await getSettings()
+  const byLocale = localeCountry[opts.locale]
   return {
-    open: signupAllowed(s.signups, trackingOf(request)),
+    open: signupAllowed(s.signups, opts.tracking),
     minAge: s.minimum_age,
     countries: s.countries,
     defaultCountry: s.geoip_country && s.countries.includes(s.geoip_country) ? s.geoip_country : s.countries.includes(byLocale) ? byLocale : s.countries[0],

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { SignupInput } from './accounts.schema'
 import { logger } from '#app/lib/logger.server'
 import { sendAccountEmail } from './account-mail.server'
-import { hashPassword } from './passwords.server'
+import { hashPassword } from '#app/features/authentication/passwords.server'
 
 export type SignupResult = { ok: true; userId: number; profileId: number } | { ok: false; error: 'duplicate_email' | 'pending_deletion' }
 

@@ -4,7 +4,7 @@ import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
 import { db } from '#db/client.server'
 import { profiles, users } from '#db/schema/index'
-import { verifyPassword } from './passwords.server'
+import { verifyPassword } from '#app/features/authentication/passwords.server'
 import { signup } from './signup.server'
 
 useTestDatabase()

@@ -1,4 +1,4 @@
-import { getBadgeCounts } from '#app/features/accounts/viewer.server'
+import { getBadgeCounts } from '#app/features/authentication/viewer.server'
 import type { ClientEvent, ServerEvent } from './chat-events'
 import { conversationPartner, markConversationRead } from './conversations.server'
 import { submitMessage } from './submit-message.server'

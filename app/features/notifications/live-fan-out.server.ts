@@ -3,7 +3,7 @@ import { bus } from '#app/adapters/bus/index.server'
 import type { RecordedEvent } from '#app/lib/domain-events'
 import { db } from '#db/client.server'
 import { conversationMembers, profiles } from '#db/schema/index'
-import { getBadgeCounts } from '#app/features/accounts/viewer.server'
+import { getBadgeCounts } from '#app/features/authentication/viewer.server'
 import { profileTopic, type ServerEvent } from '#app/features/chat/chat-events'
 import { getChatMessage } from '#app/features/chat/conversations.server'
 

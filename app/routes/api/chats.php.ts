@@ -1,5 +1,5 @@
-import { requireApiViewer } from '#app/features/accounts/auth.server'
-import { getBadgeCounts } from '#app/features/accounts/viewer.server'
+import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
+import { getBadgeCounts } from '#app/features/authentication/viewer.server'
 import { listChats } from '#app/features/chat/conversations.server'
 import type { Route } from './+types/chats.php'
 

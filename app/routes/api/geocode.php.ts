@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requireApiViewer } from '#app/features/accounts/auth.server'
+import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
 import { reverseGeocode } from '#app/features/profiles/geocode.server'
 import { updateLocation } from '#app/features/profiles/update-profile.server'
 import { getSettings } from '#app/features/settings/settings.server'

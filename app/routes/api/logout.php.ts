@@ -1,4 +1,4 @@
-import { endSession } from '#app/features/accounts/session-cookie.server'
+import { endSession } from '#app/features/authentication/session-cookie.server'
 import type { Route } from './+types/logout.php'
 
 /** GET /api/logout.php (spec section 7) ends the session; POST does the same for forms. */

@@ -1,4 +1,4 @@
-import { requireApiViewer } from '#app/features/accounts/auth.server'
+import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
 import { listOwnPhotos, uploadPhoto } from '#app/features/photos/photos.server'
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from '#app/features/photos/process-image.server'
 import { requestLocale } from '#app/features/settings/request-locale.server'

@@ -1,12 +1,10 @@
 import { z } from 'zod'
-import { consume } from '#app/adapters/rate-limit/rate-limit.server'
 import { loginSchema } from '#app/features/accounts/accounts.schema'
-import { requireApiViewer } from '#app/features/accounts/auth.server'
-import { login } from '#app/features/accounts/login.server'
-import { accountLimiters } from '#app/features/accounts/rate-limits.server'
-import { startSession } from '#app/features/accounts/session-cookie.server'
-import { userJson } from '#app/features/accounts/user-json.server'
-import { getViewer, setAccountLanguage } from '#app/features/accounts/viewer.server'
+import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
+import { attemptLogin, loginRefusals } from '#app/features/authentication/login.server'
+import { startSession } from '#app/features/authentication/session-cookie.server'
+import { userJson } from '#app/features/authentication/user-json.server'
+import { getViewer, setAccountLanguage } from '#app/features/authentication/viewer.server'
 import { pushSubscriptionSchema, savePushSubscription } from '#app/features/notifications/push-subscriptions.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '#app/i18n/locales'
@@ -53,13 +51,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = loginSchema.safeParse(await readBody(request))
   if (!parsed.success) return Response.json({ error: 'invalid_request', message: t.formatMessage({ id: 'login.failed' }) }, { status: 400 })
-  const wait = await consume((await accountLimiters()).loginIp, context.clientIp)
-  if (wait > 0) return Response.json({ error: 'rate_limited', message: t.formatMessage({ id: 'login.tooManyRequests' }) }, { status: 429, headers: { 'Retry-After': String(wait) } })
-  const r = await login(parsed.data.email, parsed.data.password, context.clientIp)
+  const r = await attemptLogin({ ...parsed.data, clientIp: context.clientIp })
   if (!r.ok) {
-    if (r.error === 'blocked') return Response.json({ error: 'blocked', minutes: r.minutes, message: t.formatMessage({ id: 'login.blocked' }, { minutes: r.minutes }) }, { status: 429 })
-    if (r.error === 'pending_deletion') return Response.json({ error: 'pending_deletion', message: t.formatMessage({ id: 'login.pendingDeletion' }) }, { status: 403 })
-    return Response.json({ error: 'login_failed', message: t.formatMessage({ id: 'login.failed' }) }, { status: 401 })
+    const { messageId, status } = loginRefusals[r.error]
+    const minutes = r.error === 'blocked' ? r.minutes : undefined
+    const headers: HeadersInit = r.error === 'rate_limited' ? { 'Retry-After': String(r.retryAfterS) } : {}
+    // 'login_failed' is the answer's name for a wrong e-mail or password (kept from before).
+    const error = r.error === 'failed' ? 'login_failed' : r.error
+    return Response.json({ error, ...(minutes ? { minutes } : {}), message: t.formatMessage({ id: messageId }, { minutes }) }, { status, headers })
   }
   const user = r
   const cookie = await startSession(user.userId, context.sessionToken, request.headers.get('user-agent'))

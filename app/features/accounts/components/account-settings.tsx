@@ -2,7 +2,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Form } from 'react-router'
 import { FormErrors } from '#app/ui/form-errors'
 import { FormField } from '#app/ui/form-field'
-import type { SessionInfo } from '../sessions.server'
+import type { SessionInfo } from '#app/features/authentication/sessions.server'
 
 type Errors = Record<string, string[] | undefined> | undefined
 

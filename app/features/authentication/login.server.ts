@@ -1,6 +1,8 @@
 import { db } from '#db/client.server'
 import { users } from '#db/schema/index'
 import { eq, sql } from 'drizzle-orm'
+import { consume } from '#app/adapters/rate-limit/rate-limit.server'
+import { accountLimiters } from './ip-limits.server'
 import { blockedMinutes, clearFailures, lockoutKeys, recordFailure } from './login-lockout.server'
 import { hashPassword, verifyPassword } from './passwords.server'
 
@@ -50,4 +52,25 @@ export async function login(email: string, password: string, ip: string): Promis
   if (user?.status === 'pending_deletion' && (await verifyPassword(user.passwordHash, password))) return { ok: false, error: 'pending_deletion' }
   const minutes = await recordFailure(keys)
   return minutes > 0 ? { ok: false, error: 'blocked', minutes } : { ok: false, error: 'failed' }
+}
+
+export type LoginAttempt = LoginResult | { ok: false; error: 'rate_limited'; retryAfterS: number }
+export type LoginRefusal = Extract<LoginAttempt, { ok: false }>['error']
+
+/** Each refusal's message id and HTTP status, for the login page and POST /api/user.php alike. */
+export const loginRefusals: Record<LoginRefusal, { messageId: string; status: number }> = {
+  rate_limited: { messageId: 'login.tooManyRequests', status: 429 },
+  blocked: { messageId: 'login.blocked', status: 429 },
+  pending_deletion: { messageId: 'login.pendingDeletion', status: 403 },
+  failed: { messageId: 'login.failed', status: 401 },
+}
+
+/**
+ * The whole login sequence, whichever way it comes (the form, the JSON API): the per-address rate limit, then
+ * the lockout and the password (login above).
+ */
+export async function attemptLogin(input: { email: string; password: string; clientIp: string }): Promise<LoginAttempt> {
+  const wait = await consume((await accountLimiters()).loginIp, input.clientIp)
+  if (wait > 0) return { ok: false, error: 'rate_limited', retryAfterS: wait }
+  return login(input.email, input.password, input.clientIp)
 }

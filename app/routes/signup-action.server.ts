@@ -1,19 +1,22 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type AppLoadContext } from 'react-router'
 import { consume } from '#app/adapters/rate-limit/rate-limit.server'
+import { signupSchema } from '#app/features/accounts/accounts.schema'
+import { signupAllowed, trackingFromCookies } from '#app/features/accounts/signup-options.server'
+import { signup } from '#app/features/accounts/signup.server'
+import { accountLimiters } from '#app/features/authentication/ip-limits.server'
+import { startSession } from '#app/features/authentication/session-cookie.server'
 import { requestLocale } from '#app/features/settings/request-locale.server'
 import { getSettings } from '#app/features/settings/settings.server'
-import { signupSchema } from './accounts.schema'
-import { accountLimiters } from './rate-limits.server'
-import { startSession } from './session-cookie.server'
-import { signupAllowed, trackingOf } from './signup-options.server'
-import { signup } from './signup.server'
 import { readFormData } from '#app/lib/form-data.server'
 
-/** The signup form's POST, shared by /signup and /signup-matches: validate, create, log in, go to the next steps. */
-export async function handleSignup(request: Request, context: AppLoadContext) {
+/**
+ * The signup form's POST, the action of /signup and /signup-matches: read the form, validate, create, log in, go
+ * to the next steps. The features it calls take plain values.
+ */
+export async function signupAction(request: Request, context: AppLoadContext) {
   const s = await getSettings()
-  const tracking = trackingOf(request)
+  const tracking = trackingFromCookies(request.headers.get('cookie'))
   if (!signupAllowed(s.signups, tracking)) return data({ result: null, closed: true }, { status: 403 })
   const formData = await readFormData(request)
   const submission = parseWithZod(formData, { schema: signupSchema({ minAge: s.minimum_age, countries: s.countries }) })

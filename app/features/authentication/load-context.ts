@@ -1,4 +1,4 @@
-import type { Viewer } from '#app/features/accounts/viewer.server'
+import type { Viewer } from '#app/features/authentication/viewer.server'
 
 // The Express layer (server/app.ts) resolves the session once per request and hands it to every loader/action.
 declare module 'react-router' {
