@@ -24,7 +24,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
   if (opts.url) {
     const [{ drizzle }, pg] = await Promise.all([import('drizzle-orm/node-postgres'), import('pg')])
     // A request waits at most 5 s for a connection: when the database is away it gets a 503, not a hang.
-    const pool = new pg.default.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 })
+    const pool = new pg.default.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20, connectionTimeoutMillis: 5000 })
     // An idle connection that the server ends (restart, failover, pg_terminate_backend) is reported here; the pool
     // drops it and opens a new one on the next query. Unlistened, the event would stop the process.
     pool.on('error', (err: Error & { code?: string }) => logger.warn({ code: err.code ?? err.name }, 'idle database connection lost'))

@@ -9,10 +9,13 @@ export interface NewJob {
   /** Run no earlier than this many milliseconds from now. */
   delayMs?: number
   maxAttempts?: number
+  /** Higher runs first among due jobs (default 0). */
+  priority?: number
 }
 
 export interface ClaimedJob {
   id: number
+  priority: number
   name: string
   payload: Record<string, unknown>
   key: string | null
@@ -35,39 +38,41 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows
 export async function enqueueJobs(q: DbOrTx, list: NewJob[]): Promise<number> {
   if (!list.length) return 0
   const values = sql.join(
-    list.map((j) => sql`(${j.name}, ${JSON.stringify(j.payload)}::jsonb, ${j.key ?? null}, now() + (${j.delayMs ?? 0} * interval '1 millisecond'), ${j.maxAttempts ?? 8})`),
+    list.map((j) => sql`(${j.name}, ${JSON.stringify(j.payload)}::jsonb, ${j.key ?? null}, now() + (${j.delayMs ?? 0} * interval '1 millisecond'), ${j.maxAttempts ?? 8}, ${j.priority ?? 0})`),
     sql`, `,
   )
   const r = await q.execute(sql`
-    insert into jobs (name, payload, key, run_at, max_attempts) values ${values}
+    insert into jobs (name, payload, key, run_at, max_attempts, priority) values ${values}
     on conflict (key) where status <> 'failed' do nothing
     returning id`)
   return rowsOf(r).length
 }
 
 /**
- * Claims up to `limit` due jobs for this process: pending ones whose time has come, and running ones whose lease
- * ran out (their process died). SKIP LOCKED lets several processes claim side by side without taking one twice.
+ * Claims up to `limit` due jobs for this process, highest priority first, then oldest: pending ones whose time
+ * has come, and running ones whose lease ran out (their process died). SKIP LOCKED lets several processes claim side by side without taking one twice.
  */
-export async function claimDueJobs(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+export async function claimDueJobs(limit: number, leaseMs: number, opts: { minPriority?: number; maxPriority?: number } = {}): Promise<ClaimedJob[]> {
   const r = await db().execute(sql`
     with due as (
       select id from jobs
       where status <> 'failed' and run_at <= now() and (status = 'pending' or locked_until < now())
-      order by run_at
+        and priority between ${opts.minPriority ?? -32768} and ${opts.maxPriority ?? 32767}
+      order by priority desc, run_at
       limit ${limit}
       for update skip locked
     )
     update jobs j set status = 'running', attempts = j.attempts + 1,
       locked_until = now() + (${leaseMs} * interval '1 millisecond'), updated_at = now()
     from due where j.id = due.id
-    returning j.id, j.name, j.payload, j.key, j.attempts, j.max_attempts as "maxAttempts"`)
+    returning j.id, j.name, j.payload, j.key, j.attempts, j.max_attempts as "maxAttempts", j.priority`)
   return rowsOf<ClaimedJob>(r).map((j) => ({ ...j, id: Number(j.id) }))
 }
 
-/** A job that ran to its end is deleted. */
-export async function completeJob(id: number): Promise<void> {
-  await db().execute(sql`delete from jobs where id = ${id}`)
+/** Jobs that ran to their end are deleted (several at once: one round trip for a burst of finished jobs). */
+export async function completeJobs(ids: number[]): Promise<void> {
+  if (!ids.length) return
+  await db().execute(sql`delete from jobs where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
 }
 
 /** A job that threw: again after `retryInMs`, or kept as failed when `retryInMs` is null. */

@@ -42,6 +42,16 @@ async function loadPair(viewerId: number | null, targetId: number): Promise<Pair
   return row ?? null
 }
 
+/** True when either of the two has blocked the other (one query). */
+export async function isBlockedEitherWay(a: number, b: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(sql`(${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a})`)
+    .limit(1)
+  return !!row
+}
+
 /** True when `blocker` has blocked `blocked`. */
 export async function isBlocking(blockerId: number, blockedId: number): Promise<boolean> {
   const [row] = await db()

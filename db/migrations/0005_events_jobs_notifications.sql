@@ -17,6 +17,7 @@ CREATE TABLE "jobs" (
 	"payload" jsonb NOT NULL,
 	"key" varchar(200),
 	"status" varchar(12) DEFAULT 'pending' NOT NULL,
+	"priority" smallint DEFAULT 0 NOT NULL,
 	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"max_attempts" integer DEFAULT 8 NOT NULL,
@@ -48,7 +49,7 @@ ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_user_i
 CREATE INDEX "domain_events_undispatched_idx" ON "domain_events" USING btree ("id") WHERE "domain_events"."dispatched_at" is null;--> statement-breakpoint
 CREATE INDEX "domain_events_dispatched_idx" ON "domain_events" USING btree ("dispatched_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_key_key" ON "jobs" USING btree ("key") WHERE "jobs"."status" <> 'failed';--> statement-breakpoint
-CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."status" <> 'failed';--> statement-breakpoint
+CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("priority" DESC NULLS LAST,"run_at") WHERE "jobs"."status" <> 'failed';--> statement-breakpoint
 CREATE INDEX "jobs_failed_idx" ON "jobs" USING btree ("updated_at") WHERE "jobs"."status" = 'failed';--> statement-breakpoint
 CREATE INDEX "notification_log_lookup_idx" ON "notification_log" USING btree ("user_id","type","ref","sent_at");--> statement-breakpoint
 CREATE INDEX "notification_log_sent_idx" ON "notification_log" USING btree ("sent_at");

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { bigserial, index, integer, smallint, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 
 /**
  * The transactional outbox: a feature writes its change and the event in one transaction; the dispatcher
@@ -34,6 +34,8 @@ export const jobs = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     key: varchar('key', { length: 200 }),
     status: varchar('status', { length: 12 }).$type<JobStatus>().notNull().default('pending'),
+    // Higher runs first among due jobs: what a member waits for (a push, a message e-mail) before bulk digests.
+    priority: smallint('priority').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(8),
@@ -42,7 +44,7 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('jobs_key_key').on(t.key).where(sql`${t.status} <> 'failed'`), index('jobs_due_idx').on(t.runAt).where(sql`${t.status} <> 'failed'`), index('jobs_failed_idx').on(t.updatedAt).where(sql`${t.status} = 'failed'`)],
+  (t) => [uniqueIndex('jobs_key_key').on(t.key).where(sql`${t.status} <> 'failed'`), index('jobs_due_idx').on(t.priority.desc(), t.runAt).where(sql`${t.status} <> 'failed'`), index('jobs_failed_idx').on(t.updatedAt).where(sql`${t.status} = 'failed'`)],
 )
 
 /** Recurring jobs: the last period each was scheduled for, so that one process per period schedules it. */

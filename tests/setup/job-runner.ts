@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest'
+import { afterEach, beforeAll, beforeEach } from 'vitest'
 import type { JobRunner } from '#app/lib/jobs/job-runner.server'
 import { createJobRunner } from '#server/jobs.server'
 
@@ -11,9 +11,11 @@ export function useJobRunner(): { runner: () => JobRunner } {
   let runner: JobRunner | undefined
   beforeAll(() => {
     runner = createJobRunner()
-    runner.start()
   })
-  afterAll(async () => {
+  // Runs during each test only: the database is emptied between tests (TRUNCATE), which must not meet the
+  // runner's queries (on PostgreSQL the two would deadlock).
+  beforeEach(() => runner!.start())
+  afterEach(async () => {
     await runner?.stop()
   })
   return { runner: () => runner! }

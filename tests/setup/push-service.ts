@@ -24,6 +24,8 @@ export interface ReceivedPush {
   urgency: string
   topic: string | undefined
   vapid: { publicKey: string; claims: VapidClaims }
+  /** When it arrived (Date.now()), for latency measurements (bench/notifications.ts). */
+  receivedAt: number
 }
 
 /** Every request the service saw, in order, with its answer ('stalled': it never answered). */
@@ -130,7 +132,7 @@ export async function startPushService(): Promise<PushService> {
     } catch {
       return answer(400, 'undecryptable')
     }
-    received.push({ endpoint, payload: parseJson(text), text, ttl: Number(ttl), urgency, topic, vapid: { publicKey: vapid.publicKey, claims: vapid.claims } })
+    received.push({ endpoint, payload: parseJson(text), text, ttl: Number(ttl), urgency, topic, vapid: { publicKey: vapid.publicKey, claims: vapid.claims }, receivedAt: Date.now() })
     answer(201, 'created', { location: `${origin}/message/${crypto.randomUUID()}` })
   }
 

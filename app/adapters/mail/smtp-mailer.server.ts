@@ -7,6 +7,9 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   // (nodemailer reads transport options from the URL's query.)
   const pooled = new URL(url)
   if (!pooled.searchParams.has('pool')) pooled.searchParams.set('pool', 'true')
+  // Each SMTP round trip is mostly waiting: 10 connections carry a notification burst (a provider's limit may be
+  // set lower in SMTP_URL, e.g. ?maxConnections=3).
+  if (!pooled.searchParams.has('maxConnections')) pooled.searchParams.set('maxConnections', '10')
   const transport = nodemailer.createTransport(pooled.toString())
   return {
     async send(mail) {

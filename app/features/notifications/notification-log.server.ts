@@ -3,7 +3,7 @@ import { db } from '#db/client.server'
 import { notificationLog } from '#db/schema/index'
 
 /** Records that a notification went out (ids only), for the throttles. */
-export async function logNotification(userId: number, channel: 'email' | 'push', type: string, ref = ''): Promise<void> {
+export async function logNotification(userId: number, channel: 'email', type: string, ref = ''): Promise<void> {
   await db().insert(notificationLog).values({ userId, channel, type, ref })
 }
 

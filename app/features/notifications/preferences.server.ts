@@ -1,18 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { notificationSettings, users } from '#db/schema/index'
-import { defaultEmailTypes, isEmailType, type DisabledReason, type EmailType, type NotificationSettings } from './preferences'
+import { settingsFromRow, type DisabledReason, type EmailType, type NotificationSettings } from './preferences'
 
 export async function getNotificationSettings(userId: number): Promise<NotificationSettings> {
   const [row] = await db()
     .select({ emailTypes: notificationSettings.emailTypes, pushEnabled: notificationSettings.pushEnabled, pushDiscreet: notificationSettings.pushDiscreet })
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, userId))
-  return {
-    emailTypes: row?.emailTypes ? row.emailTypes.filter(isEmailType) : [...defaultEmailTypes],
-    pushEnabled: row?.pushEnabled ?? true,
-    pushDiscreet: row?.pushDiscreet ?? false,
-  }
+  return settingsFromRow(row)
 }
 
 export async function saveNotificationSettings(userId: number, s: NotificationSettings): Promise<void> {

@@ -22,3 +22,12 @@ export interface NotificationSettings {
   /** Pushes without the message text or the sender's name. */
   pushDiscreet: boolean
 }
+
+/** A member's settings from their row (or its absence): what is not stored yet has its default. */
+export function settingsFromRow(row: { emailTypes: string[] | null; pushEnabled: boolean | null; pushDiscreet: boolean | null } | undefined): NotificationSettings {
+  return {
+    emailTypes: row?.emailTypes ? row.emailTypes.filter(isEmailType) : [...defaultEmailTypes],
+    pushEnabled: row?.pushEnabled ?? true,
+    pushDiscreet: row?.pushDiscreet ?? false,
+  }
+}

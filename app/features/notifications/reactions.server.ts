@@ -23,7 +23,10 @@ const loadEmailDelay = async () => {
   emailDelayMs = (await getSettings()).notification_email_delay_minutes * 60_000
 }
 
-const push = (job: PushJob): NewJob => ({ name: 'push.notify', payload: { ...job }, maxAttempts: 5 })
+// What a member is waiting for goes before the digests (which come in bulk, once a period).
+const REALTIME = 10
+
+const push = (job: PushJob): NewJob => ({ name: 'push.notify', payload: { ...job }, maxAttempts: 5, priority: REALTIME })
 const messageMail = (job: MessageEmailJob): NewJob[] => [
   {
     name: 'email.message',
@@ -32,6 +35,7 @@ const messageMail = (job: MessageEmailJob): NewJob[] => [
     key: `email.message:${job.recipientId}:${job.conversationId}`,
     delayMs: emailDelayMs,
     maxAttempts: 5,
+    priority: REALTIME,
   },
 ]
 
@@ -45,6 +49,7 @@ export function registerNotifications(runner: JobRunner): void {
     .on('message.sent', {
       name: 'notify-message',
       live: announceMessage,
+      orderKey: (e) => e.payload.conversationId,
       jobs: ({ payload: p }) => (p.delivered ? [push({ kind: 'message', recipientId: p.recipientId, actorId: p.senderId, messageId: p.messageId })] : []),
     })
     // The first message of a conversation is mailed as new_conversations, later ones as new_messages. Its
@@ -62,17 +67,18 @@ export function registerNotifications(runner: JobRunner): void {
     .on('like.given', {
       name: 'notify-like',
       live: announceLike,
+      orderKey: (e) => e.payload.likedId,
       jobs: ({ payload: p }) => [
         // A like that makes a match is announced as the match.
         ...(p.match ? [] : [push({ kind: 'like', recipientId: p.likedId, actorId: p.likerId })]),
-        { name: 'email.like', payload: { likerId: p.likerId, likedId: p.likedId }, key: `email.like:${p.likedId}`, delayMs: emailDelayMs, maxAttempts: 5 },
+        { name: 'email.like', payload: { likerId: p.likerId, likedId: p.likedId }, key: `email.like:${p.likedId}`, delayMs: emailDelayMs, maxAttempts: 5, priority: REALTIME },
       ],
     })
     .on('match.made', {
       name: 'notify-match',
       jobs: ({ payload: p }) => [push({ kind: 'match', recipientId: p.profileIds[0], actorId: p.profileIds[1] }), push({ kind: 'match', recipientId: p.profileIds[1], actorId: p.profileIds[0] })],
     })
-    .on('account.activated', { name: 'notify-activation', live: announceActivation })
+    .on('account.activated', { name: 'notify-activation', live: announceActivation, orderKey: (e) => e.payload.profileId })
 
   runner
     .defineJob('push.notify', async (p) => void (await pushNotify(p as unknown as PushJob)), { timeoutMs: 30_000 })

@@ -1,10 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm'
 import { isLocale, type Locale } from '#app/i18n/locales'
 import { db } from '#db/client.server'
-import { profileImages, profiles, users } from '#db/schema/index'
+import { notificationSettings, profileImages, profiles, users } from '#db/schema/index'
 import { ageOn } from '#app/lib/dates'
-import { getNotificationSettings } from './preferences.server'
-import type { EmailType, NotificationSettings } from './preferences'
+import { settingsFromRow, type EmailType, type NotificationSettings } from './preferences'
 
 /** Who a notification goes to, with what decides whether it may. */
 export interface Recipient {
@@ -31,9 +30,13 @@ async function loadRecipient(where: SQL, onlineWindowS: number): Promise<Recipie
       profileStatus: profiles.status,
       disabled: users.notificationsDisabled,
       online: sql<boolean>`coalesce(${users.lastSeenAt} > now() - (${onlineWindowS} * interval '1 second'), false)`,
+      emailTypes: notificationSettings.emailTypes,
+      pushEnabled: notificationSettings.pushEnabled,
+      pushDiscreet: notificationSettings.pushDiscreet,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
     .where(where)
   if (!r) return null
   return {
@@ -46,7 +49,7 @@ async function loadRecipient(where: SQL, onlineWindowS: number): Promise<Recipie
     active: r.status === 'active' && r.profileStatus === 'active',
     notificationsDisabled: r.disabled,
     online: !!r.online,
-    settings: await getNotificationSettings(r.userId),
+    settings: settingsFromRow(r),
   }
 }
 

@@ -2,7 +2,7 @@ import type { DomainEventType, RecordedEvent } from '#app/lib/domain-events'
 import { logger } from '#app/lib/logger.server'
 import { db } from '#db/client.server'
 import { dispatchEvents } from '#db/events.server'
-import { claimDueJobs, claimSchedulePeriod, completeJob, enqueueJobs, failJob, msUntilNextJob, type ClaimedJob, type NewJob } from '#db/jobs.server'
+import { claimDueJobs, claimSchedulePeriod, completeJobs, enqueueJobs, failJob, msUntilNextJob, type ClaimedJob, type NewJob } from '#db/jobs.server'
 import { periodStart, retryDelayMs } from './backoff'
 import { onWake } from './wake'
 
@@ -13,6 +13,11 @@ export interface Reaction<T extends DomainEventType> {
   name: string
   /** Runs in the dispatching process right after the event is claimed; a failure is logged, not retried. */
   live?: (event: RecordedEvent<T>) => Promise<void>
+  /**
+   * Live reactions of events with the same key run one after the other, in event order (a conversation's
+   * messages reach a socket in order); different keys run side by side. Without it, all run in order.
+   */
+  orderKey?: (event: RecordedEvent<T>) => string | number
   /**
    * Durable follow-ups, scheduled in the same transaction that marks the event dispatched. Synchronous and
    * without queries: on the embedded database a query outside that transaction would wait for it forever. What a
@@ -58,12 +63,21 @@ export class JobRunner {
   private timer: ReturnType<typeof setTimeout> | undefined
   private ticking = false
   private again = false
+  // Whether events may be waiting: set by a wake from outside (a commit in this process, the poll for other
+  // processes' events); not by a finishing job, so that a busy runner does not look for events after every job.
+  private eventsMaybe = true
+  private lastClaimFilled = false
+  private runningBulk = 0
+  private currentTick: Promise<void> = Promise.resolve()
+  private finished: number[] = []
+  private flushing: Promise<void> | undefined
   private stopped = true
   private unsubscribeWake: (() => void) | undefined
 
   constructor(opts: JobRunnerOptions = {}) {
     this.pollMs = opts.pollMs ?? 1000
-    this.concurrency = opts.concurrency ?? 4
+    // Jobs wait on the database, SMTP and push services, not on the CPU: many may run at once.
+    this.concurrency = opts.concurrency ?? 32
     this.eventBatch = opts.eventBatch ?? 100
   }
 
@@ -104,13 +118,14 @@ export class JobRunner {
     this.stopped = true
     this.unsubscribeWake?.()
     if (this.timer) clearTimeout(this.timer)
-    const drained = Promise.allSettled([...this.running])
+    const drained = Promise.allSettled([...this.running, this.currentTick])
     await Promise.race([drained, new Promise((r) => setTimeout(r, graceMs).unref())])
   }
 
-  /** Looks for work now. */
-  wake(): void {
+  /** Looks for work now: events (unless `eventsToo` is false, after a job finished) and due jobs. */
+  wake(eventsToo = true): void {
     if (this.stopped) return
+    if (eventsToo) this.eventsMaybe = true
     if (this.ticking) {
       this.again = true
       return
@@ -118,7 +133,8 @@ export class JobRunner {
     if (this.timer) clearTimeout(this.timer)
     this.timer = undefined
     this.ticking = true
-    this.tick()
+    this.currentTick = this.tick()
+    this.currentTick
       .catch((e: unknown) => logger.error({ err: (e as Error).message }, 'job runner tick failed'))
       .then(async () => this.nextDelay())
       .then((delay) => {
@@ -126,8 +142,9 @@ export class JobRunner {
         if (this.stopped) return
         if (this.again) {
           this.again = false
-          return this.wake()
+          return this.wake(false)
         }
+        // The poll: other processes' events, jobs that became due.
         this.timer = setTimeout(() => this.wake(), delay)
         this.timer.unref?.()
       })
@@ -135,16 +152,27 @@ export class JobRunner {
 
   /** One pass: dispatch waiting events, schedule recurring jobs, start due jobs up to the concurrency. */
   async tick(): Promise<void> {
-    await this.dispatchAll()
-    await this.scheduleRecurring()
+    if (this.eventsMaybe) {
+      this.eventsMaybe = false
+      await this.dispatchAll()
+      await this.scheduleRecurring()
+    }
     const free = this.concurrency - this.running.size
     if (free <= 0) return
-    const claimed = await claimDueJobs(free, this.leaseMs())
+    // Bulk work (priority 0 and below: digests) may take at most half the slots, so that what members wait for
+    // (pushes, message e-mails) always finds one free.
+    const urgent = await claimDueJobs(free, this.leaseMs(), { minPriority: 1 })
+    const bulkFree = Math.min(free - urgent.length, Math.floor(this.concurrency / 2) - this.runningBulk)
+    const claimed = bulkFree > 0 ? [...urgent, ...(await claimDueJobs(bulkFree, this.leaseMs(), { maxPriority: 0 }))] : urgent
+    this.lastClaimFilled = claimed.length === free || (bulkFree > 0 && claimed.length - urgent.length === bulkFree)
     for (const job of claimed) {
+      const bulk = job.priority <= 0
+      if (bulk) this.runningBulk += 1
       const p = this.run(job).finally(() => {
+        if (bulk) this.runningBulk -= 1
         this.running.delete(p)
         // A slot is free: there may be more due work.
-        this.wake()
+        this.wake(false)
       })
       this.running.add(p)
     }
@@ -157,14 +185,30 @@ export class JobRunner {
     for (;;) {
       const events = await dispatchEvents(this.eventBatch, (list) => list.flatMap((e) => this.reactionsFor(e).flatMap((r) => r.jobs?.(e as never) ?? [])))
       total += events.length
-      for (const e of events) {
-        for (const r of this.reactionsFor(e)) {
-          if (!r.live) continue
-          await r.live(e as never).catch((err: unknown) => logger.error({ err: (err as Error).message, reaction: r.name, eventId: e.id }, 'live reaction failed'))
-        }
-      }
+      await this.runLive(events)
       if (events.length < this.eventBatch) return total
     }
+  }
+
+  /** The live reactions of a batch: in order within each order key, keys side by side. */
+  private async runLive(events: RecordedEvent[]): Promise<void> {
+    const chains = new Map<string, (() => Promise<void>)[]>()
+    for (const e of events) {
+      for (const r of this.reactionsFor(e)) {
+        if (!r.live) continue
+        const key = `${r.name}:${r.orderKey ? r.orderKey(e as never) : ''}`
+        const run = () =>
+          r.live!(e as never).catch((err: unknown) => logger.error({ err: (err as Error).message, reaction: r.name, eventId: e.id }, 'live reaction failed'))
+        const chain = chains.get(key) ?? []
+        chain.push(run)
+        chains.set(key, chain)
+      }
+    }
+    await Promise.all(
+      [...chains.values()].map(async (chain) => {
+        for (const run of chain) await run()
+      }),
+    )
   }
 
   /** Runs every due job until none is left; for tests and for draining. Returns how many ran. */
@@ -177,6 +221,21 @@ export class JobRunner {
       await Promise.all(claimed.map((j) => this.run(j)))
       total += claimed.length
     }
+  }
+
+  /**
+   * Marks a job done. Jobs finishing together are deleted in one statement; should the process die before it, the
+   * jobs run again once their lease ends, as any job may (handlers are idempotent).
+   */
+  private complete(id: number): Promise<void> {
+    this.finished.push(id)
+    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      const ids = this.finished
+      this.finished = []
+      this.flushing = undefined
+      await completeJobs(ids)
+    })
+    return this.flushing
   }
 
   /** A claim lasts as long as the slowest job may take, and a little more: past it, the job is deemed orphaned. */
@@ -213,7 +272,7 @@ export class JobRunner {
         def.handler(job.payload, { id: job.id, attempt: job.attempts }),
         new Promise((_, reject) => (timeout = setTimeout(() => reject(new Error(`timed out after ${def.timeoutMs} ms`)), def.timeoutMs))),
       ])
-      await completeJob(job.id)
+      await this.complete(job.id)
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e)
       const last = job.attempts >= job.maxAttempts
@@ -227,8 +286,8 @@ export class JobRunner {
   }
 
   private async nextDelay(): Promise<number> {
-    // Every slot busy: a finishing job wakes the runner.
-    if (this.running.size >= this.concurrency) return this.pollMs
+    // Every slot busy, or more due jobs likely: a finishing job wakes the runner.
+    if (this.running.size >= this.concurrency || this.lastClaimFilled) return this.pollMs
     const next = await msUntilNextJob().catch(() => null)
     return Math.max(10, Math.min(this.pollMs, next ?? this.pollMs))
   }

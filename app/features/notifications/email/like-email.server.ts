@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { isBlocking } from '#app/policies/visibility.server'
+import { isBlockedEitherWay } from '#app/policies/visibility.server'
 import { db } from '#db/client.server'
 import { likes } from '#db/schema/index'
 import { getSettings } from '#app/features/settings/settings.server'
@@ -24,7 +24,7 @@ export async function mailAboutLike(job: { likerId: number; likedId: number }): 
   if (await sentWithin(r.userId, 'like', '', s.like_email_hours)) return 'skipped'
   const liker = await loadActor(job.likerId)
   if (!liker || liker.isFictional || !liker.listed) return 'skipped'
-  if ((await isBlocking(job.likedId, job.likerId)) || (await isBlocking(job.likerId, job.likedId))) return 'skipped'
+  if (await isBlockedEitherWay(job.likedId, job.likerId)) return 'skipped'
   await sendNotificationEmail(r, 'like', {
     prefix: 'email.like',
     path: '/likes',

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { isBlocking } from '#app/policies/visibility.server'
+import { isBlockedEitherWay } from '#app/policies/visibility.server'
 import { db } from '#db/client.server'
 import { conversationMembers } from '#db/schema/index'
 import { getSettings } from '#app/features/settings/settings.server'
@@ -33,7 +33,7 @@ export async function mailAboutMessage(job: MessageEmailJob): Promise<'sent' | '
   if (await sentWithin(r.userId, ['new_messages', 'new_conversations'], ref, s.new_messages_email_hours)) return 'skipped'
   const sender = await loadActor(job.senderId)
   if (!sender || sender.isFictional || !sender.listed) return 'skipped'
-  if ((await isBlocking(job.recipientId, job.senderId)) || (await isBlocking(job.senderId, job.recipientId))) return 'skipped'
+  if (await isBlockedEitherWay(job.recipientId, job.senderId)) return 'skipped'
   await sendNotificationEmail(r, job.type, {
     ref,
     prefix: job.type === 'new_conversations' ? 'email.newConversation' : 'email.newMessages',

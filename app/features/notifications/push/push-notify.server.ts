@@ -3,10 +3,9 @@ import { sendPush, type SendPushOptions } from '#app/adapters/push/web-push.serv
 import { serverIntl } from '#app/i18n/translate.server'
 import type { Locale } from '#app/i18n/locales'
 import { env, publicUrl } from '#app/lib/env.server'
-import { isBlocking } from '#app/policies/visibility.server'
+import { isBlockedEitherWay } from '#app/policies/visibility.server'
 import { getChatMessage } from '#app/features/chat/conversations.server'
 import { getSettings } from '#app/features/settings/settings.server'
-import { logNotification } from '../notification-log.server'
 import { deletePushSubscription, listPushSubscriptions } from '../push-subscriptions.server'
 import { loadActor, recipientByProfile } from '../recipient.server'
 
@@ -72,7 +71,7 @@ export async function pushNotify(job: PushJob): Promise<'sent' | 'skipped'> {
   if (!r || !r.active || !r.settings.pushEnabled) return 'skipped'
   const actor = await loadActor(job.actorId)
   if (!actor || actor.isFictional || !actor.listed) return 'skipped'
-  if ((await isBlocking(job.recipientId, job.actorId)) || (await isBlocking(job.actorId, job.recipientId))) return 'skipped'
+  if (await isBlockedEitherWay(job.recipientId, job.actorId)) return 'skipped'
   const subs = await listPushSubscriptions(r.userId)
   if (!subs.length) return 'skipped'
   const payload = await pushPayload(job, r.locale, r.settings.pushDiscreet, actor.name)
@@ -87,6 +86,5 @@ export async function pushNotify(job: PushJob): Promise<'sent' | 'skipped'> {
     if (results.some((x) => x.outcome === 'failed' && x.retryable)) throw new Error('push not delivered yet')
     return 'skipped'
   }
-  await logNotification(r.userId, 'push', job.kind)
   return 'sent'
 }
