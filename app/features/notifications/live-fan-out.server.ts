@@ -17,10 +17,11 @@ async function publish(profileId: number, events: ServerEvent[]): Promise<void> 
  */
 export async function announceMessage(e: RecordedEvent<'message.sent'>): Promise<void> {
   const { messageId, senderId, recipientId, delivered } = e.payload
-  const message = await getChatMessage(messageId)
+  // Both reads at once: this is the path of every chat message's live delivery.
+  const [message, counts] = await Promise.all([getChatMessage(messageId), delivered ? getBadgeCounts(recipientId) : null])
   if (!message) return
   // Held back (the sender's address is unconfirmed): only the sender's other tabs see it.
-  if (delivered) await publish(recipientId, [{ type: 'message', message, partnerId: senderId }, { type: 'counts', ...(await getBadgeCounts(recipientId)) }])
+  if (counts) await publish(recipientId, [{ type: 'message', message, partnerId: senderId }, { type: 'counts', ...counts }])
   await publish(senderId, [{ type: 'message', message, partnerId: recipientId }])
 }
 
