@@ -62,6 +62,10 @@ async function profileStatus(profileId: number) {
 }
 
 const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms))
+/** Waits for the job runner's live delivery (a moment after the commit), up to 5 s. */
+async function until(cond: () => boolean) {
+  for (let i = 0; i < 250 && !cond(); i++) await tick(20)
+}
 
 describe('signup and the activation e-mail', () => {
   it('creates a not_confirmed account with a disabled profile and sends one activation e-mail', async () => {
@@ -177,7 +181,8 @@ describe('messages of an unconfirmed member', () => {
       // The sender sees their own messages, in their own chat list, and gets their own echo.
       expect((await listMessages(conv, newbie.profileId)).map((m) => m.body)).toEqual(['Hi Paul', 'Still there?'])
       expect((await listChats(newbie.profileId)).map((c) => c.profile.id)).toEqual([partner.profileId])
-      await tick()
+      await until(() => toNewbie.filter((e) => e.type === 'message').length >= 2)
+      await tick(100)
       expect(toNewbie.filter((e) => e.type === 'message')).toHaveLength(2)
       expect(toPartner).toEqual([])
 
@@ -203,7 +208,7 @@ describe('messages of an unconfirmed member', () => {
       expect(answer.ok).toBe(true)
       const third = await sendMessage({ senderId: newbie.profileId, toProfileId: partner.profileId, clientId: crypto.randomUUID(), body: 'Great' })
       expect(third.ok && third.undelivered).toBe(false)
-      await tick()
+      await until(() => toPartner.some((e) => e.type === 'message' && e.message.body === 'Great'))
       expect(toPartner.some((e) => e.type === 'message' && e.message.body === 'Great')).toBe(true)
       // Replying read the conversation; the new message is the one unread.
       expect((await getBadgeCounts(partner.profileId)).unread).toBe(1)

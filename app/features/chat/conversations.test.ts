@@ -216,7 +216,8 @@ describe('sendMessage access and concurrency', () => {
     const r1 = await sendMessage({ senderId: a.profileId, toProfileId: blocksA.profileId, clientId: crypto.randomUUID(), body: 'x' })
     const r2 = await sendMessage({ senderId: a.profileId, toProfileId: blockedByA.profileId, clientId: crypto.randomUUID(), body: 'x' })
     const r3 = await sendMessage({ senderId: blockedByA.profileId, toProfileId: a.profileId, clientId: crypto.randomUUID(), body: 'x' })
-    await new Promise((r) => setTimeout(r, 20))
+    // Long enough for the job runner to have announced anything it would.
+    await new Promise((r) => setTimeout(r, 500))
     await unsub()
     expect([r1, r2, r3]).toEqual([
       { ok: false, error: 'blocked' },

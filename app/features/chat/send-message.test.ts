@@ -26,7 +26,8 @@ describe('sendMessage', () => {
     expect(await listMessages(first.message.conversationId, b.profileId)).toHaveLength(1)
     const [chat] = await listChats(b.profileId)
     expect(chat.num_unread_messages).toBe(1)
-    await new Promise((r) => setTimeout(r, 20))
+    // The live delivery comes from the job runner, a moment after the commit.
+    for (let i = 0; i < 250 && !(got.some((e) => e.type === 'message') && got.some((e) => e.type === 'counts')); i++) await new Promise((r) => setTimeout(r, 20))
     expect(got.find((e) => e.type === 'message')).toMatchObject({ type: 'message', partnerId: a.profileId })
     expect(got.find((e) => e.type === 'counts')).toMatchObject({ unread: 1 })
     await unsub()
