@@ -5,6 +5,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'reac
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { logger } from '#app/lib/logger.server'
 import { isServiceUnavailable } from '#app/lib/service-unavailable'
+import { errorText } from '#app/lib/error-text'
 
 // React Router's default Node entry, with one change: errors are logged once by pino (the message only, never the
 // request or what the member sent), and an error that means the database or Redis is away marks the request so
@@ -15,7 +16,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (isRouteErrorResponse(error) && error.status < 500) return
   const unavailable = isServiceUnavailable(error)
   if (unavailable && context && 'requestFailure' in context) context.requestFailure.serviceUnavailable = true
-  const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'non-error thrown'
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : errorText(error)
   logger.error({ err: message, unavailable, method: request.method, path: new URL(request.url).pathname }, 'request failed')
 }
 
@@ -55,7 +56,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       onError(error: unknown) {
         responseStatusCode = 500
         // Errors of the shell itself reject above and are logged by handleError; these come from inside it.
-        if (shellRendered) logger.error({ err: error instanceof Error ? error.message : String(error) }, 'render failed')
+        if (shellRendered) logger.error({ err: errorText(error) }, 'render failed')
       },
     })
   })

@@ -28,6 +28,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     // An idle connection that the server ends (restart, failover, pg_terminate_backend) is reported here; the pool
     // drops it and opens a new one on the next query. Unlistened, the event would stop the process.
     pool.on('error', (err: Error & { code?: string }) => logger.warn({ code: err.code ?? err.name }, 'idle database connection lost'))
+    // A connection lost while checked out (inside a transaction, between two statements) is reported on its client,
+    // where the pool listens no more: without this listener that too would stop the process. The client's next
+    // query fails instead, and that request or job fails alone.
+    pool.on('connect', (client) => {
+      client.on('error', (err: Error & { code?: string }) => logger.warn({ code: err.code ?? err.name }, 'database connection lost while in use'))
+    })
     const db = drizzle(pool, { schema }) as unknown as Db
     return { db, kind: 'postgres', close: () => pool.end() }
   }

@@ -1,3 +1,4 @@
+import { errorText } from '#app/lib/error-text'
 import { logger } from '#app/lib/logger.server'
 
 // Exit code of a worker whose configuration is invalid (sysexits EX_CONFIG): restarting it cannot help, so the
@@ -12,7 +13,9 @@ export const EXIT_CONFIG = 78
 export function installCrashHandlers(): void {
   const die = (kind: string) => (err: unknown) => {
     try {
-      logger.fatal({ err: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined, kind }, 'unexpected error: exiting')
+      // The stack without its first line, which repeats the message (and whatever data it quotes).
+      const frames = err instanceof Error ? err.stack?.split('\n').slice(1).join('\n') : undefined
+      logger.fatal({ err: errorText(err), stack: frames, kind }, 'unexpected error: exiting')
       logger.flush?.()
     } finally {
       process.exit(1)

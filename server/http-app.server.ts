@@ -10,6 +10,7 @@ import { parseCookies, serializeCookie } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
 import { isAllowedOrigin } from '#app/lib/origin'
 import { isServiceUnavailable, RETRY_AFTER_S } from '#app/lib/service-unavailable'
+import { errorText } from '#app/lib/error-text'
 
 const BOOT_ID = randomUUID()
 // The largest body we accept: one photo upload (10 MB) and its form overhead.
@@ -100,7 +101,7 @@ export function createHttpApp(opts: {
   app.use((err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
     const unavailable = isServiceUnavailable(err)
     const status = unavailable ? 503 : typeof (err as { status?: unknown }).status === 'number' ? ((err as { status: number }).status) : 500
-    if (status >= 500) logger.error({ err: (err as Error)?.message, unavailable, method: req.method, path: req.path }, 'request failed')
+    if (status >= 500) logger.error({ err: errorText(err), unavailable, method: req.method, path: req.path }, 'request failed')
     if (res.headersSent) return next(err)
     if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_S))
     res.status(status).type('text/plain').send(unavailable ? 'Service Unavailable' : status >= 500 ? 'Internal Server Error' : 'Bad Request')

@@ -29,6 +29,8 @@ beforeAll(async () => {
 }, 90_000)
 
 afterAll(async () => {
+  // A server that died shows why (its output has no personal data: ids and codes only).
+  if (server && server.child.exitCode !== null) console.error(`server exited (${server.child.exitCode}):\n${server.output().slice(-4000)}`)
   server?.child.kill('SIGKILL')
   await Promise.all([pgProxy?.close(), redisProxy?.close()])
   setDatabase(undefined)

@@ -13,6 +13,7 @@ import { logger } from '#app/lib/logger.server'
 import { isAllowedOrigin } from '#app/lib/origin'
 import { CLOSE } from './ws-close-codes'
 import { createFrameGuard, MAX_BUFFERED_BYTES } from './ws-frame-guard.server'
+import { errorText } from '#app/lib/error-text'
 
 const SESSION_RECHECK_MS = 60_000
 const HEARTBEAT_MS = 30_000
@@ -47,7 +48,7 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
     // Node hands the raw socket over without an error listener; the client may reset it while we authenticate.
     socket.on('error', (err) => logSocketError(err, 'upgrade'))
     upgrade(req, socket, head).catch((e: unknown) => {
-      logger.error({ err: (e as Error).message }, 'ws upgrade failed')
+      logger.error({ err: errorText(e) }, 'ws upgrade failed')
       reject(socket, 503, 'Service Unavailable')
     })
   })
@@ -69,7 +70,7 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
     const { profileId } = viewer
     ws.userId = viewer.userId
     // An open socket means the member is online: no e-mails about what they see live (notifications).
-    markSeen([viewer.userId]).catch((e: unknown) => logger.warn({ err: (e as Error).message }, 'presence update failed'))
+    markSeen([viewer.userId]).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'presence update failed'))
     // ws closes the socket itself on a protocol error (1002), an oversized frame (1009) or text that is not UTF-8
     // (1007), and then reports it here: log it once, without anything the member sent.
     ws.on('error', (err) => logSocketError(err, 'socket'))
@@ -100,7 +101,7 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
         },
         (e: unknown) => {
           // Without its subscription the socket would miss events: let the client reconnect and catch up.
-          logger.error({ err: (e as Error).message }, 'ws subscribe failed')
+          logger.error({ err: errorText(e) }, 'ws subscribe failed')
           closeWith(CLOSE.tryAgainLater, 'try again later')
           return false
         },
@@ -114,7 +115,7 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
         (id) => {
           if (!id) ws.close(CLOSE.sessionEnded, 'session ended')
         },
-        (e: unknown) => logger.warn({ err: (e as Error).message }, 'ws session recheck failed'),
+        (e: unknown) => logger.warn({ err: errorText(e) }, 'ws session recheck failed'),
       )
     }, SESSION_RECHECK_MS)
 
@@ -141,7 +142,7 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
         return closeWith(CLOSE.policyViolation, 'bad frame')
       }
       handle(parsed.data).catch((e: unknown) => {
-        logger.error({ err: (e as Error).message }, 'ws message failed')
+        logger.error({ err: errorText(e) }, 'ws message failed')
         send({ type: 'error', code: 'server_error', clientId: 'clientId' in parsed.data ? parsed.data.clientId : undefined })
       })
     })
@@ -155,7 +156,7 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
     ws.on('close', () => {
       closed = true
       clearInterval(recheck)
-      unsubscribe?.().catch((e: unknown) => logger.warn({ err: (e as Error).message }, 'ws unsubscribe failed'))
+      unsubscribe?.().catch((e: unknown) => logger.warn({ err: errorText(e) }, 'ws unsubscribe failed'))
     })
   }
 
@@ -170,7 +171,7 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
       ws.ping()
       if (ws.userId) online.push(ws.userId)
     }
-    markSeen(online).catch((e: unknown) => logger.warn({ err: (e as Error).message }, 'presence update failed'))
+    markSeen(online).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'presence update failed'))
   }, HEARTBEAT_MS)
 
   return {

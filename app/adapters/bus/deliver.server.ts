@@ -1,4 +1,5 @@
 import { logger } from '#app/lib/logger.server'
+import { errorText } from '#app/lib/error-text'
 
 /**
  * Hands a payload to one subscriber. A subscriber that throws loses that one delivery; the others still get
@@ -8,6 +9,6 @@ export function deliver(handler: (payload: unknown) => void, payload: unknown): 
   try {
     handler(payload)
   } catch (err) {
-    logger.error({ err: (err as Error)?.message }, 'bus subscriber failed')
+    logger.error({ err: errorText(err) }, 'bus subscriber failed')
   }
 }

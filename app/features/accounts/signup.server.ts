@@ -5,6 +5,7 @@ import type { SignupInput } from './accounts.schema'
 import { logger } from '#app/lib/logger.server'
 import { sendAccountEmail } from './account-mail.server'
 import { hashPassword } from '#app/features/authentication/passwords.server'
+import { errorText } from '#app/lib/error-text'
 
 export type SignupResult = { ok: true; userId: number; profileId: number } | { ok: false; error: 'duplicate_email' | 'pending_deletion' }
 
@@ -45,7 +46,7 @@ export async function signup(input: SignupInput & { language: string; tracking?:
     })
     .then(async (r) => {
       // After the commit: a failed e-mail must not undo the account; the member can ask for it again.
-      await sendAccountEmail(r.userId, 'activation').catch((e: Error) => logger.error({ err: e.message, userId: r.userId }, 'activation e-mail failed'))
+      await sendAccountEmail(r.userId, 'activation').catch((e: Error) => logger.error({ err: errorText(e), userId: r.userId }, 'activation e-mail failed'))
       return r
     })
   } catch (e) {

@@ -5,6 +5,7 @@ import { dispatchEvents } from '#db/events.server'
 import { claimDueJobs, claimSchedulePeriod, completeJobs, enqueueJobs, failJob, msUntilNextJob, type ClaimedJob, type NewJob } from '#db/jobs.server'
 import { periodStart, retryDelayMs } from './backoff'
 import { onWake } from './wake'
+import { errorText } from '#app/lib/error-text'
 
 export type JobHandler = (payload: Record<string, unknown>, job: { id: number; attempt: number }) => Promise<void>
 
@@ -135,7 +136,7 @@ export class JobRunner {
     this.ticking = true
     this.currentTick = this.tick()
     this.currentTick
-      .catch((e: unknown) => logger.error({ err: (e as Error).message }, 'job runner tick failed'))
+      .catch((e: unknown) => logger.error({ err: errorText(e) }, 'job runner tick failed'))
       .then(async () => this.nextDelay())
       .then((delay) => {
         this.ticking = false
@@ -198,7 +199,7 @@ export class JobRunner {
         if (!r.live) continue
         const key = `${r.name}:${r.orderKey ? r.orderKey(e as never) : ''}`
         const run = () =>
-          r.live!(e as never).catch((err: unknown) => logger.error({ err: (err as Error).message, reaction: r.name, eventId: e.id }, 'live reaction failed'))
+          r.live!(e as never).catch((err: unknown) => logger.error({ err: errorText(err), reaction: r.name, eventId: e.id }, 'live reaction failed'))
         const chain = chains.get(key) ?? []
         chain.push(run)
         chains.set(key, chain)
@@ -274,11 +275,12 @@ export class JobRunner {
       ])
       await this.complete(job.id)
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e)
+      // Kept in the jobs table and the log: the error's name for it, never data it may quote.
+      const message = errorText(e)
       const last = job.attempts >= job.maxAttempts
       logger.warn({ job: job.name, jobId: job.id, attempt: job.attempts, err: message, final: last }, 'job failed')
       await failJob(job.id, message, last ? null : retryDelayMs(job.attempts)).catch((err: unknown) =>
-        logger.error({ err: (err as Error).message, jobId: job.id }, 'could not record a job failure'),
+        logger.error({ err: errorText(err), jobId: job.id }, 'could not record a job failure'),
       )
     } finally {
       clearTimeout(timeout)
