@@ -27,6 +27,15 @@ CREATE TABLE "jobs" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "notification_broadcasts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"type" varchar(20) NOT NULL,
+	"subjects" jsonb NOT NULL,
+	"bodies" jsonb NOT NULL,
+	"path" varchar(200) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "notification_log" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,

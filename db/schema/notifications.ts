@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core'
 import { users } from './accounts'
 
 /**
@@ -31,3 +31,16 @@ export const notificationLog = pgTable(
   },
   (t) => [index('notification_log_lookup_idx').on(t.userId, t.type, t.ref, t.sentAt), index('notification_log_sent_idx').on(t.sentAt)],
 )
+
+/**
+ * An operator's news or promotions e-mail: its texts per language (English required, the others optional) and the
+ * page its button opens. Sent by jobs to every member who opted in to that type.
+ */
+export const notificationBroadcasts = pgTable('notification_broadcasts', {
+  id: serial('id').primaryKey(),
+  type: varchar('type', { length: 20 }).$type<'news' | 'promotions'>().notNull(),
+  subjects: jsonb('subjects').$type<Record<string, string>>().notNull(),
+  bodies: jsonb('bodies').$type<Record<string, string>>().notNull(),
+  path: varchar('path', { length: 200 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -11,6 +11,7 @@ import {
   scheduleUnreadReminders,
   scheduleWeeklyUpdates,
 } from './email/digest-emails.server'
+import { fanOutBroadcast, mailBroadcast } from './email/broadcast-emails.server'
 import { announceActivation, announceLike, announceMessage } from './live-fan-out.server'
 import { pushNotify, type PushJob } from './push/push-notify.server'
 
@@ -87,6 +88,8 @@ export function registerNotifications(runner: JobRunner): void {
     .defineJob('email.unread-reminder', async (p) => void (await mailUnreadReminder(p as { userId: number })))
     .defineJob('email.weekly-update', async (p) => void (await mailWeeklyUpdate(p as { userId: number })))
     .defineJob('email.photo-reminder', async (p) => void (await mailPhotoReminder(p as { userId: number })))
+    .defineJob('email.broadcast', async (p) => void (await fanOutBroadcast(p as { broadcastId: number })), { timeoutMs: 10 * 60_000 })
+    .defineJob('email.broadcast-one', async (p) => void (await mailBroadcast(p as { userId: number; broadcastId: number })))
     .defineJob('email.unread-reminders', async (p) => void (await scheduleUnreadReminders(String(p.period))), { timeoutMs: 10 * 60_000 })
     .defineJob('email.weekly-updates', async (p) => void (await scheduleWeeklyUpdates(String(p.period))), { timeoutMs: 10 * 60_000 })
     .defineJob('email.photo-reminders', async (p) => void (await schedulePhotoReminders(String(p.period))), { timeoutMs: 10 * 60_000 })

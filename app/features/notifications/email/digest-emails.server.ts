@@ -26,12 +26,12 @@ async function mailableUsers(afterId: number, extra = sql`true`): Promise<number
  * The recurring job of one digest type fans out into one job per member (key per period), so that one member's
  * failure is retried alone and a restart does not mail anyone twice.
  */
-async function fanOut(job: string, period: string, extra?: ReturnType<typeof sql>): Promise<number> {
+export async function fanOut(job: string, period: string, extra?: ReturnType<typeof sql>, payload: Record<string, unknown> = {}): Promise<number> {
   let total = 0
   for (let after = 0; ; ) {
     const ids = await mailableUsers(after, extra)
     if (!ids.length) return total
-    total += await enqueueJobs(db(), ids.map((userId) => ({ name: job, payload: { userId }, key: `${job}:${userId}:${period}`, maxAttempts: 3 })))
+    total += await enqueueJobs(db(), ids.map((userId) => ({ name: job, payload: { ...payload, userId }, key: `${job}:${userId}:${period}`, maxAttempts: 3 })))
     after = ids[ids.length - 1]
   }
 }
