@@ -119,13 +119,15 @@ export async function retryFailedJob(id: number): Promise<boolean> {
 
 /**
  * Claims the period starting at `period` for the recurring job `name`: true for exactly one caller per period,
- * whichever process asks first, so the job is scheduled once per period.
+ * whichever process asks first, so the job is scheduled once per period. With `skipFirst`, a job that was never
+ * scheduled before only starts counting (a new site does not send its weekly digest at its first start).
  */
-export async function claimSchedulePeriod(name: string, period: Date): Promise<boolean> {
+export async function claimSchedulePeriod(name: string, period: Date, opts: { skipFirst?: boolean } = {}): Promise<boolean> {
   const r = await db().execute(sql`
     insert into job_schedules (name, last_period) values (${name}, ${period.toISOString()})
     on conflict (name) do update set last_period = excluded.last_period
     where job_schedules.last_period < excluded.last_period
-    returning name`)
-  return rowsOf(r).length > 0
+    returning (xmax = 0) as "first"`)
+  const [row] = rowsOf<{ first: boolean }>(r)
+  return !!row && !(row.first && opts.skipFirst)
 }

@@ -93,7 +93,8 @@ export function registerNotifications(runner: JobRunner): void {
     .defineJob('email.unread-reminders', async (p) => void (await scheduleUnreadReminders(String(p.period))), { timeoutMs: 10 * 60_000 })
     .defineJob('email.weekly-updates', async (p) => void (await scheduleWeeklyUpdates(String(p.period))), { timeoutMs: 10 * 60_000 })
     .defineJob('email.photo-reminders', async (p) => void (await schedulePhotoReminders(String(p.period))), { timeoutMs: 10 * 60_000 })
-    .every('email.unread-reminders', HOUR)
-    .every('email.photo-reminders', DAY)
-    .every('email.weekly-updates', 7 * DAY)
+    // Digests start counting at the site's first start: nobody gets a "weekly update" the minute it opens.
+    .every('email.unread-reminders', HOUR, { skipFirst: true })
+    .every('email.photo-reminders', DAY, { skipFirst: true })
+    .every('email.weekly-updates', 7 * DAY, { skipFirst: true })
 }

@@ -35,6 +35,7 @@ interface JobDefinition {
 interface Recurring {
   name: string
   everyMs: number
+  skipFirst: boolean
   lastPeriod?: number
 }
 
@@ -101,9 +102,12 @@ export class JobRunner {
     return this
   }
 
-  /** Runs the job `name` (defined with defineJob) once per period of `everyMs`, in one process only. */
-  every(name: string, everyMs: number): this {
-    this.recurring.push({ name, everyMs })
+  /**
+   * Runs the job `name` (defined with defineJob) once per period of `everyMs`, in one process only; with
+   * `skipFirst`, not in the very first period the site runs (digests), else at once (housekeeping).
+   */
+  every(name: string, everyMs: number, opts: { skipFirst?: boolean } = {}): this {
+    this.recurring.push({ name, everyMs, skipFirst: opts.skipFirst ?? false })
     return this
   }
 
@@ -254,7 +258,7 @@ export class JobRunner {
       const period = periodStart(now, r.everyMs)
       if (r.lastPeriod === period) continue
       r.lastPeriod = period
-      if (await claimSchedulePeriod(r.name, new Date(period))) {
+      if (await claimSchedulePeriod(r.name, new Date(period), { skipFirst: r.skipFirst })) {
         await enqueueJobs(db(), [{ name: r.name, payload: { period: new Date(period).toISOString() }, key: `${r.name}@${period}`, maxAttempts: 3 }])
       }
     }

@@ -110,4 +110,12 @@ describe('the job runner', () => {
     await Promise.all([a.stop(), b.stop()])
     expect(runs).toBe(1)
   })
+
+  it('lets a recurring job marked skipFirst start counting instead of running at the very first start', async () => {
+    const { claimSchedulePeriod } = await import('#db/jobs.server')
+    expect(await claimSchedulePeriod('digest', new Date('2026-01-01T00:00:00Z'), { skipFirst: true })).toBe(false)
+    expect(await claimSchedulePeriod('digest', new Date('2026-01-01T00:00:00Z'), { skipFirst: true })).toBe(false)
+    expect(await claimSchedulePeriod('digest', new Date('2026-01-08T00:00:00Z'), { skipFirst: true })).toBe(true)
+    expect(await claimSchedulePeriod('digest', new Date('2026-01-08T00:00:00Z'), { skipFirst: true })).toBe(false)
+  })
 })
