@@ -24,8 +24,10 @@ const layerZones = [
 // through domain events to notifications, which nothing imports back. Pages that need several features are
 // composed by their route loader.
 const featureZones = [
-  { target: feature('settings'), from: ['authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'content', 'photos', 'safety', 'notifications'].map(feature) },
-  { target: feature('content'), from: ['authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
+  { target: feature('settings'), from: ['billing', 'authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'content', 'photos', 'safety', 'notifications'].map(feature) },
+  { target: feature('content'), from: ['billing', 'authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
+  // Money (ledger, bundles, payments, discounts) sits low: accounts grant signup credits and chat spends through it.
+  { target: feature('billing'), from: ['authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
   // Authentication (sessions, login, the viewer) is below the account lifecycle (signup, activation, deletion).
   { target: feature('authentication'), from: ['accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
   { target: feature('accounts'), from: ['profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },

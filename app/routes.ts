@@ -39,6 +39,7 @@ export default [
   route('activate/resend', 'routes/activate-resend.tsx', { id: 'activate-resend' }),
   route('notifications/export', 'routes/notifications-export.ts', { id: 'notifications-export' }),
   route('webhooks/mail', 'routes/webhooks-mail.ts', { id: 'webhooks-mail' }),
+  route('webhooks/payments/:provider', 'routes/webhooks-payments.ts', { id: 'webhooks-payments' }),
   route('dev/outbox', 'routes/dev-outbox.tsx', { id: 'dev-outbox' }),
   route('photo/:id/:variant', 'routes/photo.ts', { id: 'photo' }),
   route('api/settings.php', 'routes/api/settings.php.ts', { id: 'api-settings' }),

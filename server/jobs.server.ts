@@ -1,3 +1,5 @@
+import { registerSandboxProvider } from '#app/adapters/payments/sandbox/sandbox-provider.server'
+import { registerBilling } from '#app/features/billing/billing-jobs.server'
 import { purgeExpiredDeletions } from '#app/features/accounts/deletion.server'
 import { destroyExpiredSessions } from '#app/features/authentication/sessions.server'
 import { pruneNotificationLog } from '#app/features/notifications/notification-log.server'
@@ -15,6 +17,8 @@ const HOUR = 3600_000
 export function createJobRunner(): JobRunner {
   const runner = new JobRunner()
   registerNotifications(runner)
+  registerBilling(runner)
+  registerSandboxProvider(runner)
   runner
     .defineJob('housekeeping', async () => {
       const erased = await purgeExpiredDeletions()

@@ -1,4 +1,5 @@
 import { createBus, setBus } from '#app/adapters/bus/index.server'
+import { ensureSystemDiscountCodes } from '#app/features/billing/discounts.server'
 import { ensureCompanyInfo } from '#app/features/content/company-info.server'
 import { ensureInterests } from '#app/features/content/interests.server'
 import type { Env } from '#app/lib/env.server'
@@ -14,6 +15,7 @@ export async function startServices(e: Env): Promise<{ close(): Promise<void>; s
   await migrate(handle)
   await ensureInterests()
   await ensureCompanyInfo()
+  await ensureSystemDiscountCodes()
   let seeded: Awaited<ReturnType<typeof seedDemo>> | null = null
   if (e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && (await isDatabaseEmpty()))) {
     logger.info('seeding demo data')

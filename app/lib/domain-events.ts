@@ -10,6 +10,9 @@ export type DomainEvent =
   | { type: 'like.given'; payload: { likerId: number; likedId: number; match: boolean } }
   | { type: 'match.made'; payload: { profileIds: [number, number]; by: number } }
   | { type: 'account.activated'; payload: { userId: number; profileId: number } }
+  | { type: 'payment.completed'; payload: { paymentId: number; userId: number; credits: number; firstPurchase: boolean } }
+  | { type: 'payment.failed'; payload: { paymentId: number; userId: number } }
+  | { type: 'payment.reversed'; payload: { paymentId: number; userId: number; reason: 'refund' | 'chargeback' | 'collection_failed'; credits: number } }
 
 export type DomainEventType = DomainEvent['type']
 export type EventPayload<T extends DomainEventType> = Extract<DomainEvent, { type: T }>['payload']

@@ -17,6 +17,17 @@ const schema = z.object({
   MAIL_FROM: z.preprocess(blankToUndefined, z.string().trim().optional()),
   // Shared secret of the mail provider's webhook (bounces, complaints): POST /webhooks/mail with a Bearer token.
   MAIL_WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().min(24, 'must be at least 24 characters').optional()),
+  // Payments: the embedded sandbox (a local test payment page) or Mollie (needs MOLLIE_API_KEY).
+  PAYMENT_PROVIDER: z.preprocess(blankToUndefined, z.enum(['sandbox', 'mollie']).default('sandbox')),
+  MOLLIE_API_KEY: z.preprocess(blankToUndefined, z.string().regex(/^(test|live)_\w{20,}$/, 'must be a Mollie API key (test_… or live_…)').optional()),
+  // Only to point the Mollie client elsewhere (the tests' local fake of its API); Mollie's own address otherwise.
+  MOLLIE_API_ENDPOINT: optionalUrl,
+  // Text messages (direct debit codes): kept in the outbox (/dev/outbox) unless Twilio is configured.
+  SMS_PROVIDER: z.preprocess(blankToUndefined, z.enum(['outbox', 'twilio']).default('outbox')),
+  TWILIO_ACCOUNT_SID: z.preprocess(blankToUndefined, z.string().optional()),
+  TWILIO_AUTH_TOKEN: z.preprocess(blankToUndefined, z.string().optional()),
+  TWILIO_API_URL: optionalUrl,
+  SMS_FROM: z.preprocess(blankToUndefined, z.string().trim().max(20).optional()),
   SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SEED_DEMO: z
     .enum(['', '0', '1', 'true', 'false', 'auto'])
@@ -25,13 +36,19 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
+const checked = schema.superRefine((e, ctx) => {
+  if (e.PAYMENT_PROVIDER === 'mollie' && !e.MOLLIE_API_KEY) ctx.addIssue({ code: 'custom', path: ['MOLLIE_API_KEY'], message: 'is required when PAYMENT_PROVIDER=mollie' })
+  if (e.SMS_PROVIDER === 'twilio' && !(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.SMS_FROM))
+    ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM are required when SMS_PROVIDER=twilio' })
+})
+
 export type Env = z.infer<typeof schema>
 
 export class EnvError extends Error {}
 
 /** Parses the environment; a bad value throws an error whose message names every offending variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = schema.safeParse(source)
+  const result = checked.safeParse(source)
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 
 /** Account statuses: not_confirmed until the e-mail link is followed; pending_deletion for 14 days after deletion. */
 export const userStatuses = ['not_confirmed', 'active', 'pending_deletion', 'deleted'] as const
@@ -23,7 +23,8 @@ export const users = pgTable(
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+  // The cached balance can never go below 0: a spend that would is refused by the database itself.
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), check('users_credits_not_negative', sql`${t.credits} >= 0`)],
 )
 
 /** Server-side sessions: the cookie holds a random token, the table only its SHA-256, so a leaked table is useless. */
@@ -42,7 +43,15 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
 
-/** Append-only ledger: every change of users.credits is one row, written in the same transaction. */
+/** Why a balance changed; every ledger row names one. */
+export const ledgerReasons = ['purchase', 'signup_bonus', 'spend', 'refund', 'chargeback', 'collection_failed', 'adjustment'] as const
+export type LedgerReason = (typeof ledgerReasons)[number]
+
+/**
+ * Append-only ledger: every change of users.credits is one row, written in the same transaction. The idempotency
+ * key (for example `purchase:42`, `spend:message:<client id>`) is unique, so a replayed webhook or a retried send
+ * can never book twice.
+ */
 export const creditLedger = pgTable(
   'credit_ledger',
   {
@@ -52,11 +61,16 @@ export const creditLedger = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
-    reason: varchar('reason', { length: 40 }).notNull(),
+    reason: varchar('reason', { length: 40 }).$type<LedgerReason>().notNull(),
     reference: varchar('reference', { length: 100 }),
+    idempotencyKey: varchar('idempotency_key', { length: 160 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('credit_ledger_user_idx').on(t.userId), uniqueIndex('credit_ledger_reference_key').on(t.reason, t.reference)],
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId, t.id),
+    uniqueIndex('credit_ledger_idempotency_key').on(t.idempotencyKey),
+    check('credit_ledger_balance_not_negative', sql`${t.balanceAfter} >= 0`),
+  ],
 )
 
 export const tokenPurposes = ['activation', 'password_reset', 'email_change', 'reactivation'] as const

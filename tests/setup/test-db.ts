@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { clearSettingsCache } from '#app/features/settings/settings.server'
+import { ensureSystemDiscountCodes } from '#app/features/billing/discounts.server'
 import { ensureCompanyInfo } from '#app/features/content/company-info.server'
 import { ensureInterests } from '#app/features/content/interests.server'
 import { migrate, openDatabase, setDatabase, type DbHandle } from '#db/client.server'
@@ -32,6 +33,7 @@ export async function truncateAll(handle: DbHandle): Promise<void> {
   clearSettingsCache()
   await ensureInterests()
   await ensureCompanyInfo()
+  await ensureSystemDiscountCodes()
 }
 
 /** Registers hooks that give the test file a migrated, empty database as `db()`. */

@@ -4,6 +4,7 @@ import { recordEvent } from '#db/events.server'
 import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { conversationMembers, messages, profiles, users } from '#db/schema/index'
 import { getSettings } from '#app/features/settings/settings.server'
+import { grantSignupCredits } from '#app/features/billing/signup-credits.server'
 import { sendAccountEmail } from './account-mail.server'
 import { consumeToken, tokensIssuedToday } from './tokens.server'
 
@@ -14,6 +15,7 @@ import { consumeToken, tokensIssuedToday } from './tokens.server'
 export async function activateAccount(token: string | null): Promise<{ ok: true; userId: number } | { ok: false }> {
   const used = await consumeToken(token, 'activation')
   if (!used) return { ok: false }
+  const settings = await getSettings()
   await db().transaction(async (tx) => {
     const [u] = await tx
       .update(users)
@@ -29,6 +31,7 @@ export async function activateAccount(token: string | null): Promise<{ ok: true;
             where m.sender_id = ${p.id} and m.delivered = false group by m.conversation_id) pending
       where cm.conversation_id = pending.conversation_id and cm.profile_id <> ${p.id}`)
     await tx.update(messages).set({ delivered: true }).where(and(eq(messages.senderId, p.id), eq(messages.delivered, false)))
+    await grantSignupCredits(tx, u.id, settings.signup_credits)
     await recordEvent(tx, { type: 'account.activated', payload: { userId: u.id, profileId: p.id } })
   })
   wakeJobRunner()

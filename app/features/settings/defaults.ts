@@ -1,3 +1,5 @@
+import { defaultBillingCountries, defaultBundlePrices, defaultCreditBundles, defaultPaymentMethodFees } from './billing-defaults'
+
 /** Countries the product serves: those of the eleven locales (spec section 9, locale visibility by country). */
 export const serviceCountries = ['GB', 'IE', 'US', 'CA', 'AU', 'NZ', 'NL', 'BE', 'DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'PL', 'DK', 'FI', 'NO', 'SE'] as const
 
@@ -68,6 +70,21 @@ export const defaultSettings = {
   weekly_update_profiles: 6,
   // A member seen (page or open socket) within this many seconds is online: no e-mails then.
   online_window_seconds: 120,
+  // The credit economy (app/features/billing): bundles, their prices per country, VAT, method fees.
+  credit_bundles: defaultCreditBundles,
+  bundle_prices: defaultBundlePrices,
+  billing_countries: defaultBillingCountries,
+  payment_method_fees: defaultPaymentMethodFees,
+  // Methods switched off by the operator, whatever the country.
+  disabled_payment_methods: [] as string[],
+  // The welcome discount (spec section 9, code WELCOME25): on the first purchase, this many hours after signup.
+  welcome_discount_hours: 72,
+  // Time bonus (spec section 4, code TIMEBONUS25): for unpaid members within this many seconds of signup.
+  time_bonus_seconds: 14400,
+  // Direct debit: at most this much (minor units of the member's currency) within this many days, per member.
+  direct_debit_limit_minor: 10000,
+  direct_debit_limit_days: 30,
+  direct_debit_code_attempts: 5,
 }
 
 export type Settings = typeof defaultSettings

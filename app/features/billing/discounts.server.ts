@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { db, type DbOrTx, type Tx } from '#db/client.server'
+import { discountCodes, discountRedemptions, payments, type DiscountKind } from '#db/schema/index'
+import { getCompanyInfo } from '#app/features/content/company-info.server'
+import { getSettings } from '#app/features/settings/settings.server'
+import type { Settings } from '#app/features/settings/defaults'
+import type { MemberBilling } from './member-billing.server'
+
+export const TIME_BONUS_CODE = 'TIMEBONUS25'
+export const WELCOME_CODE = 'WELCOME25'
+
+/** Refusals with their texts in the catalogs (discount.error.*); the first two are the spec's own (section 5). */
+export type DiscountError = 'not_found' | 'used' | 'expired' | 'minimum' | 'country' | 'method'
+
+export interface Discount {
+  id: number
+  code: string
+  kind: DiscountKind
+  percentage: number
+  /** When it stops applying for this member (the code's expiry, or the end of the welcome or time-bonus window). */
+  endsAt: Date | null
+  minimumOrderMinor: number | null
+  currency: string | null
+  paymentMethods: string[]
+  singleUse: boolean
+}
+
+export type DiscountCheck = { ok: true; discount: Discount } | { ok: false; error: DiscountError; minimumMinor?: number; currency?: string }
+
+const columns = {
+  id: discountCodes.id,
+  code: discountCodes.code,
+  kind: discountCodes.kind,
+  percentage: discountCodes.percentage,
+  minimumOrderMinor: discountCodes.minimumOrderMinor,
+  currency: discountCodes.currency,
+  country: discountCodes.country,
+  userId: discountCodes.userId,
+  expiresAt: discountCodes.expiresAt,
+  status: discountCodes.status,
+  singleUse: discountCodes.singleUse,
+  paymentMethods: discountCodes.paymentMethods,
+}
+
+/** The two codes of spec section 9 exist on every site (created at start; the operator may change the percentage). */
+export async function ensureSystemDiscountCodes(): Promise<void> {
+  await db()
+    .insert(discountCodes)
+    .values([
+      { code: TIME_BONUS_CODE, kind: 'time_bonus', percentage: 25 },
+      { code: WELCOME_CODE, kind: 'welcome', percentage: 25 },
+    ])
+    .onConflictDoNothing()
+}
+
+/** The end of the window in which a welcome or time-bonus code applies to a member, or null when it never does. */
+function memberWindowEnd(kind: DiscountKind, m: MemberBilling, s: Settings): Date | null | undefined {
+  if (kind === 'time_bonus') return m.paidUser ? null : new Date(m.signupDate.getTime() + s.time_bonus_seconds * 1000)
+  if (kind === 'welcome') return m.paidUser ? null : new Date(m.signupDate.getTime() + s.welcome_discount_hours * 3600_000)
+  return undefined
+}
+
+async function redeemedElsewhere(q: DbOrTx, code: { id: number; singleUse: boolean }, userId: number): Promise<boolean> {
+  // The member's own reservation (an unfinished checkout) does not count: a new checkout takes it over.
+  const [r] = await q
+    .select({ id: discountRedemptions.id })
+    .from(discountRedemptions)
+    .where(
+      and(
+        eq(discountRedemptions.codeId, code.id),
+        ne(discountRedemptions.status, 'released'),
+        code.singleUse
+          ? or(eq(discountRedemptions.status, 'used'), ne(discountRedemptions.userId, userId))
+          : and(eq(discountRedemptions.userId, userId), eq(discountRedemptions.status, 'used')),
+      ),
+    )
+    .limit(1)
+  return !!r
+}
+
+/**
+ * Checks a code for a member (spec section 5): it exists and is active, is theirs if personal, has not expired,
+ * fits their country, the order's amount and the method, and was not used. Without an order amount or a method,
+ * those two checks wait for the checkout.
+ */
+export async function checkDiscount(
+  input: { code: string; member: MemberBilling; orderMinor?: number; method?: string; now?: Date },
+  q: DbOrTx = db(),
+  settings?: Settings,
+): Promise<DiscountCheck> {
+  const s = settings ?? (await getSettings())
+  const now = input.now ?? new Date()
+  const code = input.code.trim()
+  if (!code || code.length > 40) return { ok: false, error: 'not_found' }
+  const [row] = await q
+    .select(columns)
+    .from(discountCodes)
+    .where(eq(sql`upper(${discountCodes.code})`, code.toUpperCase()))
+  if (!row || row.status !== 'active' || (row.userId !== null && row.userId !== input.member.userId)) return { ok: false, error: 'not_found' }
+  const windowEnd = memberWindowEnd(row.kind, input.member, s)
+  if (windowEnd === null) return { ok: false, error: 'not_found' }
+  const endsAt = [row.expiresAt, windowEnd].filter((d): d is Date => d instanceof Date).sort((a, b) => a.getTime() - b.getTime())[0] ?? null
+  if (endsAt && endsAt <= now) return { ok: false, error: 'expired' }
+  if ((row.country && row.country !== input.member.country) || (row.currency && row.currency !== input.member.currency)) return { ok: false, error: 'country' }
+  if (input.orderMinor !== undefined && row.minimumOrderMinor && input.orderMinor < row.minimumOrderMinor)
+    return { ok: false, error: 'minimum', minimumMinor: row.minimumOrderMinor, currency: row.currency ?? input.member.currency }
+  if (input.method && row.paymentMethods.length && !row.paymentMethods.includes(input.method)) return { ok: false, error: 'method' }
+  if (await redeemedElsewhere(q, row, input.member.userId)) return { ok: false, error: 'used' }
+  return {
+    ok: true,
+    discount: { id: row.id, code: row.code, kind: row.kind, percentage: row.percentage, endsAt, minimumOrderMinor: row.minimumOrderMinor, currency: row.currency, paymentMethods: row.paymentMethods, singleUse: row.singleUse },
+  }
+}
+
+/**
+ * The discount a member sees applied without typing anything (spec section 4): the time bonus while it runs,
+ * else a personal code (the retention offer), else the welcome discount.
+ */
+export async function activeDiscount(member: MemberBilling, now = new Date()): Promise<Discount | null> {
+  const s = await getSettings()
+  const personal = await db()
+    .select({ code: discountCodes.code })
+    .from(discountCodes)
+    .where(and(eq(discountCodes.userId, member.userId), eq(discountCodes.status, 'active'), or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now))))
+    .limit(3)
+  for (const code of [TIME_BONUS_CODE, ...personal.map((p) => p.code), WELCOME_CODE]) {
+    const r = await checkDiscount({ code, member, now }, db(), s)
+    if (r.ok) return r.discount
+  }
+  return null
+}
+
+/**
+ * Holds a code for a checkout, in its transaction. The member's earlier unfinished checkouts give theirs up, and
+ * so do other members' checkouts left open for an hour; the partial unique indexes then let one holder win.
+ */
+export async function reserveDiscount(tx: Tx, d: { id: number; singleUse: boolean }, userId: number, paymentId: number): Promise<boolean> {
+  const stale = tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.status, 'open'), lt(payments.createdAt, sql`now() - interval '1 hour'`)))
+  await tx
+    .update(discountRedemptions)
+    .set({ status: 'released' })
+    .where(
+      and(
+        eq(discountRedemptions.codeId, d.id),
+        eq(discountRedemptions.status, 'reserved'),
+        or(eq(discountRedemptions.userId, userId), inArray(discountRedemptions.paymentId, stale)),
+      ),
+    )
+  const inserted = await tx
+    .insert(discountRedemptions)
+    .values({ codeId: d.id, userId, paymentId, singleUse: d.singleUse })
+    .onConflictDoNothing()
+    .returning({ id: discountRedemptions.id })
+  return inserted.length > 0
+}
+
+/** A paid payment spends its code (when another checkout took it over meanwhile, the paid discount stands). */
+export async function markDiscountUsed(tx: Tx, paymentId: number): Promise<void> {
+  const [r] = await tx
+    .select({ id: discountRedemptions.id, codeId: discountRedemptions.codeId, userId: discountRedemptions.userId, singleUse: discountRedemptions.singleUse, status: discountRedemptions.status })
+    .from(discountRedemptions)
+    .where(eq(discountRedemptions.paymentId, paymentId))
+  if (!r || r.status === 'used') return
+  if (r.status === 'released') {
+    const [holder] = await tx
+      .select({ id: discountRedemptions.id })
+      .from(discountRedemptions)
+      .where(and(eq(discountRedemptions.codeId, r.codeId), ne(discountRedemptions.status, 'released'), r.singleUse ? sql`true` : eq(discountRedemptions.userId, r.userId)))
+    if (holder) return
+  }
+  await tx.update(discountRedemptions).set({ status: 'used' }).where(eq(discountRedemptions.id, r.id))
+}
+
+/** A payment that failed or was cancelled gives its code back. */
+export async function releaseDiscount(tx: Tx, paymentId: number): Promise<void> {
+  await tx
+    .update(discountRedemptions)
+    .set({ status: 'released' })
+    .where(and(eq(discountRedemptions.paymentId, paymentId), eq(discountRedemptions.status, 'reserved')))
+}
+
+/**
+ * The retention offer of the delete-account screen made real: a personal single-use code with the company's
+ * delete_discount percentage, valid 30 days. Asking twice gives the same code.
+ */
+export async function grantRetentionDiscount(userId: number): Promise<{ code: string; percentage: number; expiresAt: Date } | null> {
+  const company = await getCompanyInfo()
+  if (!(company.delete_discount > 0)) return null
+  const now = new Date()
+  const [existing] = await db()
+    .select({ code: discountCodes.code, percentage: discountCodes.percentage, expiresAt: discountCodes.expiresAt, id: discountCodes.id })
+    .from(discountCodes)
+    .where(and(eq(discountCodes.userId, userId), eq(discountCodes.kind, 'retention'), eq(discountCodes.status, 'active'), gt(discountCodes.expiresAt, now)))
+    .limit(1)
+  if (existing && !(await redeemedElsewhere(db(), { id: existing.id, singleUse: true }, userId))) return { code: existing.code, percentage: existing.percentage, expiresAt: existing.expiresAt! }
+  const code = `STAY-${randomBytes(5).toString('hex').toUpperCase()}`
+  const expiresAt = new Date(now.getTime() + 30 * 86400_000)
+  await db().insert(discountCodes).values({ code, kind: 'retention', percentage: Math.min(100, company.delete_discount), userId, expiresAt, singleUse: true })
+  return { code, percentage: Math.min(100, company.delete_discount), expiresAt }
+}

@@ -1,0 +1,78 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { db, type Tx } from '#db/client.server'
+import { creditLedger, users, type LedgerReason } from '#db/schema/index'
+
+export interface LedgerEntryInput {
+  userId: number
+  delta: number
+  reason: LedgerReason
+  /** What the entry is about (a payment id, a message id), shown to operators. */
+  reference?: string | null
+  /** Unique for the whole ledger: the same key is booked once, whoever retries. */
+  key: string
+  /**
+   * A reversal (refund, chargeback, failed collection) takes back what it can: never below 0. The shortfall is
+   * reported, and the caller flags the member.
+   */
+  clampAtZero?: boolean
+}
+
+export type LedgerResult =
+  | { booked: true; entryId: number; balance: number; delta: number; shortfall: number }
+  | { booked: false; reason: 'duplicate'; balance: number }
+  | { booked: false; reason: 'insufficient'; balance: number }
+
+export class InsufficientCreditsError extends Error {
+  constructor(readonly balance: number) {
+    super('insufficient credits')
+  }
+}
+
+/**
+ * Books one ledger entry and moves the cached balance on the user, inside the caller's transaction. The user row
+ * is locked first, so entries of one member are serialised; the idempotency key then tells a replay from new work.
+ * The database refuses a negative balance by itself (check constraints), this only gives a clean answer first.
+ */
+export async function bookCredits(tx: Tx, e: LedgerEntryInput): Promise<LedgerResult> {
+  const [u] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, e.userId)).for('update')
+  if (!u) throw new Error('no such user')
+  const [dup] = await tx.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.idempotencyKey, e.key))
+  if (dup) return { booked: false, reason: 'duplicate', balance: u.credits }
+  let delta = e.delta
+  let shortfall = 0
+  if (u.credits + delta < 0) {
+    if (!e.clampAtZero) return { booked: false, reason: 'insufficient', balance: u.credits }
+    shortfall = -(u.credits + delta)
+    delta = -u.credits
+  }
+  const balance = u.credits + delta
+  const [row] = await tx
+    .insert(creditLedger)
+    .values({ userId: e.userId, delta, balanceAfter: balance, reason: e.reason, reference: e.reference ?? null, idempotencyKey: e.key })
+    .returning({ id: creditLedger.id })
+  await tx.update(users).set({ credits: balance }).where(eq(users.id, e.userId))
+  return { booked: true, entryId: row.id, balance, delta, shortfall }
+}
+
+/** The balance as the ledger tells it (the sum of its entries); the cached users.credits must always equal it. */
+export async function ledgerBalance(userId: number): Promise<number> {
+  const [r] = await db()
+    .select({ sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+  return r.sum
+}
+
+export async function listLedger(userId: number, limit = 50) {
+  return db()
+    .select({ id: creditLedger.id, delta: creditLedger.delta, balanceAfter: creditLedger.balanceAfter, reason: creditLedger.reason, reference: creditLedger.reference, createdAt: creditLedger.createdAt })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(desc(creditLedger.id))
+    .limit(limit)
+}
+
+export async function hasLedgerEntry(key: string): Promise<boolean> {
+  const [r] = await db().select({ id: creditLedger.id }).from(creditLedger).where(and(eq(creditLedger.idempotencyKey, key)))
+  return !!r
+}

@@ -1,0 +1,65 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { db } from '#db/client.server'
+import { payments, spendLimits } from '#db/schema/index'
+import { getSettings } from '#app/features/settings/settings.server'
+import { refundDeadline } from './refunds.server'
+
+const columns = {
+  id: payments.id,
+  bundleId: payments.bundleId,
+  credits: payments.credits,
+  currency: payments.currency,
+  country: payments.country,
+  method: payments.method,
+  listPriceMinor: payments.listPriceMinor,
+  discountMinor: payments.discountMinor,
+  feeMinor: payments.feeMinor,
+  totalMinor: payments.totalMinor,
+  vatMinor: payments.vatMinor,
+  vatRatePermille: payments.vatRate,
+  status: payments.status,
+  storedCard: payments.storedCard,
+  refundedMinor: payments.refundedMinor,
+  chargedBackMinor: payments.chargedBackMinor,
+  collectionFailed: payments.collectionFailed,
+  createdAt: payments.createdAt,
+  paidAt: payments.paidAt,
+}
+
+export type Transaction = Omit<Awaited<ReturnType<typeof listTransactions>>[number], never>
+
+function present(r: { createdAt: Date; paidAt: Date | null } & Record<string, unknown>, refundDays: number) {
+  return { ...r, createdAt: r.createdAt.toISOString(), paidAt: r.paidAt?.toISOString() ?? null, refundUntil: r.paidAt ? refundDeadline(r.paidAt, refundDays).toISOString() : null }
+}
+
+/** A member's purchases, newest first (only their own). */
+export async function listTransactions(userId: number, limit = 100) {
+  const s = await getSettings()
+  const rows = await db().select(columns).from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.id)).limit(limit)
+  return rows.map((r) => present(r, s.refund_days) as typeof r & { createdAt: string; paidAt: string | null; refundUntil: string | null })
+}
+
+/** One purchase of the member, or null when it is not theirs (the same answer as for one that does not exist). */
+export async function getTransaction(userId: number, paymentId: number) {
+  if (!Number.isSafeInteger(paymentId) || paymentId <= 0) return null
+  const s = await getSettings()
+  const [r] = await db().select(columns).from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId)))
+  return r ? (present(r, s.refund_days) as typeof r & { createdAt: string; paidAt: string | null; refundUntil: string | null }) : null
+}
+
+export async function getSpendLimit(userId: number): Promise<{ monthlyLimitMinor: number; currency: string } | null> {
+  const [r] = await db().select({ monthlyLimitMinor: spendLimits.monthlyLimitMinor, currency: spendLimits.currency }).from(spendLimits).where(eq(spendLimits.userId, userId))
+  return r ?? null
+}
+
+/** Sets (or with null, removes) the member's monthly spend limit, in their currency. */
+export async function setSpendLimit(userId: number, limit: { monthlyLimitMinor: number; currency: string } | null): Promise<void> {
+  if (!limit) {
+    await db().delete(spendLimits).where(eq(spendLimits.userId, userId))
+    return
+  }
+  await db()
+    .insert(spendLimits)
+    .values({ userId, ...limit })
+    .onConflictDoUpdate({ target: spendLimits.userId, set: { ...limit, updatedAt: new Date() } })
+}
