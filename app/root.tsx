@@ -7,6 +7,8 @@ import { signupOptions, trackingFromCookies } from '#app/features/accounts/signu
 import { getBadgeCounts } from '#app/features/authentication/viewer.server'
 import { RealtimeProvider, useRealtime } from '#app/features/chat/components/realtime-provider'
 import { getSettings } from '#app/features/settings/settings.server'
+import { timeBonusFor } from '#app/features/billing/discounts.server'
+import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import en from './i18n/locales/en.json'
 import { requestLocale } from '#app/features/settings/request-locale.server'
 import { attentionCount } from './lib/title-count'
@@ -25,7 +27,11 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ locale, messages }, settings] = await Promise.all([requestLocale(request, context), getSettings()])
   const v = context.viewer
-  const [counts, signup] = await Promise.all([v ? getBadgeCounts(v.profileId) : { unread: 0, newLikes: 0 }, v ? null : signupOptions({ locale, tracking: trackingFromCookies(request.headers.get('cookie')) })])
+  const [counts, signup, timeBonus] = await Promise.all([
+    v ? getBadgeCounts(v.profileId) : { unread: 0, newLikes: 0 },
+    v ? null : signupOptions({ locale, tracking: trackingFromCookies(request.headers.get('cookie')) }),
+    v ? timeBonusFor(billingOfViewer(v, settings), settings) : null,
+  ])
   return {
     locale,
     messages,
@@ -44,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     counts,
     signup,
+    timeBonus,
     site: {
       name: settings.name,
       cdnPrefix: settings.cdn_prefix,

@@ -24,6 +24,12 @@ export default [
     route('account-deleted', 'routes/account-deleted.tsx', { id: 'account-deleted' }),
     route('unsubscribe', 'routes/unsubscribe.tsx', { id: 'unsubscribe' }),
     route('notifications/confirm', 'routes/notifications-confirm.tsx', { id: 'notifications-confirm' }),
+    route('credits', 'routes/credits.tsx', { id: 'credits' }),
+    route('credits/repeat-order', 'routes/credits-repeat-order.tsx', { id: 'credits-repeat-order' }),
+    route('credits/:id/:paymentmethod?', 'routes/credits-id-paymentmethod.tsx', { id: 'credits-id-paymentmethod' }),
+    route('premium', 'routes/premium.tsx', { id: 'premium' }),
+    route('pricing', 'routes/pricing.tsx', { id: 'pricing' }),
+    route('transactions/:id?', 'routes/transactions.tsx', { id: 'transactions' }),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('layouts/chat.tsx', [
@@ -33,6 +39,7 @@ export default [
   layout('layouts/empty.tsx', [
     route('lang-config', 'routes/lang-config.tsx', { id: 'lang-config' }),
     route('complete-signup', 'routes/complete-signup.tsx', { id: 'complete-signup' }),
+    route('sandbox/checkout/:id', 'routes/sandbox-checkout.tsx', { id: 'sandbox-checkout' }),
   ]),
   route('logout', 'routes/logout.ts', { id: 'logout' }),
   route('activate', 'routes/activate.ts', { id: 'activate' }),
@@ -51,6 +58,7 @@ export default [
   route('api/regions.php', 'routes/api/regions.php.ts', { id: 'api-regions' }),
   route('api/photos.php', 'routes/api/photos.php.ts', { id: 'api-photos' }),
   route('api/geocode.php', 'routes/api/geocode.php.ts', { id: 'api-geocode' }),
+  route('api/discountcode.php', 'routes/api/discountcode.php.ts', { id: 'api-discountcode' }),
   route('api/companyinfo.php', 'routes/api/companyinfo.php.ts', { id: 'api-companyinfo' }),
   route('api/*', 'routes/api/not-found.ts', { id: 'api-not-found' }),
 ] satisfies RouteConfig

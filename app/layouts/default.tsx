@@ -2,6 +2,8 @@ import { FormattedMessage } from 'react-intl'
 import { isRouteErrorResponse, Link, Outlet, useMatches, useRouteError, useSearchParams } from 'react-router'
 import { ActivationReminder, activationReminderMode } from '#app/features/accounts/components/activation-reminder'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
+import { TimeBonusBanner, TimeBonusPopup } from '#app/features/billing/components/time-bonus'
+import { membersAreaRoutes } from '#app/features/billing/countdown'
 import { NotificationsDisabledAlert, PushAlert } from '#app/features/notifications/components/notification-alerts'
 import { DismissibleAlert } from '#app/ui/dismissible-alert'
 import { ErrorPage } from '#app/ui/error-page'
@@ -18,6 +20,8 @@ export default function DefaultLayout() {
   const routeIds = useMatches().map((m) => m.id)
   const [search] = useSearchParams()
   const reminder = root.viewer ? activationReminderMode(root.viewer, routeIds, search) : null
+  const inMembersArea = routeIds.some((id) => membersAreaRoutes.has(id))
+  const timeBonus = root.viewer && inMembersArea ? root.timeBonus : null
   const showPhotoAlert = !!root.viewer && !root.viewer.thumb && !routeIds.some((id) => photoAlertHiddenOn.has(id))
   return (
     <>
@@ -30,6 +34,8 @@ export default function DefaultLayout() {
         mediaPrefix={root.site.cdnPrefix}
       />
       <main id="main" className="container py-4">
+        {timeBonus ? <TimeBonusBanner key={timeBonus.endsAt} endsAt={timeBonus.endsAt} percentage={timeBonus.percentage} /> : null}
+        {timeBonus && root.viewer?.credits === 0 ? <TimeBonusPopup endsAt={timeBonus.endsAt} percentage={timeBonus.percentage} /> : null}
         {root.viewer && reminder ? <ActivationReminder email={root.viewer.email} mode={reminder} /> : null}
         {root.viewer ? <NotificationsDisabledAlert disabled={root.viewer.notificationsDisabled} routeIds={routeIds} /> : null}
         {root.viewer ? <PushAlert publicKey={root.site.pushKey} routeIds={routeIds} /> : null}

@@ -11,6 +11,7 @@ import { verifyLogin } from '#app/features/authentication/login.server'
 import { clearCookieHeader } from '#app/lib/http.server'
 import { SESSION_COOKIE, destroyAllSessions, listSessions, storedSessionId } from '#app/features/authentication/sessions.server'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
+import { grantRetentionDiscount } from '#app/features/billing/discounts.server'
 import { getPrivacy, setPrivacy } from '#app/features/profiles/privacy.server'
 import { NotificationSettingsForm } from '#app/features/notifications/components/notification-settings'
 import { parseNotificationSettings } from '#app/features/notifications/notification-settings.schema'
@@ -55,6 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'privacy') {
     await setPrivacy(viewer.profileId, { invisible: form.get('invisible') === 'on', privacyMode: form.get('privacy_mode') === 'on' })
     return { notice: 'settings.saved' }
+  }
+  if (intent === 'retention') {
+    const granted = await grantRetentionDiscount(viewer.userId)
+    return granted ? { notice: 'account.retentionThanks', granted: { code: granted.code, percentage: granted.percentage } } : null
   }
   if (intent === 'unblock') {
     await unblockMember(viewer.profileId, Number(form.get('profileId')))
@@ -194,7 +199,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </ul>
           )}
         </section>
-        <DeleteAccount discount={loaderData.discount} errors={actionData && 'intent' in actionData && actionData.intent === 'delete' ? actionData.errors : undefined} />
+        <DeleteAccount discount={loaderData.discount} granted={actionData && 'granted' in actionData ? actionData.granted : null} errors={actionData && 'intent' in actionData && actionData.intent === 'delete' ? actionData.errors : undefined} />
       </div>
     </div>
   )

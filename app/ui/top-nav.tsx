@@ -11,6 +11,14 @@ export interface NavViewer {
   profileId: number
   name: string
   thumb: string | null
+  paidUser: boolean
+  credits: number
+}
+
+/** Spec section 2: paying members see their credits when 10 or fewer, amber above 0 and red at 0. */
+export function creditsBadgeVariant(v: { paidUser: boolean; credits: number }): 'warning' | 'danger' | null {
+  if (!v.paidUser || v.credits > 10) return null
+  return v.credits > 0 ? 'warning' : 'danger'
 }
 
 /** Top navigation of spec section 2, for the screens that exist. */
@@ -70,10 +78,33 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
               </span>
               <CountBadge count={props.newLikes} labelId="nav.newLikes" />
             </NavLink>
+            {viewer.paidUser ? (
+              <NavLink to="/credits" className="nav-link px-2" data-testid="nav-credits">
+                <i className="bi bi-coin me-1" aria-hidden="true" />
+                <span className="d-none d-md-inline">
+                  <FormattedMessage id="nav.credits" />
+                </span>
+                <span className="visually-hidden d-md-none">
+                  <FormattedMessage id="nav.credits" />
+                </span>
+                <CreditsBadge viewer={viewer} />
+              </NavLink>
+            ) : (
+              <NavLink to="/premium" className="nav-link px-2 text-primary fw-semibold" data-testid="nav-premium">
+                <i className="bi bi-gem me-1" aria-hidden="true" />
+                <span className="d-none d-md-inline">
+                  <FormattedMessage id="nav.getPremium" />
+                </span>
+                <span className="visually-hidden d-md-none">
+                  <FormattedMessage id="nav.getPremium" />
+                </span>
+              </NavLink>
+            )}
             <details className="lang-menu position-relative" data-testid="account-menu">
               <summary className="btn btn-link text-decoration-none text-body d-flex align-items-center gap-1 px-1">
                 <Avatar src={viewer.thumb ? `${props.mediaPrefix}/${viewer.thumb}` : null} alt="" />
                 <span className="d-none d-sm-inline">{viewer.name}</span>
+                {viewer.paidUser ? <PremiumBadge /> : null}
                 <span className="visually-hidden">
                   <FormattedMessage id="nav.accountMenu" />
                 </span>
@@ -82,6 +113,10 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
                 <Link to="/profile" className="dropdown-item">
                   <i className="bi bi-person me-2" aria-hidden="true" />
                   <FormattedMessage id="nav.myProfile" />
+                </Link>
+                <Link to="/transactions" className="dropdown-item">
+                  <i className="bi bi-receipt me-2" aria-hidden="true" />
+                  <FormattedMessage id="nav.transactions" />
                 </Link>
                 <Link to="/notifications" className="dropdown-item">
                   <i className="bi bi-gear me-2" aria-hidden="true" />
@@ -104,5 +139,28 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
         <LanguageDropdown current={props.locale} />
       </nav>
     </header>
+  )
+}
+
+function CreditsBadge({ viewer }: { viewer: NavViewer }) {
+  const intl = useIntl()
+  const variant = creditsBadgeVariant(viewer)
+  if (!variant) return null
+  return (
+    <span className={`badge rounded-pill ms-1 text-bg-${variant}`} data-testid="badge-credits">
+      {viewer.credits}
+      <span className="visually-hidden"> {intl.formatMessage({ id: 'nav.creditsLeft' }, { count: viewer.credits })}</span>
+    </span>
+  )
+}
+
+/** The Premium mark beside a paying member's own name (spec section 6). */
+export function PremiumBadge() {
+  const intl = useIntl()
+  return (
+    <span className="badge rounded-pill text-bg-warning ms-1" title={intl.formatMessage({ id: 'premium.badge' })} data-testid="premium-badge">
+      <i className="bi bi-gem" aria-hidden="true" />
+      <span className="visually-hidden">{intl.formatMessage({ id: 'premium.badge' })}</span>
+    </span>
   )
 }

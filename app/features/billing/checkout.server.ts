@@ -7,7 +7,7 @@ import { errorText } from '#app/lib/error-text'
 import { logger } from '#app/lib/logger.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import type { Settings } from '#app/features/settings/defaults'
-import { findBundle } from './bundles.server'
+import { findBundle, type BundleOffer } from './bundles.server'
 import { checkDiscount, releaseDiscount, reserveDiscount, type DiscountError } from './discounts.server'
 import { memberBilling, type MemberBilling } from './member-billing.server'
 import { syncPayment } from './payment-sync.server'
@@ -43,7 +43,7 @@ export async function priceCheckout(
   method: string,
   code: string | null | undefined,
   settings: Settings,
-): Promise<{ ok: true; quote: Quote; discountId: number | null; singleUse: boolean } | ({ ok: false } & CheckoutRefusal)> {
+): Promise<{ ok: true; quote: Quote; bundle: BundleOffer; discountId: number | null; singleUse: boolean } | ({ ok: false } & CheckoutRefusal)> {
   const bundle = findBundle(settings, member.country, bundleId)
   if (!bundle) return { ok: false, reason: 'unknown_bundle' }
   if (!methodsForCountry(member.country, settings.disabled_payment_methods).some((m) => m.id === method)) return { ok: false, reason: 'method_unavailable' }
@@ -58,7 +58,7 @@ export async function priceCheckout(
     singleUse = d.discount.singleUse
   }
   const fee = settings.payment_method_fees[method] ?? (findPaymentMethod(method)?.card ? settings.payment_method_fees.creditcard : undefined)
-  return { ok: true, quote: quote({ listPriceMinor: bundle.priceMinor, currency: bundle.currency, discountPercentage: percentage, fee, vatPercent: member.vatPercent }), discountId, singleUse }
+  return { ok: true, quote: quote({ listPriceMinor: bundle.priceMinor, currency: bundle.currency, discountPercentage: percentage, fee, vatPercent: member.vatPercent }), bundle, discountId, singleUse }
 }
 
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
@@ -122,7 +122,7 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
       .values({
         userId: input.userId,
         bundleId: input.bundleId,
-        credits: findBundle(settings, member.country, input.bundleId)!.credits,
+        credits: priced.bundle.credits,
         country: member.country,
         currency: q.currency,
         method: input.method,
@@ -158,7 +158,7 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
       reference: String(created.id),
       amountMinor: q.totalMinor,
       currency: q.currency,
-      description: `${settings.name} ${findBundle(settings, member.country, input.bundleId)!.credits} credits #${created.id}`,
+      description: `${settings.name} ${priced.bundle.credits} credits #${created.id}`,
       method: input.method,
       redirectUrl: `${base}/transactions/${created.id}`,
       webhookUrl: `${base}/webhooks/payments/${provider.name}`,

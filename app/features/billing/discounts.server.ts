@@ -202,3 +202,10 @@ export async function grantRetentionDiscount(userId: number): Promise<{ code: st
   await db().insert(discountCodes).values({ code, kind: 'retention', percentage: Math.min(100, company.delete_discount), userId, expiresAt, singleUse: true })
   return { code, percentage: Math.min(100, company.delete_discount), expiresAt }
 }
+
+/** The time bonus of a member while it runs (spec section 4); no query once it cannot apply any more. */
+export async function timeBonusFor(member: MemberBilling, settings: Settings, now = new Date()): Promise<{ endsAt: string; percentage: number } | null> {
+  if (member.paidUser || member.signupDate.getTime() + settings.time_bonus_seconds * 1000 <= now.getTime()) return null
+  const r = await checkDiscount({ code: TIME_BONUS_CODE, member, now }, db(), settings)
+  return r.ok && r.discount.endsAt ? { endsAt: r.discount.endsAt.toISOString(), percentage: r.discount.percentage } : null
+}

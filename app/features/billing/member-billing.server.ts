@@ -33,3 +33,8 @@ export async function memberBilling(userId: number, q: DbOrTx = db(), settings?:
   if (!r) return null
   return { userId, paidUser: r.paidUser, credits: r.credits, signupDate: r.signupDate, ...billingCountry(s, r.country) }
 }
+
+/** The same, from what every loader already knows of the viewer (no query). */
+export function billingOfViewer(v: { userId: number; paidUser: boolean; credits: number; signupDate: string | Date; country: string }, settings: Settings): MemberBilling {
+  return { userId: v.userId, paidUser: v.paidUser, credits: v.credits, signupDate: new Date(v.signupDate), ...billingCountry(settings, v.country) }
+}

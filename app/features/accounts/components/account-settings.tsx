@@ -1,5 +1,5 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
-import { Form } from 'react-router'
+import { Form, Link } from 'react-router'
 import { FormErrors } from '#app/ui/form-errors'
 import { FormField } from '#app/ui/form-field'
 import type { SessionInfo } from '#app/features/authentication/sessions.server'
@@ -85,10 +85,10 @@ export function SessionsList({ sessions }: { sessions: SessionInfo[] }) {
 export const deletionReasonIds = ['found_partner', 'not_enough_matches', 'too_expensive', 'privacy', 'taking_break', 'other'] as const
 
 /** Delete account: the retention offer first, then a reason and the password. */
-export function DeleteAccount({ discount, errors }: { discount: number; errors: Errors }) {
+export function DeleteAccount({ discount, errors, granted }: { discount: number; errors: Errors; granted?: { code: string; percentage: number } | null }) {
   const intl = useIntl()
   return (
-    <details className="border border-danger-subtle rounded p-3" open={!!errors}>
+    <details className="border border-danger-subtle rounded p-3" open={!!errors || !!granted}>
       <summary className="text-danger fw-semibold">
         <FormattedMessage id="account.delete" />
       </summary>
@@ -98,6 +98,21 @@ export function DeleteAccount({ discount, errors }: { discount: number; errors: 
             <FormattedMessage id="account.retentionTitle" />
           </strong>{' '}
           <FormattedMessage id="account.retentionOffer" values={{ discount }} />
+          {granted ? (
+            <p className="mb-0 mt-2" role="status" data-testid="retention-granted">
+              <FormattedMessage id="account.retentionGranted" values={{ code: <strong>{granted.code}</strong>, percentage: granted.percentage }} />{' '}
+              <Link to={`/credits?code=${encodeURIComponent(granted.code)}`} className="alert-link">
+                <FormattedMessage id="account.retentionBuy" />
+              </Link>
+            </p>
+          ) : (
+            <Form method="post" className="mt-2">
+              <input type="hidden" name="intent" value="retention" />
+              <button type="submit" className="btn btn-sm btn-primary" data-testid="retention-accept">
+                <FormattedMessage id="account.retentionAccept" values={{ discount }} />
+              </button>
+            </Form>
+          )}
         </div>
       ) : null}
       <Form method="post" className="mt-3">

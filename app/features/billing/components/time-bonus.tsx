@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react'
+import { Modal } from 'react-bootstrap'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link } from 'react-router'
+import { formatCountdown, TIME_BONUS_POPUP_DELAY_MS } from '../countdown'
+
+const POPUP_DISMISSED_KEY = 'timeBonusPopupDismissed'
+
+/** Milliseconds left until `endsAt`, ticking every second (spec section 9); null once it reached 0. */
+export function useCountdown(endsAt: string | null): number | null {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (!endsAt) return
+    const t = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(t)
+  }, [endsAt])
+  if (!endsAt) return null
+  const left = new Date(endsAt).getTime() - now
+  return left > 0 ? left : null
+}
+
+/** The top banner of the members area while the time bonus runs (spec section 4). */
+export function TimeBonusBanner({ endsAt, percentage }: { endsAt: string; percentage: number }) {
+  const intl = useIntl()
+  const left = useCountdown(endsAt)
+  if (left === null) return null
+  return (
+    <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 py-2" role="region" aria-label={intl.formatMessage({ id: 'timebonus.label' })} data-testid="time-bonus-banner">
+      <i className="bi bi-stopwatch fs-5" aria-hidden="true" />
+      <span className="flex-grow-1">
+        <FormattedMessage id="timebonus.banner" values={{ percentage, time: <strong className="font-monospace" data-testid="time-bonus-countdown">{formatCountdown(left)}</strong> }} />
+      </span>
+      <Link to="/credits" className="btn btn-sm btn-primary">
+        <FormattedMessage id="timebonus.cta" />
+      </Link>
+    </div>
+  )
+}
+
+/**
+ * The popup 40 s after entering the members area at 0 credits, unless dismissed before (the dismissal is kept on
+ * this device). Leaving the members area unmounts it, which cancels the timer.
+ */
+export function TimeBonusPopup({ endsAt, percentage }: { endsAt: string; percentage: number }) {
+  const intl = useIntl()
+  const [open, setOpen] = useState(false)
+  const left = useCountdown(endsAt)
+  useEffect(() => {
+    if (localStorage.getItem(POPUP_DISMISSED_KEY)) return
+    const t = setTimeout(() => setOpen(true), TIME_BONUS_POPUP_DELAY_MS)
+    return () => clearTimeout(t)
+  }, [])
+  const close = () => {
+    localStorage.setItem(POPUP_DISMISSED_KEY, new Date().toISOString())
+    setOpen(false)
+  }
+  if (left === null) return null
+  return (
+    <Modal show={open} onHide={close} centered aria-labelledby="time-bonus-title" data-testid="time-bonus-popup">
+      <Modal.Header closeButton closeLabel={intl.formatMessage({ id: 'common.close' })}>
+        <Modal.Title id="time-bonus-title">
+          <FormattedMessage id="timebonus.popupTitle" values={{ percentage }} />
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>
+          <FormattedMessage id="timebonus.popupBody" values={{ percentage }} />
+        </p>
+        <p className="fs-3 font-monospace text-center mb-0">{formatCountdown(left)}</p>
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-outline-secondary" onClick={close}>
+          <FormattedMessage id="timebonus.later" />
+        </button>
+        <Link to="/credits" className="btn btn-primary" onClick={close}>
+          <FormattedMessage id="timebonus.cta" />
+        </Link>
+      </Modal.Footer>
+    </Modal>
+  )
+}

@@ -1,0 +1,56 @@
+import type { Settings } from '#app/features/settings/defaults'
+import { bundlesFor } from './bundles.server'
+import { activeDiscount, checkDiscount, type Discount, type DiscountError } from './discounts.server'
+import type { MemberBilling } from './member-billing.server'
+import { methodsForCountry } from './payment-methods'
+import { methodFeeMinor, quote } from './pricing'
+
+/** A discount as pages show it (dates as strings for the client). */
+export interface DiscountView {
+  code: string
+  kind: Discount['kind']
+  percentage: number
+  endsAt: string | null
+}
+
+export const discountView = (d: Discount): DiscountView => ({ code: d.code, kind: d.kind, percentage: d.percentage, endsAt: d.endsAt?.toISOString() ?? null })
+
+export interface MethodView {
+  id: string
+  label?: string
+  labelId?: string
+  icon: string
+  /** The fee on the given price, for "fee shown before paying". */
+  feeMinor: number
+}
+
+export function methodViews(settings: Settings, country: string, currency: string, priceMinor: number): MethodView[] {
+  return methodsForCountry(country, settings.disabled_payment_methods).map((m) => ({
+    id: m.id,
+    label: m.label,
+    labelId: m.labelId,
+    icon: m.icon,
+    feeMinor: methodFeeMinor(priceMinor, currency, settings.payment_method_fees[m.id] ?? (m.card ? settings.payment_method_fees.creditcard : undefined)),
+  }))
+}
+
+/**
+ * The bundles on offer to a member with the discount that applies (the code they typed, else the active one):
+ * list price, price after discount, per-credit price and the best-value mark.
+ */
+export async function offersFor(member: MemberBilling, settings: Settings, typedCode?: string | null) {
+  let discount: Discount | null = null
+  let codeError: { error: DiscountError; minimumMinor?: number; currency?: string } | null = null
+  if (typedCode?.trim()) {
+    const r = await checkDiscount({ code: typedCode, member }, undefined, settings)
+    if (r.ok) discount = r.discount
+    else codeError = { error: r.error, minimumMinor: r.minimumMinor, currency: r.currency }
+  }
+  discount ??= await activeDiscount(member)
+  const bundles = bundlesFor(settings, member.country).map((b) => {
+    const applies = !!discount && !(discount.minimumOrderMinor && b.priceMinor < discount.minimumOrderMinor)
+    const q = quote({ listPriceMinor: b.priceMinor, currency: b.currency, discountPercentage: applies ? discount!.percentage : 0, vatPercent: member.vatPercent })
+    return { ...b, discountedMinor: q.priceMinor }
+  })
+  return { bundles, discount: discount ? discountView(discount) : null, codeError, country: member.country, currency: member.currency }
+}

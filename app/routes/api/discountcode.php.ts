@@ -1,0 +1,32 @@
+import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
+import { activeDiscount, checkDiscount, WELCOME_CODE } from '#app/features/billing/discounts.server'
+import { billingOfViewer } from '#app/features/billing/member-billing.server'
+import { discountView } from '#app/features/billing/offers.server'
+import { getSettings } from '#app/features/settings/settings.server'
+import type { Route } from './+types/discountcode.php'
+
+/**
+ * GET /api/discountcode.php (spec section 7): `?code=X` checks a code for the member (with `amount` in minor units
+ * and `method` when known); `?welcome=true` gives the welcome discount while it applies; without either, the
+ * active discount (time bonus first). Refusals carry the catalog's error code (spec section 5).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireApiViewer(context)
+  const settings = await getSettings()
+  const member = billingOfViewer(viewer, settings)
+  const q = new URL(request.url).searchParams
+  if (q.get('welcome') === 'true') {
+    const r = await checkDiscount({ code: WELCOME_CODE, member }, undefined, settings)
+    return r.ok ? Response.json({ discountcode: discountView(r.discount) }) : Response.json({ error: 'not_found' }, { status: 404 })
+  }
+  const code = q.get('code')
+  if (code === null) {
+    const d = await activeDiscount(member)
+    return Response.json({ discountcode: d ? discountView(d) : null })
+  }
+  const amount = q.get('amount')
+  const orderMinor = amount !== null && /^\d{1,9}$/.test(amount) ? Number(amount) : undefined
+  const r = await checkDiscount({ code, member, orderMinor, method: q.get('method') ?? undefined }, undefined, settings)
+  if (r.ok) return Response.json({ discountcode: { ...discountView(r.discount), minimum_order_value: r.discount.minimumOrderMinor, paymentmethods: r.discount.paymentMethods } })
+  return Response.json({ error: r.error, minimum_order_value: r.minimumMinor ?? null, currency: r.currency ?? null }, { status: r.error === 'used' ? 409 : r.error === 'not_found' ? 404 : 422 })
+}

@@ -1,0 +1,122 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Form, Link, redirect } from 'react-router'
+import { z } from 'zod'
+import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { BundleList } from '#app/features/billing/components/bundle-list'
+import { DiscountNotice } from '#app/features/billing/components/discount-notice'
+import { MethodList } from '#app/features/billing/components/method-list'
+import { lastOrder } from '#app/features/billing/checkout.server'
+import { billingOfViewer } from '#app/features/billing/member-billing.server'
+import { methodViews, offersFor } from '#app/features/billing/offers.server'
+import { getSettings } from '#app/features/settings/settings.server'
+import { pageTitle } from '#app/i18n/meta'
+import { readFormData } from '#app/lib/form-data.server'
+import type { Route } from './+types/credits'
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'credits.title')]
+
+/** /credits: the bundles of the member's country, the discount that applies, and the methods to pay with. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request)
+  const settings = await getSettings()
+  const member = billingOfViewer(viewer, settings)
+  const code = new URL(request.url).searchParams.get('code')
+  const offers = await offersFor(member, settings, code)
+  const cheapest = offers.bundles[0]?.discountedMinor ?? 0
+  return {
+    ...offers,
+    typedCode: code ?? '',
+    methods: methodViews(settings, member.country, member.currency, cheapest),
+    credits: viewer.credits,
+    paidUser: viewer.paidUser,
+    repeat: viewer.paidUser ? await lastOrder(viewer.userId) : null,
+  }
+}
+
+const choice = z.object({ bundle: z.string().regex(/^[\w-]{1,20}$/), method: z.string().regex(/^[\w-]{1,30}$/), code: z.string().max(40).optional() })
+
+/** Without JavaScript too: the chosen bundle and method lead to the checkout page of that pair. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireViewer(context, request)
+  const parsed = choice.safeParse(Object.fromEntries(await readFormData(request)))
+  if (!parsed.success) return { error: 'credits.chooseBoth' }
+  const { bundle, method, code } = parsed.data
+  if (method === 'sepa_direct_debit') throw redirect(`/directdebit?${new URLSearchParams({ bundle, ...(code ? { code } : {}) })}`)
+  throw redirect(`/credits/${bundle}/${method}${code ? `?${new URLSearchParams({ code })}` : ''}`)
+}
+
+export default function Credits({ loaderData, actionData }: Route.ComponentProps) {
+  const intl = useIntl()
+  const { bundles, methods, discount, codeError, currency } = loaderData
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-baseline gap-3 mb-3">
+        <h1 className="h3 mb-0 me-auto">
+          <FormattedMessage id="credits.title" />
+        </h1>
+        <span className="text-body-secondary" data-testid="credits-balance">
+          <FormattedMessage id="credits.balance" values={{ count: loaderData.credits }} />
+        </span>
+        {loaderData.repeat ? (
+          <Link to="/credits/repeat-order" className="btn btn-outline-primary btn-sm">
+            <i className="bi bi-arrow-repeat me-1" aria-hidden="true" />
+            <FormattedMessage id="credits.repeatOrder" />
+          </Link>
+        ) : null}
+      </div>
+      <p className="text-body-secondary">
+        <FormattedMessage id={loaderData.paidUser ? 'credits.introPremium' : 'credits.intro'} />
+      </p>
+      {discount ? <DiscountNotice discount={discount} /> : null}
+      {codeError ? (
+        <div className="alert alert-danger" role="alert" data-testid="code-error">
+          <FormattedMessage id={`discount.error.${codeError.error}`} />
+        </div>
+      ) : null}
+      <Form method="post">
+        {discount ? <input type="hidden" name="code" value={discount.code} /> : null}
+        <fieldset className="mb-4">
+          <legend className="h5">
+            <FormattedMessage id="credits.chooseBundle" />
+          </legend>
+          <BundleList bundles={bundles} name="bundle" selected={bundles.find((b) => b.bestValue)?.id} />
+        </fieldset>
+        <fieldset className="mb-4">
+          <legend className="h5">
+            <FormattedMessage id="credits.chooseMethod" />
+          </legend>
+          <MethodList methods={methods} currency={currency} name="method" />
+        </fieldset>
+        {actionData?.error ? (
+          <div className="alert alert-danger" role="alert">
+            <FormattedMessage id={actionData.error} />
+          </div>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-lg">
+          <FormattedMessage id="credits.continue" />
+        </button>
+      </Form>
+      <Form method="get" className="row g-2 align-items-end mt-4" aria-label={intl.formatMessage({ id: 'credits.code' })}>
+        <div className="col-auto">
+          <label htmlFor="discount-code" className="form-label">
+            <FormattedMessage id="credits.code" />
+          </label>
+          <input id="discount-code" name="code" className="form-control" maxLength={40} autoComplete="off" defaultValue={loaderData.typedCode} key={loaderData.typedCode} aria-invalid={codeError ? true : undefined} />
+        </div>
+        <div className="col-auto">
+          <button type="submit" className="btn btn-outline-secondary">
+            <FormattedMessage id="credits.applyCode" />
+          </button>
+        </div>
+      </Form>
+      <p className="small text-body-secondary mt-4">
+        <Link to="/pricing">
+          <FormattedMessage id="credits.pricingLink" />
+        </Link>{' '}
+        · <Link to="/transactions">
+          <FormattedMessage id="nav.transactions" />
+        </Link>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,65 @@
+import { FormattedMessage } from 'react-intl'
+import { Link } from 'react-router'
+import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { BundleList } from '#app/features/billing/components/bundle-list'
+import { DiscountNotice } from '#app/features/billing/components/discount-notice'
+import { billingOfViewer } from '#app/features/billing/member-billing.server'
+import { offersFor } from '#app/features/billing/offers.server'
+import { getSettings } from '#app/features/settings/settings.server'
+import { pageTitle } from '#app/i18n/meta'
+import type { Route } from './+types/premium'
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'premium.title')]
+
+/** /premium: what Premium gives (spec section 6), the '46% higher chance' claim, and the bundles that give it. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request)
+  const settings = await getSettings()
+  const offers = await offersFor(billingOfViewer(viewer, settings), settings)
+  return { ...offers, paidUser: viewer.paidUser, maxPhotos: settings.max_photos_premium }
+}
+
+const benefits = [
+  { icon: 'images', id: 'premium.benefit.photos' },
+  { icon: 'camera', id: 'premium.benefit.ownPhotos' },
+  { icon: 'chat-heart', id: 'premium.benefit.chat' },
+  { icon: 'arrow-repeat', id: 'premium.benefit.repeat' },
+  { icon: 'gem', id: 'premium.benefit.badge' },
+]
+
+export default function Premium({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <div className="text-center mb-4">
+        <i className="bi bi-gem display-4 text-warning" aria-hidden="true" />
+        <h1 className="h2 mt-2">
+          <FormattedMessage id={loaderData.paidUser ? 'premium.youArePremium' : 'premium.title'} />
+        </h1>
+        <p className="lead" data-testid="premium-claim">
+          <FormattedMessage id="premium.claim" />
+        </p>
+      </div>
+      <ul className="row g-3 list-unstyled mb-4">
+        {benefits.map((b) => (
+          <li key={b.id} className="col-sm-6 col-lg-4 d-flex gap-2">
+            <i className={`bi bi-${b.icon} text-primary fs-4`} aria-hidden="true" />
+            <span>
+              <FormattedMessage id={b.id} values={{ count: loaderData.maxPhotos }} />
+            </span>
+          </li>
+        ))}
+      </ul>
+      {loaderData.discount ? <DiscountNotice discount={loaderData.discount} /> : null}
+      <h2 className="h4 mb-3">
+        <FormattedMessage id={loaderData.paidUser ? 'credits.title' : 'premium.choose'} />
+      </h2>
+      <BundleList bundles={loaderData.bundles} linkTo={(id) => `/credits/${id}${loaderData.discount ? `?code=${encodeURIComponent(loaderData.discount.code)}` : ''}`} />
+      <p className="small text-body-secondary mt-3">
+        <FormattedMessage id="premium.note" />{' '}
+        <Link to="/pricing">
+          <FormattedMessage id="credits.pricingLink" />
+        </Link>
+      </p>
+    </>
+  )
+}

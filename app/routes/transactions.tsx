@@ -1,0 +1,221 @@
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { spentThisMonth } from '#app/features/billing/checkout.server'
+import { MethodName } from '#app/features/billing/components/method-list'
+import { Money } from '#app/features/billing/components/money'
+import { PaymentCompleted, PaymentFailed, PaymentPending, useWaitForPayment } from '#app/features/billing/components/payment-status'
+import { Receipt } from '#app/features/billing/components/receipt'
+import { billingOfViewer } from '#app/features/billing/member-billing.server'
+import { methodViews } from '#app/features/billing/offers.server'
+import { findPaymentMethod } from '#app/features/billing/payment-methods'
+import { getSpendLimit, getTransaction, listTransactions, setSpendLimit } from '#app/features/billing/transactions.server'
+import { getCompanyInfo } from '#app/features/content/company-info.server'
+import { getSettings } from '#app/features/settings/settings.server'
+import { pageTitle } from '#app/i18n/meta'
+import { readFormData } from '#app/lib/form-data.server'
+import type { Route } from './+types/transactions'
+
+export const meta: Route.MetaFunction = ({ matches, params }) => [pageTitle(matches, params.id ? 'transactions.detailTitle' : 'transactions.title', { id: params.id ?? '' })]
+
+/** /transactions: every purchase, the month's spending and the member's own limit; /transactions/{id}: one purchase. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request)
+  const settings = await getSettings()
+  const member = billingOfViewer(viewer, settings)
+  if (params.id) {
+    const payment = await getTransaction(viewer.userId, Number(params.id))
+    if (!payment) throw new Response('Not Found', { status: 404 })
+    const company = await getCompanyInfo()
+    const failed = payment.status === 'failed' || payment.status === 'canceled' || payment.status === 'expired'
+    return {
+      view: 'detail' as const,
+      payment,
+      company,
+      retryMethods: failed ? methodViews(settings, member.country, member.currency, payment.listPriceMinor - payment.discountMinor).filter((m) => m.id !== payment.method) : [],
+      fresh: !!payment.paidAt && Date.now() - Date.parse(payment.paidAt) < 10 * 60_000,
+    }
+  }
+  const [payments, limit, spent] = await Promise.all([listTransactions(viewer.userId), getSpendLimit(viewer.userId), spentThisMonth(viewer.userId, member.currency)])
+  return { view: 'list' as const, payments, limit: limit?.currency === member.currency ? limit : null, spent, currency: member.currency }
+}
+
+const limitSchema = z.object({ limit: z.union([z.literal(''), z.coerce.number().int().min(1).max(100_000)]) })
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(context, request)
+  const form = await readFormData(request)
+  const parsed = limitSchema.safeParse({ limit: String(form.get('limit') ?? '').trim() })
+  if (!parsed.success) return data({ error: 'transactions.limitInvalid', value: String(form.get('limit') ?? '') }, { status: 400 })
+  const settings = await getSettings()
+  const member = billingOfViewer(viewer, settings)
+  await setSpendLimit(viewer.userId, parsed.data.limit === '' ? null : { monthlyLimitMinor: parsed.data.limit * 100, currency: member.currency })
+  return { notice: parsed.data.limit === '' ? 'transactions.limitRemoved' : 'transactions.limitSaved' }
+}
+
+export default function Transactions({ loaderData, actionData }: Route.ComponentProps) {
+  const pending = loaderData.view === 'detail' && (loaderData.payment.status === 'open' || loaderData.payment.status === 'pending')
+  useWaitForPayment(pending)
+  return loaderData.view === 'detail' ? <Detail data={loaderData} pending={pending} /> : <List data={loaderData} actionData={actionData} />
+}
+
+function Detail({ data: d, pending }: { data: Extract<Route.ComponentProps['loaderData'], { view: 'detail' }>; pending: boolean }) {
+  const p = d.payment
+  const failed = p.status === 'failed' || p.status === 'canceled' || p.status === 'expired'
+  return (
+    <div className="row justify-content-center">
+      <div className="col-lg-8">
+        <div className="d-flex align-items-center gap-2 mb-3 d-print-none">
+          <h1 className="h3 mb-0 me-auto">
+            <FormattedMessage id="transactions.detailTitle" values={{ id: p.id }} />
+          </h1>
+          <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => window.print()}>
+            <i className="bi bi-printer me-1" aria-hidden="true" />
+            <FormattedMessage id="transactions.print" />
+          </button>
+        </div>
+        {pending ? <PaymentPending /> : null}
+        {p.status === 'paid' ? <PaymentCompleted paymentId={p.id} credits={p.credits} fresh={d.fresh} /> : null}
+        {failed ? <PaymentFailed bundleId={p.bundleId} storedCard={p.storedCard} methods={d.retryMethods} /> : null}
+        <Receipt payment={p} company={d.company} />
+        <p className="mt-3 d-print-none">
+          <Link to="/transactions">
+            <FormattedMessage id="transactions.all" />
+          </Link>
+        </p>
+      </div>
+    </div>
+  )
+}
+
+function List({ data: d, actionData }: { data: Extract<Route.ComponentProps['loaderData'], { view: 'list' }>; actionData: Route.ComponentProps['actionData'] }) {
+  const intl = useIntl()
+  const navigation = useNavigation()
+  const share = d.limit ? Math.min(100, Math.round((d.spent / d.limit.monthlyLimitMinor) * 100)) : 0
+  return (
+    <>
+      <h1 className="h3 mb-3">
+        <FormattedMessage id="transactions.title" />
+      </h1>
+      <section className="card mb-4" aria-labelledby="spend-title">
+        <div className="card-body">
+          <h2 id="spend-title" className="h5">
+            <FormattedMessage id="transactions.spendTitle" />
+          </h2>
+          <p className="mb-2" data-testid="spent-this-month">
+            <FormattedMessage id="transactions.spent" values={{ amount: <Money minor={d.spent} currency={d.currency} /> }} />
+            {d.limit ? (
+              <>
+                {' '}
+                <FormattedMessage id="transactions.ofLimit" values={{ limit: <Money minor={d.limit.monthlyLimitMinor} currency={d.currency} /> }} />
+              </>
+            ) : null}
+          </p>
+          {d.limit ? (
+            <div className="progress mb-3" role="progressbar" aria-label={intl.formatMessage({ id: 'transactions.spendTitle' })} aria-valuenow={share} aria-valuemin={0} aria-valuemax={100}>
+              <div className={`progress-bar${share >= 90 ? ' bg-danger' : ''}`} style={{ width: `${share}%` }} />
+            </div>
+          ) : null}
+          <Form method="post" className="row g-2 align-items-end">
+            <div className="col-auto">
+              <label htmlFor="spend-limit" className="form-label">
+                <FormattedMessage id="transactions.limitLabel" values={{ currency: d.currency }} />
+              </label>
+              <input
+                id="spend-limit"
+                name="limit"
+                type="number"
+                min={1}
+                max={100000}
+                step={1}
+                inputMode="numeric"
+                className={`form-control${actionData && 'error' in actionData ? ' is-invalid' : ''}`}
+                defaultValue={actionData && 'value' in actionData ? actionData.value : d.limit ? String(d.limit.monthlyLimitMinor / 100) : ''}
+                aria-describedby="spend-limit-help"
+                aria-invalid={actionData && 'error' in actionData ? true : undefined}
+              />
+            </div>
+            <div className="col-auto">
+              <button type="submit" className="btn btn-outline-primary" disabled={navigation.state === 'submitting'}>
+                <FormattedMessage id="common.save" />
+              </button>
+            </div>
+            <div id="spend-limit-help" className="form-text col-12">
+              <FormattedMessage id="transactions.limitHelp" />
+            </div>
+          </Form>
+          {actionData && 'error' in actionData ? (
+            <div className="text-danger small mt-2" role="alert">
+              <FormattedMessage id={actionData.error} />
+            </div>
+          ) : null}
+          {actionData && 'notice' in actionData ? (
+            <div className="text-success small mt-2" role="status">
+              <FormattedMessage id={actionData.notice} />
+            </div>
+          ) : null}
+        </div>
+      </section>
+      {d.payments.length === 0 ? (
+        <div className="text-center text-body-secondary py-5" data-testid="transactions-empty">
+          <i className="bi bi-receipt fs-1 d-block mb-2" aria-hidden="true" />
+          <p>
+            <FormattedMessage id="transactions.empty" />
+          </p>
+          <Link to="/credits" className="btn btn-primary">
+            <FormattedMessage id="nav.credits" />
+          </Link>
+        </div>
+      ) : (
+        <div className="table-responsive">
+          <table className="table align-middle" data-testid="transactions-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <FormattedMessage id="transactions.date" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="transactions.credits" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="transactions.method" />
+                </th>
+                <th scope="col" className="text-end">
+                  <FormattedMessage id="credits.total" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="transactions.status" />
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.payments.map((p) => {
+                const m = findPaymentMethod(p.method)
+                return (
+                  <tr key={p.id}>
+                    <td>
+                      <Link to={`/transactions/${p.id}`}>
+                        <FormattedDate value={p.createdAt} dateStyle="medium" />
+                      </Link>
+                    </td>
+                    <td>{p.credits}</td>
+                    <td>{m ? <MethodName method={m} /> : p.method}</td>
+                    <td className="text-end">
+                      <Money minor={p.totalMinor} currency={p.currency} />
+                    </td>
+                    <td>
+                      <span className={`badge text-bg-${p.status === 'paid' ? 'success' : p.status === 'open' || p.status === 'pending' ? 'secondary' : 'danger'}`}>
+                        <FormattedMessage id={`payment.status.${p.status}`} />
+                      </span>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  )
+}
