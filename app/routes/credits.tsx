@@ -92,7 +92,7 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
             <FormattedMessage id={actionData.error} />
           </div>
         ) : null}
-        <button type="submit" className="btn btn-primary btn-lg">
+        <button type="submit" className="btn btn-primary btn-lg" data-testid="credits-continue">
           <FormattedMessage id="credits.continue" />
         </button>
       </Form>
