@@ -19,7 +19,7 @@ import { updateSetting } from '#app/features/settings/settings.server'
 import { serverIntl } from '#app/i18n/translate.server'
 import { canContact } from '#app/policies/visibility.server'
 import { db } from '#db/client.server'
-import { accountTokens, conversationMembers, messages, profiles, users } from '#db/schema/index'
+import { accountTokens, conversationMembers, creditLedger, messages, profiles, users } from '#db/schema/index'
 import { activateAccount, resendActivation } from './activation.server'
 import { signup } from './signup.server'
 import { getBadgeCounts } from '#app/features/authentication/viewer.server'
@@ -123,6 +123,16 @@ describe('activateAccount', () => {
 
     // Single use: the same link fails the second time.
     expect(await activateAccount(token)).toEqual({ ok: false })
+  })
+
+  it('grants signup_credits once, on the ledger, when the account is activated', async () => {
+    await updateSetting('signup_credits', 15)
+    const r = await signedUp()
+    expect((await userRow(r.userId)).credits).toBe(0)
+    await activateAccount(linkToken(sent[0].text, '/activate'))
+    expect((await userRow(r.userId)).credits).toBe(15)
+    const rows = await db().select().from(creditLedger).where(eq(creditLedger.userId, r.userId))
+    expect(rows).toMatchObject([{ delta: 15, reason: 'signup_bonus', idempotencyKey: `signup_bonus:${r.userId}` }])
   })
 
   it('refuses unknown, empty and expired tokens and leaves the account unconfirmed', async () => {

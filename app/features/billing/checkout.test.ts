@@ -9,6 +9,7 @@ import { startCheckout } from './checkout.server'
 import { ledgerBalance } from './ledger.server'
 import { syncPayment } from './payment-sync.server'
 import { refundPayment } from './refunds.server'
+import { getTransaction, listTransactions, setSpendLimit } from './transactions.server'
 
 useTestDatabase()
 
@@ -129,5 +130,32 @@ describe('checkout and the sandbox provider', () => {
     const other = await createMember()
     const second = await checkout(other.userId, { code: 'AGAIN' })
     expect(second.discountMinor).toBeGreaterThan(0)
+  })
+
+  it('refuses a purchase over the member’s monthly spend limit, counting what was paid this month', async () => {
+    const m = await createMember()
+    await setSpendLimit(m.userId, { monthlyLimitMinor: 3000, currency: 'EUR' })
+    const first = await checkout(m.userId, { bundleId: 'm' })
+    await decideSandboxPayment(first.providerPaymentId!, 'paid')
+    await syncPayment(sandboxProvider, first.providerPaymentId!)
+    const r = await startCheckout({ userId: m.userId, bundleId: 'm', method: 'ideal', idempotencyKey: key(), locale: 'en' })
+    expect(r).toEqual({ ok: false, reason: 'spend_limit', limitMinor: 3000, spentMinor: first.totalMinor, currency: 'EUR' })
+    expect(await startCheckout({ userId: m.userId, bundleId: 's', method: 'ideal', idempotencyKey: key(), locale: 'en' })).toMatchObject({ ok: true })
+    await setSpendLimit(m.userId, null)
+    expect(await startCheckout({ userId: m.userId, bundleId: 'l', method: 'ideal', idempotencyKey: key(), locale: 'en' })).toMatchObject({ ok: true })
+  })
+
+  it('shows members only their own transactions', async () => {
+    const a = await createMember()
+    const b = await createMember()
+    const p = await checkout(a.userId)
+    expect(await getTransaction(a.userId, p.id)).toMatchObject({ id: p.id, totalMinor: p.totalMinor })
+    expect(await getTransaction(b.userId, p.id)).toBeNull()
+    expect(await listTransactions(b.userId)).toEqual([])
+  })
+
+  it('asks for direct debit through its mandate form, never straight from a checkout', async () => {
+    const m = await createMember()
+    expect(await startCheckout({ userId: m.userId, bundleId: 's', method: 'sepa_direct_debit', idempotencyKey: key(), locale: 'en' })).toEqual({ ok: false, reason: 'direct_debit_required' })
   })
 })
