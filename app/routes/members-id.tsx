@@ -12,6 +12,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/members-id'
+import { PremiumBadge } from '#app/ui/top-nav'
 import { readFormData } from '#app/lib/form-data.server'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -88,6 +89,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
       <div className="col-md-7">
         <h1 id="profile-name" className="h2">
           {profile.name}, {profile.age}
+          {isOwn && root.viewer?.paidUser ? <PremiumBadge /> : null}
         </h1>
         <p className="text-body-secondary">
           <i className="bi bi-geo-alt me-1" aria-hidden="true" />

@@ -16,6 +16,8 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { bodyTypes, eyeColors, hairColors, relationshipStatuses, sexualities } from '#app/features/profiles/profile-values'
 import { pageTitle } from '#app/i18n/meta'
 import { FormField, SelectField } from '#app/ui/form-field'
+import { PremiumBadge } from '#app/ui/top-nav'
+import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/profile'
 import { readFormData } from '#app/lib/form-data.server'
 
@@ -85,11 +87,13 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
       </SelectField>
     </div>
   )
+  const root = useRootData()
   return (
     <>
       <div className="d-flex justify-content-between align-items-center mb-3">
         <h1 className="h3 mb-0">
           <FormattedMessage id="profile.editTitle" />
+          {root.viewer?.paidUser ? <PremiumBadge /> : null}
         </h1>
         <Link to={`/members/${loaderData.profileId}`} className="btn btn-link">
           <FormattedMessage id="profile.viewPublic" />

@@ -1,6 +1,8 @@
-import de from '../../app/i18n/locales/de.json' with { type: 'json' }
+import fs from 'node:fs'
 import { activeMember, chooseLanguage, expect, jpeg, ownClientAddress, test } from './fixtures'
 import type { Page } from '@playwright/test'
+
+const de = JSON.parse(fs.readFileSync('app/i18n/locales/de.json', 'utf8')) as Record<string, string>
 
 // Every test is its own client address, so the per-address signup and login limits count per test.
 test.use({ extraHTTPHeaders: ownClientAddress })
