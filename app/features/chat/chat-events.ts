@@ -17,6 +17,8 @@ export type ServerEvent =
   | { type: 'error'; clientId?: string; code: string }
   | { type: 'counts'; unread: number; newLikes: number }
   | { type: 'like'; fromProfileId: number; match: boolean }
+  /** The member's account changed elsewhere (credits bought or reversed, Premium): pages reload what they show. */
+  | { type: 'account' }
   /** Sent once per connection when the socket's subscription is in place. */
   | { type: 'ready' }
 

@@ -46,3 +46,9 @@ export async function announceActivation(e: RecordedEvent<'account.activated'>):
     )
   for (const p of partners) await publish(p.profileId, [{ type: 'counts', ...(await getBadgeCounts(p.profileId)) }])
 }
+
+/** A payment booked or reversed: the member's open tabs reload their credits and Premium state at once. */
+export async function announceAccountChange(e: { payload: { userId: number } }): Promise<void> {
+  const [p] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, e.payload.userId))
+  if (p) await publish(p.id, [{ type: 'account' }])
+}

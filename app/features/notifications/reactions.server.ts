@@ -12,7 +12,7 @@ import {
   scheduleWeeklyUpdates,
 } from './email/digest-emails.server'
 import { fanOutBroadcast, mailBroadcast } from './email/broadcast-emails.server'
-import { announceActivation, announceLike, announceMessage } from './live-fan-out.server'
+import { announceAccountChange, announceActivation, announceLike, announceMessage } from './live-fan-out.server'
 import { pushNotify, type PushJob } from './push/push-notify.server'
 
 const HOUR = 3600_000
@@ -80,6 +80,9 @@ export function registerNotifications(runner: JobRunner): void {
       jobs: ({ payload: p }) => [push({ kind: 'match', recipientId: p.profileIds[0], actorId: p.profileIds[1] }), push({ kind: 'match', recipientId: p.profileIds[1], actorId: p.profileIds[0] })],
     })
     .on('account.activated', { name: 'notify-activation', live: announceActivation, orderKey: (e) => e.payload.profileId })
+    .on('payment.completed', { name: 'announce-payment', live: announceAccountChange, orderKey: (e) => e.payload.userId })
+    .on('payment.failed', { name: 'announce-payment-failed', live: announceAccountChange, orderKey: (e) => e.payload.userId })
+    .on('payment.reversed', { name: 'announce-reversal', live: announceAccountChange, orderKey: (e) => e.payload.userId })
 
   runner
     .defineJob('push.notify', async (p) => void (await pushNotify(p as unknown as PushJob)), { timeoutMs: 30_000 })

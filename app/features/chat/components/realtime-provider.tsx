@@ -88,6 +88,7 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
           return
         }
         if (ev.type === 'counts') setCounts({ unread: ev.unread, newLikes: ev.newLikes })
+        if (ev.type === 'account') void revalidate.current()
         for (const l of listeners.current) l(ev)
       }
       ws.onclose = (e) => {
