@@ -102,7 +102,9 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
     async refund(paymentId, amountMinor, currency, idempotencyKey) {
       if (!paymentId.startsWith('tr_')) throw new ProviderError('payment not found', 404)
       if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new ProviderError('amount must be a positive integer', 422)
-      const r = await call('refund', () => client.paymentRefunds.create({ paymentId, amount: toAmount(amountMinor, currency), idempotencyKey }))
+      // Scoped to the payment: Mollie keeps keys per account, and our refund keys are only unique per payment.
+      const key = `${idempotencyKey}:${paymentId}`
+      const r = await call('refund', () => client.paymentRefunds.create({ paymentId, amount: toAmount(amountMinor, currency), idempotencyKey: key }))
       return { id: r.id }
     },
 

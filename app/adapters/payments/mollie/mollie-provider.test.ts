@@ -96,7 +96,7 @@ describe('the Mollie adapter', () => {
     const first = await provider.refund(created.id, 999, 'EUR', 'refund-once')
     const again = await provider.refund(created.id, 999, 'EUR', 'refund-once')
     expect(again.id).toBe(first.id)
-    expect(lastRequest('POST', `/v2/payments/${created.id}/refunds`)).toMatchObject({ idempotencyKey: 'refund-once', body: { amount: { currency: 'EUR', value: '9.99' } } })
+    expect(lastRequest('POST', `/v2/payments/${created.id}/refunds`)).toMatchObject({ idempotencyKey: `refund-once:${created.id}`, body: { amount: { currency: 'EUR', value: '9.99' } } })
     expect(await provider.getPayment(created.id)).toMatchObject({ refundedMinor: 999 })
   })
 
