@@ -465,7 +465,7 @@ export async function startMollieFake(opts: { apiKey?: string } = {}): Promise<M
       if (!p.webhookUrl) throw new Error('the payment has no webhookUrl')
       const res = await fetch(p.webhookUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'Mollie HTTP API' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'Mollie HTTP client/1.0' },
         body: new URLSearchParams({ id: p.id }),
         signal: AbortSignal.timeout(15_000),
       })
