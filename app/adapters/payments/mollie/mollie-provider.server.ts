@@ -11,7 +11,8 @@ export interface MollieProviderOptions {
   apiEndpoint?: string
   /**
    * How long one call may take before we give up on it. The client has no timeout of its own (it retries a 5xx
-   * answer twice, 2 s apart), and a payer or Mollie's webhook call waits for this one.
+   * answer twice, 2 s apart), and a payer or Mollie's webhook call waits for this one. A payment Mollie creates
+   * after we gave up stays open there, unseen by the payer, and expires.
    */
   timeoutMs?: number
 }
