@@ -10,8 +10,14 @@ let provider: PaymentProvider | undefined
 export async function paymentProvider(): Promise<PaymentProvider> {
   if (!provider) {
     const e = env()
-    if (e.PAYMENT_PROVIDER === 'mollie') throw new Error('the Mollie adapter is being built')
-    provider = sandboxProvider
+    if (e.PAYMENT_PROVIDER === 'mollie') {
+      // Loaded only when chosen: a sandbox site never loads the Mollie client.
+      const { createMollieProvider } = await import('./mollie/mollie-provider.server')
+      if (!e.MOLLIE_API_KEY) throw new Error('MOLLIE_API_KEY is required when PAYMENT_PROVIDER=mollie')
+      provider ??= createMollieProvider({ apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT })
+    } else {
+      provider = sandboxProvider
+    }
   }
   return provider
 }

@@ -139,12 +139,12 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
         idempotencyKey: input.idempotencyKey,
       })
       .onConflictDoNothing()
-      .returning({ id: payments.id })
+      .returning({ id: payments.id, createdAt: payments.createdAt })
     if (!p) return { duplicate: true as const }
     if (priced.discountId !== null && !(await reserveDiscount(tx, { id: priced.discountId, singleUse: priced.singleUse }, input.userId, p.id))) {
       tx.rollback()
     }
-    return { duplicate: false as const, id: p.id }
+    return { duplicate: false as const, id: p.id, createdAt: p.createdAt }
   }).catch((e: unknown) => {
     if (e instanceof TransactionRollbackError) return { used: true as const }
     throw e
@@ -163,7 +163,9 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
       redirectUrl: `${base}/transactions/${created.id}`,
       webhookUrl: `${base}/webhooks/payments/${provider.name}`,
       locale: input.locale,
-      idempotencyKey: `payment-${created.id}`,
+      // Unique beyond this database: the provider keeps keys per account, and our ids start again in another
+      // database on the same account or after a restore, where a replayed answer would be another payment.
+      idempotencyKey: `payment-${created.id}-${created.createdAt.getTime().toString(36)}`,
       recurring: input.mandate ? { customerId: input.mandate.customerId, mandateId: input.mandate.mandateId } : input.storedCard ? { storedCard: true } : undefined,
     })
     await db().update(payments).set({ providerPaymentId: r.id, checkoutUrl: r.checkoutUrl, updatedAt: new Date() }).where(eq(payments.id, created.id))
