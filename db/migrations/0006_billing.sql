@@ -121,6 +121,7 @@ CREATE TABLE "sandbox_payments" (
 	"mandate_id" varchar(60),
 	"stored_card" boolean DEFAULT false NOT NULL,
 	"refunded_minor" integer DEFAULT 0 NOT NULL,
+	"refund_keys" text[] DEFAULT '{}'::text[] NOT NULL,
 	"charged_back_minor" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -205,6 +205,8 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   mandateId: varchar('mandate_id', { length: 60 }),
   storedCard: boolean('stored_card').notNull().default(false),
   refundedMinor: integer('refunded_minor').notNull().default(0),
+  // Idempotency keys of the refunds made: a retried refund request refunds once.
+  refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
   chargedBackMinor: integer('charged_back_minor').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -81,7 +81,12 @@ export function providerContract(name: string, subject: () => ContractSubject): 
     it('adds refunds up and refuses to give back more than was paid, another currency, or an unpaid payment', async () => {
       const { provider } = subject()
       const id = await paidPayment()
-      expect((await provider.refund(id, 500, 'EUR', key())).id).toBeTruthy()
+      const once = key()
+      const first = await provider.refund(id, 500, 'EUR', once)
+      expect(first.id).toBeTruthy()
+      // A retried refund request (same key) refunds once.
+      expect(await provider.refund(id, 500, 'EUR', once)).toEqual(first)
+      expect(await provider.getPayment(id)).toMatchObject({ refundedMinor: 500 })
       await provider.refund(id, 1400, 'EUR', key())
       expect(await provider.getPayment(id)).toMatchObject({ status: 'paid', refundedMinor: 1900 })
       await expect(provider.refund(id, 100, 'GBP', key())).rejects.toBeInstanceOf(ProviderError)

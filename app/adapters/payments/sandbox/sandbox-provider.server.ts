@@ -50,21 +50,26 @@ export const sandboxProvider: PaymentProvider = {
     return { id: row.id, status: row.status as ProviderStatus, amountMinor: row.amountMinor, currency: row.currency, refundedMinor: row.refundedMinor, chargedBackMinor: row.chargedBackMinor, reference: row.reference }
   },
 
-  async refund(paymentId, amountMinor, currency) {
+  async refund(paymentId, amountMinor, currency, idempotencyKey) {
+    const refundId = `sbx_re_${createHash('sha256').update(`${paymentId}:${idempotencyKey}`).digest('base64url').slice(0, 12)}`
     const [row] = await db()
       .update(sandboxPayments)
-      .set({ refundedMinor: sql`${sandboxPayments.refundedMinor} + ${amountMinor}`, updatedAt: new Date() })
+      .set({ refundedMinor: sql`${sandboxPayments.refundedMinor} + ${amountMinor}`, refundKeys: sql`array_append(${sandboxPayments.refundKeys}, ${idempotencyKey})`, updatedAt: new Date() })
       .where(
         and(
           eq(sandboxPayments.id, paymentId),
           eq(sandboxPayments.status, 'paid'),
           eq(sandboxPayments.currency, currency),
+          sql`not (${idempotencyKey} = any(${sandboxPayments.refundKeys}))`,
           sql`${sandboxPayments.refundedMinor} + ${sandboxPayments.chargedBackMinor} + ${amountMinor} <= ${sandboxPayments.amountMinor}`,
         ),
       )
       .returning({ id: sandboxPayments.id })
-    if (!row) throw new ProviderError('payment cannot be refunded', 422)
-    return { id: `sbx_re_${randomBytes(6).toString('base64url')}` }
+    if (row) return { id: refundId }
+    // The same request again: the refund it made, not a second one.
+    const [done] = await db().select({ id: sandboxPayments.id }).from(sandboxPayments).where(and(eq(sandboxPayments.id, paymentId), sql`${idempotencyKey} = any(${sandboxPayments.refundKeys})`))
+    if (done) return { id: refundId }
+    throw new ProviderError('payment cannot be refunded', 422)
   },
 
   async createMandate(input) {
