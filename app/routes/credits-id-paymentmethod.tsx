@@ -146,7 +146,7 @@ export default function CreditsCheckout({ loaderData, actionData }: Route.Compon
             <input id="checkout-code" name="code" className="form-control form-control-sm" maxLength={40} autoComplete="off" defaultValue={loaderData.typedCode} key={loaderData.typedCode} aria-invalid={codeRefusal ? true : undefined} />
           </div>
           <div className="col-auto">
-            <button type="submit" className="btn btn-sm btn-outline-secondary">
+            <button type="submit" className="btn btn-sm btn-outline-dark">
               <FormattedMessage id="credits.applyCode" />
             </button>
           </div>

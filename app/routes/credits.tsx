@@ -104,7 +104,7 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
           <input id="discount-code" name="code" className="form-control" maxLength={40} autoComplete="off" defaultValue={loaderData.typedCode} key={loaderData.typedCode} aria-invalid={codeError ? true : undefined} />
         </div>
         <div className="col-auto">
-          <button type="submit" className="btn btn-outline-secondary">
+          <button type="submit" className="btn btn-outline-dark">
             <FormattedMessage id="credits.applyCode" />
           </button>
         </div>

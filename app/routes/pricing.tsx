@@ -60,7 +60,7 @@ export default function Pricing({ loaderData: d }: Route.ComponentProps) {
           </select>
         </div>
         <div className="col-auto">
-          <button type="submit" className="btn btn-outline-secondary">
+          <button type="submit" className="btn btn-outline-dark">
             <FormattedMessage id="pricing.show" />
           </button>
         </div>

@@ -100,7 +100,7 @@ export default function SandboxCheckout({ loaderData: p, actionData }: Route.Com
                 <OutcomeButton outcome="paid" className="btn-success" label="sandbox.pay" />
                 <OutcomeButton outcome="pending_then_paid" className="btn-outline-success" label="sandbox.pendingThenPaid" />
                 <OutcomeButton outcome="failed" className="btn-outline-danger" label="sandbox.fail" />
-                <OutcomeButton outcome="canceled" className="btn-outline-secondary" label="sandbox.cancel" />
+                <OutcomeButton outcome="canceled" className="btn-outline-dark" label="sandbox.cancel" />
               </>
             ) : null}
             {p.status === 'paid' && !p.chargedBack && !p.directDebit ? <OutcomeButton outcome="chargeback" className="btn-outline-danger" label="sandbox.chargeback" /> : null}

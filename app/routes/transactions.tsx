@@ -70,7 +70,7 @@ function Detail({ data: d, pending }: { data: Extract<Route.ComponentProps['load
           <h1 className="h3 mb-0 me-auto">
             <FormattedMessage id="transactions.detailTitle" values={{ id: p.id }} />
           </h1>
-          <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => window.print()}>
+          <button type="button" className="btn btn-outline-dark btn-sm" onClick={() => window.print()}>
             <i className="bi bi-printer me-1" aria-hidden="true" />
             <FormattedMessage id="transactions.print" />
           </button>

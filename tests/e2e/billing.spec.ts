@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { activeMember, chooseLanguage, expect, jpeg, ownClientAddress, test } from './fixtures'
+import { activeMember, chooseLanguage, expect, expectNoSeriousA11yViolations, jpeg, ownClientAddress, test } from './fixtures'
 import type { Page } from '@playwright/test'
 
 const de = JSON.parse(fs.readFileSync('app/i18n/locales/de.json', 'utf8')) as Record<string, string>
@@ -75,22 +75,33 @@ test('a failed payment says so, charges nothing, and the retry with another meth
   const failed = p.getByTestId('payment-failed')
   await expect(failed).toContainText('Payment failed or has been cancelled.', { timeout: 15_000 })
   await expect(p.getByTestId('retry-ideal')).toHaveCount(0)
-  await p.getByTestId('retry-paypal').click()
-  await expect(p).toHaveURL(/\/credits\/s\/paypal/)
+  await p.getByTestId('retry-visa').click()
+  await expect(p).toHaveURL(/\/credits\/s\/visa/)
   await p.getByTestId('pay').click()
   await p.getByTestId('sandbox-paid').click()
   await expect(p.getByTestId('payment-completed')).toContainText('50 credits', { timeout: 15_000 })
 
-  // Premium now: the last order again in one click; it charges the stored card or the same method.
+  // Premium now: the last order again in one click, on the card used before. The card is declined.
   await p.goto('/credits')
   await p.getByRole('link', { name: 'Repeat last order' }).click()
   await expect(p).toHaveURL(/\/credits\/repeat-order$/)
   await expect(p.getByTestId('price-summary')).toContainText('50 credits')
   await p.getByTestId('repeat-pay').click()
+  await expect(p.getByText('(stored card)')).toBeVisible()
+  await p.getByTestId('sandbox-failed').click()
+  const declined = p.getByTestId('payment-failed')
+  await expect(declined).toContainText('Credit card payment failed', { timeout: 15_000 })
+  await expect(p.getByTestId('retry-creditcard')).toHaveText('Enter card details')
+  await p.getByTestId('retry-paypal').click()
+  await p.getByTestId('pay').click()
   await p.getByTestId('sandbox-paid').click()
   await expect(p.getByTestId('payment-completed')).toContainText('50 credits', { timeout: 15_000 })
   await p.goto('/credits')
   await expect(p.getByTestId('credits-balance')).toHaveText('You have 100 credits')
+  await expectNoSeriousA11yViolations(p)
+  await p.goto('/transactions')
+  await expect(p.getByTestId('transactions-table').locator('tbody tr')).toHaveCount(4)
+  await expectNoSeriousA11yViolations(p)
 })
 
 test('a wrong discount code is refused with the spec text and the typed code stays', async ({ newContext }) => {
@@ -101,8 +112,21 @@ test('a wrong discount code is refused with the spec text and the typed code sta
   const res = await p.request.get('/api/discountcode.php?code=NOPE-123')
   expect(res.status()).toBe(404)
   expect(await res.json()).toMatchObject({ error: 'not_found' })
+  await expectNoSeriousA11yViolations(p)
   const welcome = await p.request.get('/api/discountcode.php?welcome=true')
   expect(await welcome.json()).toMatchObject({ discountcode: { code: 'WELCOME25', percentage: 25 } })
+
+  // Premium and the public pricing page: the claim, the bundles, what actions cost, per country.
+  await p.goto('/premium')
+  await expect(p.getByTestId('premium-claim')).toHaveText('Premium members have a 46% higher chance of a match.')
+  await expect(p.getByTestId('bundle-list').locator('li')).toHaveCount(4)
+  await expectNoSeriousA11yViolations(p)
+  await p.goto('/pricing?country=SE')
+  await expect(p.getByTestId('pricing-bundles')).toContainText('SEK 114.99')
+  await expect(p.getByTestId('method-swish')).toBeVisible()
+  await expect(p.getByTestId('method-ideal')).toHaveCount(0)
+  await expect(p.getByTestId('pricing-costs')).toContainText('A message: 10 credits')
+  await expectNoSeriousA11yViolations(p)
 })
 
 test('the time bonus: a ticking banner in the members area, and the popup after 40 s at 0 credits', async ({ newContext }) => {

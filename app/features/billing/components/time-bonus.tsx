@@ -69,7 +69,7 @@ export function TimeBonusPopup({ endsAt, percentage }: { endsAt: string; percent
         <p className="fs-3 font-monospace text-center mb-0">{formatCountdown(left)}</p>
       </Modal.Body>
       <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" onClick={close}>
+        <button type="button" className="btn btn-outline-dark" onClick={close}>
           <FormattedMessage id="timebonus.later" />
         </button>
         <Link to="/credits" className="btn btn-primary" onClick={close}>
