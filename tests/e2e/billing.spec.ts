@@ -175,3 +175,18 @@ test('in German: the credits page, the sandbox page and the completed payment', 
   await expect(p.getByTestId('payment-completed')).not.toContainText('have been added')
   await expect(p.getByTestId('nav-credits')).toContainText(de['nav.credits'])
 })
+
+test('the retention offer on the delete-account screen grants a personal code that the checkout applies', async ({ newContext }) => {
+  const { page: p } = await activeMember(newContext, { prefix: 'stay', country: 'NL' })
+  await p.goto('/notifications')
+  await p.getByText('Delete account').click()
+  await p.getByTestId('retention-accept').click()
+  const granted = p.getByTestId('retention-granted')
+  await expect(granted).toContainText(/STAY-[0-9A-F]{10}/)
+  const code = /STAY-[0-9A-F]{10}/.exec((await granted.textContent())!)![0]
+  await granted.getByRole('link', { name: 'Buy credits now' }).click()
+  await expect(p).toHaveURL(/\/credits\?code=STAY-/)
+  await expect(p.getByTestId('discount-notice')).toContainText(code)
+  // 50% off (the company's delete_discount): €9.99 struck through, €4.99 to pay.
+  await expect(p.getByTestId('bundle-s')).toContainText('€9.99€4.99')
+})
