@@ -1,0 +1,1 @@
+ALTER TABLE "direct_debit_mandates" ADD COLUMN "codes_sent" integer DEFAULT 0 NOT NULL;
