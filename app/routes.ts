@@ -24,6 +24,7 @@ export default [
     route('account-deleted', 'routes/account-deleted.tsx', { id: 'account-deleted' }),
     route('unsubscribe', 'routes/unsubscribe.tsx', { id: 'unsubscribe' }),
     route('notifications/confirm', 'routes/notifications-confirm.tsx', { id: 'notifications-confirm' }),
+    route('directdebit', 'routes/directdebit.tsx', { id: 'directdebit' }),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('layouts/chat.tsx', [

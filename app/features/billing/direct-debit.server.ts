@@ -14,6 +14,7 @@ import { sessionSecret } from '#app/lib/secrets.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { limitRefusal, priceCheckout, startCheckout, type CheckoutRefusal } from './checkout.server'
 import type { DirectDebitForm } from './direct-debit.schema'
+import { findBundle } from './bundles.server'
 import { memberBilling } from './member-billing.server'
 
 /** How long an SMS code is valid. */
@@ -107,6 +108,16 @@ async function codesSentToday(userId: number): Promise<number> {
     .from(directDebitMandates)
     .where(and(eq(directDebitMandates.userId, userId), gte(directDebitMandates.createdAt, new Date(Date.now() - 86400_000))))
   return r.n
+}
+
+/** What /directdebit?bundle=…&code=… would collect: the checkout's own price, or why it cannot be paid so. */
+export async function directDebitOffer(userId: number, bundleId: string, code: string | null): Promise<{ ok: true; credits: number; totalMinor: number; currency: string } | Refused> {
+  const settings = await getSettings()
+  const member = await memberBilling(userId, db(), settings)
+  if (!member) return { ok: false, reason: 'not_found' }
+  const priced = await priceCheckout(member, bundleId, 'sepa_direct_debit', code, settings)
+  if (!priced.ok) return priced
+  return { ok: true, credits: findBundle(settings, member.country, bundleId)!.credits, totalMinor: priced.quote.totalMinor, currency: priced.quote.currency }
 }
 
 /**
