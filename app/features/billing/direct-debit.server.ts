@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { and, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, eq, gte, sql } from 'drizzle-orm'
 import { electronicFormatIBAN } from 'ibantools'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile'
 import { db } from '#db/client.server'
@@ -276,7 +276,7 @@ export async function confirmDirectDebit(userId: number, mandateId: number, code
     await db()
       .update(directDebitMandates)
       .set({ status: 'active', provider: provider.name, providerCustomerId: customerId, providerMandateId, ibanPending: null, codeHash: null, codeExpiresAt: null, confirmedAt: new Date() })
-      .where(and(eq(directDebitMandates.id, m.id), inArray(directDebitMandates.status, ['pending_code'])))
+      .where(and(eq(directDebitMandates.id, m.id), eq(directDebitMandates.status, 'pending_code')))
   }
   if (!customerId || !providerMandateId) return { ok: false, reason: 'not_found' }
 
