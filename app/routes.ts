@@ -30,6 +30,7 @@ export default [
     route('premium', 'routes/premium.tsx', { id: 'premium' }),
     route('pricing', 'routes/pricing.tsx', { id: 'pricing' }),
     route('transactions/:id?', 'routes/transactions.tsx', { id: 'transactions' }),
+    route('directdebit', 'routes/directdebit.tsx', { id: 'directdebit' }),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('layouts/chat.tsx', [

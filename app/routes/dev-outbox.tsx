@@ -3,37 +3,69 @@ import { env } from '#app/lib/env.server'
 import type { Route } from './+types/dev-outbox'
 
 /**
- * The e-mail outbox when no SMTP server is configured: readable only from this machine (loopback), never when
- * SMTP_URL is set. Shows the latest 50 e-mails with their links, for trying the account flows locally.
+ * The outboxes for trying the account and payment flows locally: e-mails when no SMTP server is configured, text
+ * messages (direct debit codes) when no SMS provider is. Readable only from this machine (loopback); a 404 when
+ * both go out for real. Shows the latest 50 of each.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(context.clientIp)
-  if (env().SMTP_URL || !loopback) throw new Response('Not Found', { status: 404 })
-  const { listOutbox } = await import('#app/adapters/mail/outbox-mailer.server')
-  return { emails: await listOutbox(50) }
+  const e = env()
+  const showEmails = !e.SMTP_URL
+  const showSms = e.SMS_PROVIDER === 'outbox'
+  if (!loopback || !(showEmails || showSms)) throw new Response('Not Found', { status: 404 })
+  const [{ listOutbox }, { listSmsOutbox }] = await Promise.all([import('#app/adapters/mail/outbox-mailer.server'), import('#app/adapters/sms/outbox-sms.server')])
+  const [emails, sms] = await Promise.all([showEmails ? listOutbox(50) : null, showSms ? listSmsOutbox(50) : null])
+  return { emails, sms }
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
+  const { emails, sms } = loaderData
   return (
     <main className="container py-4">
       <h1 className="h3">
         <FormattedMessage id="outbox.title" />
       </h1>
-      {loaderData.emails.length === 0 ? (
-        <p>
-          <FormattedMessage id="outbox.empty" />
-        </p>
+      {emails ? (
+        <section className="mb-4">
+          {emails.length === 0 ? (
+            <p>
+              <FormattedMessage id="outbox.empty" />
+            </p>
+          ) : null}
+          {emails.map((m) => (
+            <article key={m.id} className="card mb-3" data-testid="outbox-email">
+              <div className="card-header">
+                <strong>{m.subject}</strong> → {m.toAddress} <span className="text-body-secondary small">({m.kind}, {m.createdAt})</span>
+              </div>
+              <pre className="card-body mb-0" style={{ whiteSpace: 'pre-wrap' }}>
+                {m.text}
+              </pre>
+            </article>
+          ))}
+        </section>
       ) : null}
-      {loaderData.emails.map((m) => (
-        <article key={m.id} className="card mb-3" data-testid="outbox-email">
-          <div className="card-header">
-            <strong>{m.subject}</strong> → {m.toAddress} <span className="text-body-secondary small">({m.kind}, {m.createdAt})</span>
-          </div>
-          <pre className="card-body mb-0" style={{ whiteSpace: 'pre-wrap' }}>
-            {m.text}
-          </pre>
-        </article>
-      ))}
+      {sms ? (
+        <section aria-labelledby="outbox-sms-title">
+          <h2 id="outbox-sms-title" className="h4">
+            <FormattedMessage id="directdebit.outboxTitle" />
+          </h2>
+          {sms.length === 0 ? (
+            <p>
+              <FormattedMessage id="directdebit.outboxEmpty" />
+            </p>
+          ) : null}
+          {sms.map((m) => (
+            <article key={m.id} className="card mb-3" data-testid="outbox-sms">
+              <div className="card-header">
+                → <span data-testid="outbox-sms-to">{m.toNumber}</span> <span className="text-body-secondary small">({m.createdAt})</span>
+              </div>
+              <p className="card-body mb-0" data-testid="outbox-sms-body">
+                {m.body}
+              </p>
+            </article>
+          ))}
+        </section>
+      ) : null}
     </main>
   )
 }

@@ -22,6 +22,7 @@ CREATE TABLE "direct_debit_mandates" (
 	"status" varchar(20) DEFAULT 'pending_code' NOT NULL,
 	"code_hash" varchar(64),
 	"code_attempts" integer DEFAULT 0 NOT NULL,
+	"codes_sent" integer DEFAULT 0 NOT NULL,
 	"code_expires_at" timestamp with time zone,
 	"pending_checkout" jsonb,
 	"provider" varchar(20),

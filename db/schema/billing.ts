@@ -128,6 +128,8 @@ export const directDebitMandates = pgTable(
     status: varchar('status', { length: 20 }).$type<'pending_code' | 'active' | 'revoked'>().notNull().default('pending_code'),
     codeHash: varchar('code_hash', { length: 64 }),
     codeAttempts: integer('code_attempts').notNull().default(0),
+    // Codes sent by SMS for this mandate (the first and every resend): resends and a member's texts per day are capped.
+    codesSent: integer('codes_sent').notNull().default(0),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
     // What the member was buying when the form was filled in: paid once the code is confirmed.
     pendingCheckout: jsonb('pending_checkout').$type<{ bundleId: string; code: string | null; key: string } | null>(),

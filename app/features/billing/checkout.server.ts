@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, sql, TransactionRollbackError } from 'drizzle-orm'
-import { db } from '#db/client.server'
+import { db, type DbOrTx } from '#db/client.server'
 import { payments, spendLimits, users } from '#db/schema/index'
 import { paymentProvider } from '#app/adapters/payments/index.server'
 import { publicUrl } from '#app/lib/env.server'
@@ -64,12 +64,46 @@ export async function priceCheckout(
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
 
 /** What a member paid this calendar month (paid and still pending payments), in their currency. */
-export async function spentThisMonth(userId: number, currency: string, now = new Date()): Promise<number> {
-  const [r] = await db()
+export async function spentThisMonth(userId: number, currency: string, now = new Date(), q: DbOrTx = db()): Promise<number> {
+  const [r] = await q
     .select({ sum: sql<number>`coalesce(sum(${payments.totalMinor} - ${payments.refundedMinor}), 0)::int` })
     .from(payments)
     .where(and(eq(payments.userId, userId), eq(payments.currency, currency), inArray(payments.status, ['paid', 'pending']), gte(payments.createdAt, monthStart(now))))
   return r.sum
+}
+
+/**
+ * The member's own monthly spend limit and, for direct debit, the site's limit per period (settings
+ * direct_debit_limit_minor within direct_debit_limit_days), for a purchase of `q`. Null when it fits. The direct
+ * debit form asks before it sends a code; the checkout asks again under the member's lock.
+ */
+export async function limitRefusal(
+  tx: DbOrTx,
+  userId: number,
+  q: Pick<Quote, 'totalMinor' | 'currency'>,
+  settings: Settings,
+  directDebit: boolean,
+): Promise<Extract<CheckoutRefusal, { reason: 'spend_limit' | 'direct_debit_limit' }> | null> {
+  const [limit] = await tx.select({ monthlyLimitMinor: spendLimits.monthlyLimitMinor, currency: spendLimits.currency }).from(spendLimits).where(eq(spendLimits.userId, userId))
+  if (limit && limit.currency === q.currency) {
+    const spent = await spentThisMonth(userId, q.currency, new Date(), tx)
+    if (spent + q.totalMinor > limit.monthlyLimitMinor) return { reason: 'spend_limit', limitMinor: limit.monthlyLimitMinor, spentMinor: spent, currency: q.currency }
+  }
+  if (directDebit) {
+    const [r] = await tx
+      .select({ sum: sql<number>`coalesce(sum(${payments.totalMinor}), 0)::int` })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, userId),
+          eq(payments.method, 'sepa_direct_debit'),
+          inArray(payments.status, ['paid', 'pending', 'open']),
+          gte(payments.createdAt, new Date(Date.now() - settings.direct_debit_limit_days * 86400_000)),
+        ),
+      )
+    if (r.sum + q.totalMinor > settings.direct_debit_limit_minor) return { reason: 'direct_debit_limit' }
+  }
+  return null
 }
 
 /**
@@ -93,30 +127,16 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   if (!priced.ok) return priced
   const q = priced.quote
 
-  const [limit] = await db().select({ monthlyLimitMinor: spendLimits.monthlyLimitMinor, currency: spendLimits.currency }).from(spendLimits).where(eq(spendLimits.userId, input.userId))
-  if (limit && limit.currency === q.currency) {
-    const spent = await spentThisMonth(input.userId, q.currency)
-    if (spent + q.totalMinor > limit.monthlyLimitMinor) return { ok: false, reason: 'spend_limit', limitMinor: limit.monthlyLimitMinor, spentMinor: spent, currency: q.currency }
-  }
-  if (input.mandate) {
-    const [r] = await db()
-      .select({ sum: sql<number>`coalesce(sum(${payments.totalMinor}), 0)::int` })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.userId, input.userId),
-          eq(payments.method, 'sepa_direct_debit'),
-          inArray(payments.status, ['paid', 'pending', 'open']),
-          gte(payments.createdAt, new Date(Date.now() - settings.direct_debit_limit_days * 86400_000)),
-        ),
-      )
-    if (r.sum + q.totalMinor > settings.direct_debit_limit_minor) return { ok: false, reason: 'direct_debit_limit' }
-  }
+  const early = await limitRefusal(db(), input.userId, q, settings, input.method === 'sepa_direct_debit')
+  if (early) return { ok: false, ...early }
 
   const provider = await paymentProvider()
   const created = await db().transaction(async (tx) => {
-    // One checkout at a time per member: the limits above and the code's hold are decided alone.
+    // One checkout at a time per member: the limits and the code's hold are decided alone. The limits are asked
+    // again under the lock, so two checkouts at once cannot both fit under what only one of them fits under.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update')
+    const refused = await limitRefusal(tx, input.userId, q, settings, input.method === 'sepa_direct_debit')
+    if (refused) return { refused, duplicate: false as const }
     const [p] = await tx
       .insert(payments)
       .values({
@@ -150,6 +170,7 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
     throw e
   })
   if ('used' in created) return { ok: false, reason: 'discount', error: 'used' }
+  if (created.refused) return { ok: false, ...created.refused }
   if (created.duplicate) return startCheckout(input)
 
   const base = publicUrl()

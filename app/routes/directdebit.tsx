@@ -1,0 +1,223 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { data, Link, redirect, useNavigation } from 'react-router'
+import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { DirectDebitCodeForm, DirectDebitDetailsForm } from '#app/features/billing/components/direct-debit-forms'
+import { directDebitSchema, otpSchema } from '#app/features/billing/direct-debit.schema'
+import {
+  CODE_TTL_MINUTES,
+  confirmDirectDebit,
+  directDebitOffer,
+  getPendingMandate,
+  resendDirectDebitCode,
+  startDirectDebit,
+  type DirectDebitRefusal,
+} from '#app/features/billing/direct-debit.server'
+import { formatMoney } from '#app/features/billing/pricing'
+import { getCompanyInfo } from '#app/features/content/company-info.server'
+import { pageTitle } from '#app/i18n/meta'
+import { readFormData } from '#app/lib/form-data.server'
+import { FormErrors } from '#app/ui/form-errors'
+import type { Route } from './+types/directdebit'
+
+/** The message (catalog id, values) and HTTP status for a refusal; spec section 5 gives the direct debit texts. */
+function refusal(r: DirectDebitRefusal): { id: string; values?: Record<string, number>; status: number } {
+  switch (r.reason) {
+    case 'blocked':
+      return { id: 'directdebit.blocked', status: 403 }
+    case 'direct_debit_limit':
+      return { id: 'directdebit.limit', status: 409 }
+    case 'spend_limit':
+      return { id: 'directdebit.spendLimit', status: 409 }
+    case 'method_unavailable':
+      return { id: 'directdebit.unavailable', status: 409 }
+    case 'unknown_bundle':
+      return { id: 'directdebit.unknownBundle', status: 404 }
+    case 'discount':
+      return { id: r.error === 'not_found' ? 'directdebit.discountNotFound' : r.error === 'used' ? 'directdebit.discountUsed' : 'directdebit.discountInvalid', status: 409 }
+    case 'provider_error':
+      return { id: 'directdebit.providerError', status: 502 }
+    case 'too_many_codes':
+      return { id: 'directdebit.tooManyCodes', status: 429 }
+    case 'resend_too_soon':
+      return { id: 'directdebit.resendTooSoon', values: { seconds: r.seconds }, status: 429 }
+    case 'code_invalid':
+      return { id: 'directdebit.codeInvalid', values: { count: r.attemptsLeft }, status: 400 }
+    case 'code_expired':
+      return { id: 'directdebit.codeExpired', status: 410 }
+    case 'too_many_attempts':
+      return { id: 'directdebit.tooManyAttempts', status: 410 }
+    default:
+      return { id: 'error.generic', status: 400 }
+  }
+}
+
+/** What the action answers, whichever form was sent: the page shows it next to that form. */
+interface ActionAnswer {
+  intent: 'start' | 'confirm' | 'resend'
+  result?: SubmissionResult<string[]>
+  /** A refusal shown above the form (catalog id) with its values. */
+  error?: string
+  values?: Record<string, number>
+  notice?: string
+  attemptsLeft?: number
+}
+const answer = (body: ActionAnswer, status = 200) => data(body, { status })
+
+/** The purchase comes from the checkout page: /directdebit?bundle=m&code=… */
+function purchase(url: URL) {
+  const bundleId = (url.searchParams.get('bundle') ?? '').slice(0, 20)
+  const code = url.searchParams.get('code')?.trim().slice(0, 40) || null
+  return { bundleId, code }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request)
+  const url = new URL(request.url)
+  const { bundleId, code } = purchase(url)
+  const mandateId = Number(url.searchParams.get('mandate'))
+  const [offer, company, mandate] = await Promise.all([
+    directDebitOffer(viewer.userId, bundleId, code),
+    getCompanyInfo(),
+    Number.isSafeInteger(mandateId) && mandateId > 0 ? getPendingMandate(viewer.userId, mandateId) : null,
+  ])
+  return {
+    offer: offer.ok ? { credits: offer.credits, totalMinor: offer.totalMinor, currency: offer.currency } : null,
+    offerError: offer.ok ? null : refusal(offer).id,
+    company: company.name,
+    country: viewer.country,
+    // A fresh key for every form shown: the same form sent twice makes one mandate.
+    formKey: crypto.randomUUID(),
+    pending: mandate?.status === 'pending_code' ? { id: mandate.id, phoneEnd: mandate.phoneEnd, smsSent: url.searchParams.get('unsent') !== '1' } : null,
+    minutes: CODE_TTL_MINUTES,
+    // The form again, for a member who mistyped the phone number.
+    restart: `/directdebit?${new URLSearchParams({ bundle: bundleId, ...(code ? { code } : {}) })}`,
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(context, request)
+  const url = new URL(request.url)
+  const { bundleId, code } = purchase(url)
+  const form = await readFormData(request)
+  const intent = form.get('intent')
+  const mandateId = Number(form.get('mandate'))
+
+  if (intent === 'start') {
+    const submission = parseWithZod(form, { schema: directDebitSchema(viewer.country) })
+    if (submission.status !== 'success') return answer({ intent, result: submission.reply() }, 400)
+    const key = String(form.get('key') ?? '')
+    if (!/^[\w-]{8,80}$/.test(key)) return answer({ intent, result: submission.reply({ formErrors: ['error.generic'] }) }, 400)
+    const { authorize: _, ...details } = submission.value
+    const r = await startDirectDebit(viewer.userId, details, { bundleId, code, key })
+    if (!r.ok) {
+      const m = refusal(r)
+      return answer({ intent, result: submission.reply({ formErrors: [m.id] }), values: m.values }, m.status)
+    }
+    const next = new URLSearchParams({ bundle: bundleId, ...(code ? { code } : {}), mandate: String(r.mandateId), ...(r.smsSent ? {} : { unsent: '1' }) })
+    throw redirect(`/directdebit?${next}`)
+  }
+
+  if (intent === 'confirm') {
+    const submission = parseWithZod(form, { schema: otpSchema })
+    if (submission.status !== 'success') return answer({ intent, result: submission.reply() }, 400)
+    const r = await confirmDirectDebit(viewer.userId, mandateId, submission.value.otp)
+    if (r.ok) throw redirect(r.redirectTo)
+    const m = refusal(r)
+    if (r.reason === 'code_invalid') return answer({ intent, result: submission.reply({ fieldErrors: { otp: [m.id] } }), attemptsLeft: r.attemptsLeft }, m.status)
+    // Too many tries: the page falls back to the form (the mandate is gone), the reason shown above it.
+    return answer({ intent, result: submission.reply({ formErrors: [m.id] }), error: r.reason === 'too_many_attempts' ? m.id : undefined, values: m.values }, m.status)
+  }
+
+  if (intent === 'resend') {
+    const r = await resendDirectDebitCode(viewer.userId, mandateId)
+    if (r.ok) return answer({ intent, notice: r.smsSent ? 'directdebit.resent' : 'directdebit.codeNotSent' })
+    const m = refusal(r)
+    return answer({ intent, error: m.id, values: m.values }, m.status)
+  }
+  throw new Response('Bad Request', { status: 400 })
+}
+
+export default function DirectDebit({ loaderData, actionData }: Route.ComponentProps) {
+  const { offer, offerError, pending } = loaderData
+  const busy = useNavigation().state === 'submitting'
+  const intl = useIntl()
+  const price = offer ? formatMoney(offer.totalMinor, offer.currency, intl.locale) : ''
+  const act = actionData
+  return (
+    <div className="row justify-content-center">
+      <div className="col-sm-11 col-md-8 col-lg-6">
+        <h1 className="h3 mb-3">
+          <FormattedMessage id="directdebit.title" />
+        </h1>
+        {offer ? (
+          <p className="lead" data-testid="directdebit-summary">
+            <FormattedMessage id="directdebit.summary" values={{ credits: offer.credits, price }} />
+          </p>
+        ) : (
+          <FormErrors errors={[offerError ?? 'error.generic']} />
+        )}
+        {offer && pending ? (
+          <section aria-labelledby="dd-code-title">
+            <h2 id="dd-code-title" className="h5">
+              <FormattedMessage id="directdebit.codeTitle" />
+            </h2>
+            {act?.intent === 'resend' && act.notice ? (
+              <div className={`alert ${act.notice === 'directdebit.resent' ? 'alert-success' : 'alert-warning'}`} role="status">
+                <FormattedMessage id={act.notice} />
+              </div>
+            ) : pending.smsSent ? (
+              <p>
+                <FormattedMessage id="directdebit.codeSent" values={{ phoneEnd: pending.phoneEnd, minutes: loaderData.minutes }} />
+              </p>
+            ) : (
+              <div className="alert alert-warning" role="alert">
+                <FormattedMessage id="directdebit.codeNotSent" />
+              </div>
+            )}
+            {act?.intent === 'resend' && act.error ? <FormErrors errors={[act.error]} values={act.values} /> : null}
+            <DirectDebitCodeForm
+              key={pending.id}
+              mandateId={pending.id}
+              lastResult={act?.intent === 'confirm' ? act.result : null}
+              errorValues={act?.values}
+              attemptsLeft={act?.intent === 'confirm' ? act.attemptsLeft : undefined}
+              busy={busy}
+            />
+            <p className="text-center mb-0">
+              <Link to={loaderData.restart}>
+                <FormattedMessage id="directdebit.startOver" />
+              </Link>
+            </p>
+          </section>
+        ) : offer ? (
+          <>
+            <p className="text-body-secondary">
+              <FormattedMessage id="directdebit.intro" />
+            </p>
+            {act?.intent !== 'start' && act?.error ? <FormErrors errors={[act.error]} /> : null}
+            <DirectDebitDetailsForm
+              country={loaderData.country}
+              formKey={loaderData.formKey}
+              company={loaderData.company}
+              price={price}
+              lastResult={act?.intent === 'start' ? act.result : null}
+              errorValues={act?.values}
+              busy={busy}
+            />
+          </>
+        ) : null}
+        <p className="mt-4 text-center">
+          <Link to="/credits">
+            <FormattedMessage id="directdebit.otherMethod" />
+          </Link>
+        </p>
+      </div>
+    </div>
+  )
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [pageTitle(matches, 'directdebit.title')]
+}
