@@ -38,7 +38,8 @@ test('delete the account, be refused at login, come back with the reactivation l
   // The retention offer with the company's delete_discount (GET /api/companyinfo.php).
   const company = (await (await page.request.get('/api/companyinfo.php')).json()) as { delete_discount: number }
   expect(company.delete_discount).toBeGreaterThan(0)
-  await expect(section.getByRole('note')).toHaveText(`Before you go: stay and get ${company.delete_discount}% off your next credits.`)
+  await expect(section.getByRole('note')).toContainText(`Before you go: stay and get ${company.delete_discount}% off your next credits.`)
+  await expect(section.getByRole('note').getByRole('button', { name: `Stay and get ${company.delete_discount}% off` })).toBeVisible()
   await expect(section).toContainText('You can reactivate your account with the link we e-mail you within 14 days')
   await section.getByLabel('Why are you leaving?').selectOption({ label: "I'm taking a break" })
   await section.getByLabel('Password', { exact: true }).fill(user.password)
