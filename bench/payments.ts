@@ -15,7 +15,8 @@ import { performance } from 'node:perf_hooks'
 import { machine, machineLine } from './report'
 import { createBenchDatabase, ensureBuild, ROOT, startServer, type RunningServer } from './setup'
 
-const RATE = 200
+// Webhooks per second, one run each on payments of its own: 200/s is the rate asked for; 100/s shows the steady state below it.
+const RATES = [100, 200]
 const DURATION_S = Number(process.env.BENCH_PAYMENTS_S ?? 10)
 const WARMUP_S = 2
 const DUPLICATE_SHARE = 0.1
@@ -48,16 +49,16 @@ interface Shot {
 }
 
 /**
- * `unique` ids at RATE per second, plus DUPLICATE_SHARE of the total as repeats of earlier ids: every other repeat
+ * `unique` ids at `rate` per second, plus DUPLICATE_SHARE of the total as repeats of earlier ids: every other repeat
  * goes out at the same moment as the first (two identical notifications in flight together), the others 0.1-3 s
  * later (a provider's retry or a late replay).
  */
-function schedule(ids: string[], seconds: number): Shot[] {
-  const total = Math.round(RATE * seconds)
+function schedule(ids: string[], rate: number, seconds: number): Shot[] {
+  const total = Math.round(rate * seconds)
   const repeats = Math.round(total * DUPLICATE_SHARE)
   const firsts = total - repeats
   if (ids.length < firsts) throw new Error(`need ${firsts} ids, have ${ids.length}`)
-  const gap = 1000 / RATE
+  const gap = 1000 / rate
   const shots: Shot[] = []
   let next = 0
   for (let slot = 0; slot < total; slot++) {
@@ -93,9 +94,14 @@ interface RunFigures {
   sent: number
   latencies: number[]
   statuses: Map<number, number>
-  errors: number
+  /** Requests that got no answer, by cause (a connection closed under a request, a timeout). */
+  errors: Map<string, number>
+  /** Ids answered with 200 at least once. */
+  answered200: Set<string>
   offeredPerSec: number
   achievedPerSec: number
+  /** Requests over the time from the first sent to the last answered: below the sent rate, a queue grew. */
+  answeredPerSec: number
 }
 
 /** Fires `shots` open-loop (on schedule, whatever the answers) and times each request to its last byte. */
@@ -103,9 +109,11 @@ async function fire(label: string, url: string, shots: Shot[], body: (id: string
   const cpu0 = cpuSeconds(pid)
   const latencies: number[] = []
   const statuses = new Map<number, number>()
-  let errors = 0
+  const errors = new Map<string, number>()
+  const answered200 = new Set<string>()
   const inflight: Promise<void>[] = []
   const start = performance.now()
+  let lastDone = start
   for (const shot of shots) {
     const due = start + shot.at
     const wait = due - performance.now()
@@ -115,10 +123,16 @@ async function fire(label: string, url: string, shots: Shot[], body: (id: string
       fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body(shot.id), signal: AbortSignal.timeout(DRAIN_TIMEOUT_MS) }).then(
         async (res) => {
           await res.arrayBuffer()
-          latencies.push(performance.now() - t0)
+          lastDone = performance.now()
+          latencies.push(lastDone - t0)
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+          if (res.status === 200) answered200.add(shot.id)
         },
-        () => void errors++,
+        (e: Error & { cause?: { code?: string; message?: string } }) => {
+          lastDone = performance.now()
+          const cause = e.cause?.code ?? e.cause?.message ?? e.name
+          errors.set(cause, (errors.get(cause) ?? 0) + 1)
+        },
       ),
     )
   }
@@ -126,7 +140,7 @@ async function fire(label: string, url: string, shots: Shot[], body: (id: string
   await Promise.all(inflight)
   const serverCpu = (cpuSeconds(pid) - cpu0) / ((performance.now() - start) / 1000)
   const last = shots[shots.length - 1]?.at ?? 0
-  return { label, serverCpu, sent: shots.length, latencies, statuses, errors, offeredPerSec: shots.length / (last / 1000 + 1 / RATE), achievedPerSec: shots.length / sentIn }
+  return { label, serverCpu, sent: shots.length, latencies, statuses, errors, answered200, offeredPerSec: shots.length / (last / 1000 + (shots[1]?.at ?? 0) / 1000), achievedPerSec: shots.length / sentIn, answeredPerSec: shots.length / ((lastDone - start) / 1000) }
 }
 
 /** A server that reads the body and answers what the webhook answers (200, "OK"): the client's and loopback's share. */
@@ -165,9 +179,10 @@ async function main() {
     process.env.PUBLIC_URL = server.origin
     resetEnvCache()
 
-    const warmupPayments = Math.round(RATE * WARMUP_S)
-    const measuredPayments = Math.round(RATE * DURATION_S * (1 - DUPLICATE_SHARE))
-    const paymentCount = warmupPayments + measuredPayments
+    const firsts = (rate: number, seconds: number) => Math.round(rate * seconds * (1 - DUPLICATE_SHARE))
+    const maxRate = Math.max(...RATES)
+    const warmupPayments = firsts(maxRate, WARMUP_S)
+    const paymentCount = warmupPayments + RATES.reduce((a, r) => a + firsts(r, DURATION_S), 0)
     const memberCount = Math.ceil(paymentCount / PAYMENTS_PER_MEMBER)
     step(`${memberCount} members, ${paymentCount} paid sandbox payments (${PAYMENTS_PER_MEMBER} per member) through startCheckout`)
     await handle.db.execute(sql`insert into users (email, password_hash, status) select 'payer' || i || '@bench.test', 'x', 'active' from generate_series(1, ${memberCount}) i`)
@@ -175,8 +190,8 @@ async function main() {
     const members = rows<{ id: number }>(await handle.db.execute(sql`select id from users order by id`)).map((r) => r.id)
     const started = Date.now()
     const ids: string[] = []
-    // Payments of one member interleave, so that several of a member's payments are booked at the same time.
-    const jobs = Array.from({ length: paymentCount }, (_, i) => ({ userId: members[i % memberCount], key: `bench-${i}` }))
+    // A member's payments come one after the other (5-10 ms apart in the runs), so they are booked side by side.
+    const jobs = Array.from({ length: paymentCount }, (_, i) => ({ userId: members[Math.floor(i / PAYMENTS_PER_MEMBER)], key: `bench-${i}` }))
     for (let i = 0; i < jobs.length; i += 8) {
       const batch = await Promise.all(
         jobs.slice(i, i + 8).map(async (j) => {
@@ -200,24 +215,33 @@ async function main() {
     // Same length, one character the id's pattern refuses: the route answers 400 after reading the form.
     const invalid = (id: string) => new URLSearchParams({ id: `${id.slice(0, -1)}!` }).toString()
 
-    step(`warm-up ${WARMUP_S} s each`)
-    const warmup = schedule(ids.slice(0, warmupPayments), WARMUP_S)
+    step(`warm-up ${WARMUP_S} s each at ${maxRate}/s`)
+    const warmup = schedule(ids.slice(0, warmupPayments), maxRate, WARMUP_S)
     await fire('warm-up bare', bare.url, warmup, form)
     await fire('warm-up refused', webhookUrl, warmup, invalid)
-    await fire('warm-up webhooks', webhookUrl, warmup, form)
+    const warmupRun = await fire('warm-up webhooks', webhookUrl, warmup, form)
 
-    const measured = ids.slice(warmupPayments)
-    const shots = schedule(measured, DURATION_S)
-    const uniqueSent = new Set(shots.map((s) => s.id)).size
-    step(`bare node:http: ${RATE}/s for ${DURATION_S} s`)
-    const bareRun = await fire('bare node:http server', bare.url, shots, form, process.pid)
-    step(`webhook route, id refused (400): ${RATE}/s for ${DURATION_S} s`)
-    const refusedRun = await fire('webhook route, invalid id', webhookUrl, shots, invalid, server.child.pid)
-    step(`webhooks: ${RATE}/s for ${DURATION_S} s, ${shots.length - uniqueSent} duplicates of ${uniqueSent} payments`)
-    const webhookRun = await fire('webhooks', webhookUrl, shots, form, server.child.pid)
+    // Per rate: the bare server, the baseline and the webhooks, on the same schedule.
+    const runs: { rate: number; duplicates: number; bare: RunFigures; refused: RunFigures; webhooks: RunFigures }[] = []
+    const notified = new Set(warmup.map((s) => s.id))
+    let offset = warmupPayments
+    for (const rate of RATES) {
+      const shots = schedule(ids.slice(offset, offset + firsts(rate, DURATION_S)), rate, DURATION_S)
+      offset += firsts(rate, DURATION_S)
+      for (const s of shots) notified.add(s.id)
+      const duplicates = shots.length - new Set(shots.map((s) => s.id)).size
+      step(`${rate}/s for ${DURATION_S} s: bare node:http, webhook route with a refused id (400), webhooks (${duplicates} duplicates)`)
+      const bareRun = await fire('bare', bare.url, shots, form, process.pid)
+      const refused = await fire('refused', webhookUrl, shots, invalid, server.child.pid)
+      const webhooks = await fire('webhooks', webhookUrl, shots, form, server.child.pid)
+      runs.push({ rate, duplicates, bare: bareRun, refused, webhooks })
+    }
 
-    // The books afterwards. Everything the warm-up and the run notified must be booked exactly once.
-    const notified = new Set([...warmup, ...shots].map((s) => s.id))
+    // The books afterwards. Every payment whose notification was answered 200 must be booked exactly once.
+    const delivered = new Set([...warmupRun.answered200, ...runs.flatMap((r) => [...r.webhooks.answered200])])
+    const deliveredBooked = rows<{ n: number }>(
+      await handle.db.execute(sql`select count(*)::int as n from payments where credits_booked and provider_payment_id = any(${`{${[...delivered].join(',')}}`}::text[])`),
+    )[0].n
     const [check] = rows<{ doubled: number; mismatched: number; booked: number; purchaseRows: number; firsts: number }>(
       await handle.db.execute(sql`
         select
@@ -227,26 +251,31 @@ async function main() {
           (select count(*)::int from credit_ledger where reason = 'purchase') as "purchaseRows",
           (select count(*)::int from (select payload->>'userId' from domain_events where type = 'payment.completed' and (payload->>'firstPurchase')::boolean group by 1 having count(*) > 1) f) as firsts`),
     )
-    const non200 = [...webhookRun.statuses].filter(([s]) => s !== 200).reduce((a, [, n]) => a + n, 0) + webhookRun.errors
-    const figures = [bareRun, refusedRun, webhookRun]
+    const statusText = (r: RunFigures) => [...r.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${n}× ${s}`).join(', ') + [...r.errors].map(([cause, n]) => `, ${n}× no answer (${cause})`).join('')
+    const non200 = runs.flatMap((r) => [...r.webhooks.statuses].filter(([s]) => s !== 200).map(([, n]) => n)).reduce((a, n) => a + n, 0)
+    const unanswered = runs.reduce((a, r) => a + [...r.webhooks.errors.values()].reduce((x, n) => x + n, 0), 0)
     const date = new Date().toISOString().slice(0, 10)
-    const cell = (f: (r: RunFigures) => string) => figures.map(f).join(' | ')
-    const statusText = (r: RunFigures) => [...r.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${n}× ${s}`).join(', ') + (r.errors ? `, ${r.errors} errors` : '')
+    const cols = runs.flatMap((r) => [r.bare, r.refused, r.webhooks])
+    const cell = (f: (r: RunFigures) => string) => cols.map(f).join(' | ')
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}×`
     const table = [
-      `| ${date} | bare node:http server (client floor) | webhook route, id refused: 400 (baseline) | webhook, payment booked |`,
-      '|---|---:|---:|---:|',
-      `| requests (offered/s, sent/s) | ${cell((r) => `${r.sent} (${r.offeredPerSec.toFixed(0)}/s, ${r.achievedPerSec.toFixed(0)}/s)`)} |`,
+      `| ${date} | ${runs.map((r) => `${r.rate}/s: bare node:http (floor) | ${r.rate}/s: route, id refused (baseline) | **${r.rate}/s: webhook, booked**`).join(' | ')} |`,
+      `|---|${cols.map(() => '---:').join('|')}|`,
+      `| requests (duplicates) | ${runs.map((r) => [r.bare, r.refused, r.webhooks].map((f) => `${f.sent} (${r.duplicates})`).join(' | ')).join(' | ')} |`,
+      `| sent per second | ${cell((r) => r.achievedPerSec.toFixed(0))} |`,
+      `| answered per second (first sent to last answered) | ${cell((r) => r.answeredPerSec.toFixed(0))} |`,
       `| answers | ${cell(statusText)} |`,
       `| **latency p50** | ${cell((r) => ms(pct(r.latencies, 50)))} |`,
       `| **latency p99** | ${cell((r) => ms(pct(r.latencies, 99)))} |`,
       `| latency max | ${cell((r) => ms(pct(r.latencies, 100)))} |`,
       `| CPU of the answering process (cores) | ${cell((r) => (Number.isFinite(r.serverCpu) ? r.serverCpu.toFixed(2) : 'n/a'))} |`,
-      `| p50 / p99 vs baseline | | 1.00× / 1.00× | ${(pct(webhookRun.latencies, 50) / pct(refusedRun.latencies, 50)).toFixed(2)}× / ${(pct(webhookRun.latencies, 99) / pct(refusedRun.latencies, 99)).toFixed(2)}× |`,
+      `| p50 / p99 vs baseline | ${runs.flatMap((r) => ['', '1.0× / 1.0×', `${ratio(pct(r.webhooks.latencies, 50), pct(r.refused.latencies, 50))} / ${ratio(pct(r.webhooks.latencies, 99), pct(r.refused.latencies, 99))}`]).join(' | ')} |`,
     ].join('\n')
     const books = [
-      `| books afterwards (warm-up and run: ${notified.size} payments notified) | count |`,
+      `| books afterwards (warm-up and runs) | count |`,
       '|---|---:|',
-      `| payments booked | ${check.booked} |`,
+      `| payments notified / answered 200 at least once | ${notified.size} / ${delivered.size} |`,
+      `| payments booked (of those answered 200) | ${check.booked} (${deliveredBooked}) |`,
       `| purchase ledger rows | ${check.purchaseRows} |`,
       `| **payments with more than one purchase row** | ${check.doubled} |`,
       `| **members whose credits ≠ the sum of their ledger rows** | ${check.mismatched} |`,
@@ -259,7 +288,7 @@ async function main() {
       '<!-- payments:start -->',
       '## Payment webhooks: POST /webhooks/payments/sandbox under duplicates',
       '',
-      `Method: the production server (\`node server/index.js\`, one process, PostgreSQL ${version}, the sandbox provider) on a loopback port; ${memberCount} members with ${paymentCount} payments of bundle m (${PAYMENTS_PER_MEMBER} per member, so a member's payments are booked side by side) started through \`startCheckout\` in the bench process and marked paid in the sandbox's books (its own delayed webhook calls are not scheduled). The bench process sends form posts \`id=…\` open-loop at a steady ${RATE}/s for ${DURATION_S} s (after a ${WARMUP_S} s warm-up on payments of their own), ${Math.round(DUPLICATE_SHARE * 100)}% of them duplicates: every other duplicate goes out at the same moment as the first notification of that payment, the others 0.1-3 s later. Each webhook fetches the payment from the provider and books it in a transaction (payment-sync). Latency: from sending to the last byte of the answer, Node's fetch with keep-alive. Baseline, same run, same client, same rate and schedule: the same route with an id that fails validation (same length, one character refused), which goes through Express, the React Router handler and the form read and answers 400 without the provider or the database; and, as the floor of client and loopback, a bare node:http server in the bench process answering "OK". CPU: user + system time of the server process during the run over its length (for the bare server, of the bench process, client included). Afterwards the books: purchase ledger rows per payment (more than 1 is a double booking), members whose cached credits differ from the sum of their ledger rows, and members with more than one payment counted as their first purchase — all must be 0.`,
+      `Method: the production server (\`node server/index.js\`, one process, PostgreSQL ${version}, the sandbox provider) on a loopback port; ${memberCount} members with ${paymentCount} payments of bundle m (${PAYMENTS_PER_MEMBER} per member, so a member's payments are booked side by side) started through \`startCheckout\` in the bench process and marked paid in the sandbox's books (its own delayed webhook calls are not scheduled). The bench process sends form posts \`id=…\` open-loop at a steady rate for ${DURATION_S} s, one run at each of ${RATES.join(' and ')}/s on payments of its own (after a ${WARMUP_S} s warm-up at ${maxRate}/s on payments of their own), ${Math.round(DUPLICATE_SHARE * 100)}% of them duplicates: every other duplicate goes out at the same moment as the first notification of that payment, the others 0.1-3 s later. Each webhook fetches the payment from the provider and books it in a transaction (payment-sync). Latency: from sending to the last byte of the answer, Node's fetch with keep-alive. Baseline, same run, same client, same rate and schedule, just before the webhooks: the same route with an id that fails validation (same length, one character refused), which goes through Express, the React Router handler and the form read and answers 400 without the provider or the database; and, as the floor of client and loopback, a bare node:http server in the bench process answering "OK". CPU: user + system time of the server process during the run over its length (for the bare server, of the bench process, client included). When the server answers fewer per second than were sent, a queue grows for the whole run and its latency measures saturation (it varies much from run to run), not a steady state. Afterwards the books: purchase ledger rows per payment (more than 1 is a double booking), members whose cached credits differ from the sum of their ledger rows, and members with more than one payment counted as their first purchase — all must be 0.`,
       '',
       `Machine: ${machineLine(m)}; load average 1 min at start: ${loadBefore.toFixed(2)}`,
       '',
@@ -275,8 +304,10 @@ async function main() {
 
     const problems: string[] = []
     if (check.doubled || check.mismatched || check.firsts) problems.push(`double bookings: ${JSON.stringify(check)}`)
-    if (check.booked !== notified.size || check.purchaseRows !== notified.size) problems.push(`${notified.size} payments notified, ${check.booked} booked, ${check.purchaseRows} purchase rows`)
-    if (non200) problems.push(`${non200} webhook calls not answered 200: ${statusText(webhookRun)}`)
+    if (deliveredBooked !== delivered.size || check.purchaseRows !== check.booked || check.booked > notified.size)
+      problems.push(`${notified.size} payments notified, ${delivered.size} answered 200, ${deliveredBooked} of those booked, ${check.booked} booked, ${check.purchaseRows} purchase rows`)
+    if (unanswered) console.warn(`warning: ${unanswered} webhook calls got no answer (see the table); a provider would send them again`)
+    if (non200) problems.push(`${non200} webhook calls not answered 200: ${runs.map((r) => `${r.rate}/s: ${statusText(r.webhooks)}`).join('; ')}`)
     if (problems.length) {
       const log = server.output().trim()
       if (log) console.error(`\nserver output (tail):\n${log.slice(-4000)}`)
