@@ -117,3 +117,13 @@ ${httpTable(r)}
 ${chatTable(r)}
 `
 }
+
+/**
+ * The other benches (search.ts, notifications.ts, payments.ts) each own a section of RESULTS.md between
+ * `<!-- name:start -->` and `<!-- name:end -->`. run.ts rewrites the top part and keeps those sections as they
+ * were, so running it alone does not lose the others' figures; each bench replaces its own section when it runs.
+ */
+export function keepSections(fresh: string, previous: string): string {
+  const sections = [...previous.matchAll(/<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]).filter((s) => !fresh.includes(s.slice(0, s.indexOf('-->') + 3)))
+  return sections.length ? `${fresh.trimEnd()}\n\n${sections.join('\n\n')}\n` : fresh
+}

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { runChat, type ChatFigures } from './chat'
 import { checkPage, countOccurrences, figures, load } from './http'
-import { chatTable, httpTable, machine, machineLine, resultsMarkdown, type Report } from './report'
+import { chatTable, httpTable, keepSections, machine, machineLine, resultsMarkdown, type Report } from './report'
 import { createBenchDatabase, ensureBuild, ROOT, seedBenchDatabase, startServer, type Member, type RunningServer, type Seeded } from './setup'
 
 const PROFILES = 10_000
@@ -144,7 +144,8 @@ async function main() {
   console.log(httpTable(report))
   console.log('')
   console.log(chatTable(report))
-  fs.writeFileSync(path.join(ROOT, 'bench/RESULTS.md'), resultsMarkdown(report))
+  const resultsFile = path.join(ROOT, 'bench/RESULTS.md')
+  fs.writeFileSync(resultsFile, keepSections(resultsMarkdown(report), fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : ''))
   console.log('\nWritten to bench/RESULTS.md')
 
   const problems: string[] = []

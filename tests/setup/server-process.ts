@@ -19,9 +19,10 @@ export function freePort(): Promise<number> {
   })
 }
 
-export async function until(cond: () => boolean, ms = 5000) {
+/** Waits until `cond` (which may query something) holds, checking every 20 ms; throws after `ms`. */
+export async function until(cond: () => boolean | Promise<boolean>, ms = 5000) {
   const start = Date.now()
-  while (!cond()) {
+  while (!(await cond())) {
     if (Date.now() - start > ms) throw new Error('timed out')
     await new Promise((r) => setTimeout(r, 20))
   }

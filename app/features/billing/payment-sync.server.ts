@@ -30,19 +30,41 @@ async function flagMember(tx: Tx, userId: number, reason: string, reference: str
  *    chargeback or failed collection flags the member for the operators.
  */
 export async function syncPayment(provider: PaymentProvider, providerPaymentId: string): Promise<SyncResult> {
-  const remote = await provider.getPayment(providerPaymentId)
-  const result = await db().transaction((tx) => applyProviderState(tx, provider.name, remote))
-  if (result !== 'unknown' && result !== 'mismatch') wakeJobRunner()
-  return result
+  for (let attempt = 1; ; attempt++) {
+    // What we had before asking the provider: if another sync changes it meanwhile, our answer may be older than
+    // the one it booked (a "failed" fetched before the provider's "paid"), and is fetched again, not applied.
+    const seen = await bookedState(provider.name, providerPaymentId)
+    const remote = await provider.getPayment(providerPaymentId)
+    const result = await db().transaction((tx) => applyProviderState(tx, provider.name, remote, attempt < MAX_SYNC_ATTEMPTS ? seen : undefined))
+    if (result === 'changed_meanwhile') continue
+    if (result !== 'unknown' && result !== 'mismatch') wakeJobRunner()
+    return result
+  }
 }
 
-async function applyProviderState(tx: Tx, providerName: string, remote: ProviderPayment): Promise<SyncResult> {
+const MAX_SYNC_ATTEMPTS = 5
+
+type BookedState = Pick<typeof payments.$inferSelect, 'status' | 'creditsBooked' | 'collectionFailed' | 'refundedMinor' | 'chargedBackMinor'>
+
+async function bookedState(providerName: string, providerPaymentId: string): Promise<BookedState | undefined> {
+  const [s] = await db()
+    .select({ status: payments.status, creditsBooked: payments.creditsBooked, collectionFailed: payments.collectionFailed, refundedMinor: payments.refundedMinor, chargedBackMinor: payments.chargedBackMinor })
+    .from(payments)
+    .where(and(eq(payments.provider, providerName), eq(payments.providerPaymentId, providerPaymentId)))
+  return s
+}
+
+const sameState = (a: BookedState, b: BookedState) =>
+  a.status === b.status && a.creditsBooked === b.creditsBooked && a.collectionFailed === b.collectionFailed && a.refundedMinor === b.refundedMinor && a.chargedBackMinor === b.chargedBackMinor
+
+async function applyProviderState(tx: Tx, providerName: string, remote: ProviderPayment, seen: BookedState | undefined): Promise<SyncResult | 'changed_meanwhile'> {
   const [p] = await tx
     .select()
     .from(payments)
     .where(and(eq(payments.provider, providerName), eq(payments.providerPaymentId, remote.id)))
     .for('update')
   if (!p) return 'unknown'
+  if (seen && !sameState(seen, p)) return 'changed_meanwhile'
   if (remote.currency !== p.currency || remote.amountMinor !== p.totalMinor) {
     logger.error({ paymentId: p.id }, 'provider payment does not match ours: nothing booked')
     return 'mismatch'
@@ -53,7 +75,8 @@ async function applyProviderState(tx: Tx, providerName: string, remote: Provider
   const userId = p.userId
 
   if (creditable && !p.creditsBooked && userId !== null) {
-    const [u] = await tx.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, userId))
+    // Locked before it is read: two payments of one member booked at the same time must not both be the first.
+    const [u] = await tx.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, userId)).for('update')
     const r = await bookCredits(tx, { userId, delta: p.credits, reason: 'purchase', reference: `payment:${p.id}`, key: `purchase:${p.id}` })
     if (r.booked) {
       if (!u.paidUser) await tx.update(users).set({ paidUser: true }).where(eq(users.id, userId))
@@ -91,7 +114,9 @@ async function applyProviderState(tx: Tx, providerName: string, remote: Provider
     if (r.booked) await recordEvent(tx, { type: 'payment.reversed', payload: { paymentId: p.id, userId, reason: kind, credits: -r.delta } })
   }
 
-  await tx.update(payments).set(patch).where(eq(payments.id, p.id))
+  // A repeated notification changes nothing, and writes nothing: the syncs running beside it need not start over.
+  const changed = status !== p.status || Object.keys(patch).some((k) => k !== 'status' && k !== 'updatedAt')
+  if (changed) await tx.update(payments).set(patch).where(eq(payments.id, p.id))
   return status
 }
 
