@@ -35,7 +35,8 @@ function refusal(r: DirectDebitRefusal): { id: string; values?: Record<string, n
     case 'unknown_bundle':
       return { id: 'directdebit.unknownBundle', status: 404 }
     case 'discount':
-      return { id: r.error === 'not_found' ? 'directdebit.discountNotFound' : r.error === 'used' ? 'directdebit.discountUsed' : 'directdebit.discountInvalid', status: 409 }
+      // The spec's own texts where they have no amount to format; the rest in one line of this form.
+      return { id: r.error === 'not_found' || r.error === 'used' ? `discount.error.${r.error}` : 'directdebit.discountInvalid', status: 409 }
     case 'provider_error':
       return { id: 'directdebit.providerError', status: 502 }
     case 'too_many_codes':

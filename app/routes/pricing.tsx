@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     methods: methodViews(settings, country, currency, bundles[0]?.priceMinor ?? 0),
     costs: { message: Math.max(settings.message_credits, minimum?.costs ?? 0), photo: settings.photo_credits, gift: settings.gift_credits },
     refundDays: settings.refund_days,
-    freeConversations: 2,
+    freeConversations: settings.free_conversations,
   }
 }
 

@@ -10,6 +10,7 @@ import { Receipt } from '#app/features/billing/components/receipt'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { methodViews } from '#app/features/billing/offers.server'
 import { findPaymentMethod } from '#app/features/billing/payment-methods'
+import { currencyDigits, toMinor } from '#app/features/billing/pricing'
 import { getSpendLimit, getTransaction, listTransactions, setSpendLimit } from '#app/features/billing/transactions.server'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { getSettings } from '#app/features/settings/settings.server'
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: 'transactions.limitInvalid', value: String(form.get('limit') ?? '') }, { status: 400 })
   const settings = await getSettings()
   const member = billingOfViewer(viewer, settings)
-  await setSpendLimit(viewer.userId, parsed.data.limit === '' ? null : { monthlyLimitMinor: parsed.data.limit * 100, currency: member.currency })
+  await setSpendLimit(viewer.userId, parsed.data.limit === '' ? null : { monthlyLimitMinor: toMinor(parsed.data.limit, member.currency), currency: member.currency })
   return { notice: parsed.data.limit === '' ? 'transactions.limitRemoved' : 'transactions.limitSaved' }
 }
 
@@ -131,7 +132,7 @@ function List({ data: d, actionData }: { data: Extract<Route.ComponentProps['loa
                 step={1}
                 inputMode="numeric"
                 className={`form-control${actionData && 'error' in actionData ? ' is-invalid' : ''}`}
-                defaultValue={actionData && 'value' in actionData ? actionData.value : d.limit ? String(d.limit.monthlyLimitMinor / 100) : ''}
+                defaultValue={actionData && 'value' in actionData ? actionData.value : d.limit ? String(d.limit.monthlyLimitMinor / 10 ** currencyDigits(d.currency)) : ''}
                 aria-describedby="spend-limit-help"
                 aria-invalid={actionData && 'error' in actionData ? true : undefined}
               />

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { db, type Tx } from '#db/client.server'
 import { creditLedger, users, type LedgerReason } from '#db/schema/index'
 
@@ -61,18 +61,4 @@ export async function ledgerBalance(userId: number): Promise<number> {
     .from(creditLedger)
     .where(eq(creditLedger.userId, userId))
   return r.sum
-}
-
-export async function listLedger(userId: number, limit = 50) {
-  return db()
-    .select({ id: creditLedger.id, delta: creditLedger.delta, balanceAfter: creditLedger.balanceAfter, reason: creditLedger.reason, reference: creditLedger.reference, createdAt: creditLedger.createdAt })
-    .from(creditLedger)
-    .where(eq(creditLedger.userId, userId))
-    .orderBy(desc(creditLedger.id))
-    .limit(limit)
-}
-
-export async function hasLedgerEntry(key: string): Promise<boolean> {
-  const [r] = await db().select({ id: creditLedger.id }).from(creditLedger).where(and(eq(creditLedger.idempotencyKey, key)))
-  return !!r
 }

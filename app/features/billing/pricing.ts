@@ -47,3 +47,6 @@ export function formatMoney(minor: number, currency: string, locale: string): st
   const digits = currencyDigits(currency)
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 10 ** digits)
 }
+
+/** A whole amount typed by a member (euros, kronor) in minor units of its currency. */
+export const toMinor = (major: number, currency: string) => Math.round(major * 10 ** currencyDigits(currency))

@@ -8,7 +8,7 @@ export function refusalMessage(r: CheckoutRefusal): { id: string; money?: Record
     case 'spend_limit':
       return { id: 'checkout.error.spendLimit', money: { limit: { minor: r.limitMinor, currency: r.currency }, spent: { minor: r.spentMinor, currency: r.currency } }, status: 422 }
     case 'direct_debit_limit':
-      return { id: 'checkout.error.directDebitLimit', status: 422 }
+      return { id: 'directdebit.limit', status: 409 }
     case 'provider_error':
       return { id: 'checkout.error.unexpected', status: 502 }
     case 'method_unavailable':

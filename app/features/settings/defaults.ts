@@ -31,6 +31,8 @@ export const defaultSettings = {
   countries: [...serviceCountries] as string[],
   visible_profile_fields: ['gender', 'sexuality', 'age', 'location', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'about_me', 'interests'],
   visible_profile_notes: false,
+  // Spec sections 5 and 9: conversations a free member may start.
+  free_conversations: 2,
   message_credits: 10,
   photo_credits: 10,
   gift_credits: 20,
