@@ -28,7 +28,12 @@ export function TimeBonusBanner({ endsAt, percentage }: { endsAt: string; percen
     <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 py-2" role="region" aria-label={intl.formatMessage({ id: 'timebonus.label' })} data-testid="time-bonus-banner">
       <i className="bi bi-stopwatch fs-5" aria-hidden="true" />
       <span className="flex-grow-1">
-        <FormattedMessage id="timebonus.banner" values={{ percentage, time: <strong className="font-monospace" data-testid="time-bonus-countdown">{formatCountdown(left)}</strong> }} />
+        <FormattedMessage id="timebonus.banner" values={{ percentage, time: (
+              // The server rendered the time a moment earlier: the first client render may differ by a second.
+              <strong className="font-monospace" data-testid="time-bonus-countdown" suppressHydrationWarning>
+                {formatCountdown(left)}
+              </strong>
+            ) }} />
       </span>
       <Link to="/credits" className="btn btn-sm btn-primary">
         <FormattedMessage id="timebonus.cta" />
