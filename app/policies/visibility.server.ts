@@ -8,11 +8,14 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm'
  */
 
 export type Access = { ok: true } | { ok: false; reason: 'not_found' | 'blocked' | 'self' | 'unconfirmed' }
+/** Writing adds one refusal: fictional profiles receive no messages. */
+export type MessageAccess = { ok: true } | { ok: false; reason: 'not_found' | 'blocked' | 'self' | 'unconfirmed' | 'fictional'; targetName?: string }
 
 /** Everything the decisions below need about a (viewer, target) pair, read in one query. */
 interface PairState {
   name: string
   status: string
+  isFictional: boolean
   invisible: boolean
   privacyMode: boolean
   userStatus: string | null
@@ -28,6 +31,7 @@ async function loadPair(viewerId: number | null, targetId: number): Promise<Pair
     .select({
       name: profiles.name,
       status: profiles.status,
+      isFictional: profiles.isFictional,
       invisible: profiles.invisible,
       privacyMode: profiles.privacyMode,
       userStatus: users.status,
@@ -81,12 +85,30 @@ export async function canContact(senderId: number, targetId: number): Promise<Ac
   if (senderId === targetId) return { ok: false, reason: 'self' }
   const t = await loadPair(senderId, targetId)
   if (!t) return { ok: false, reason: 'not_found' }
+  return contactDecision(senderId, targetId, t)
+}
+
+function contactDecision(senderId: number, targetId: number, t: PairState): Access & { targetName?: string } {
   const view = viewDecision(senderId, targetId, t)
   if (!view.ok) return view
   if (t.blockingTarget) return { ok: false, reason: 'blocked' }
   if (t.invisible && !t.conversation) return { ok: false, reason: 'not_found' }
   // Spec section 4: until a member confirms their e-mail, their partners cannot reply.
   if (t.userStatus === 'not_confirmed') return { ok: false, reason: 'unconfirmed', targetName: t.name }
+  return { ok: true }
+}
+
+/**
+ * May `senderId` write to `targetId`? As canContact, and never to a fictional profile: nobody writes as one, so a
+ * message to it would be paid for and never answered (the product's honesty rule).
+ */
+export async function canMessage(senderId: number, targetId: number): Promise<MessageAccess> {
+  if (senderId === targetId) return { ok: false, reason: 'self' }
+  const t = await loadPair(senderId, targetId)
+  if (!t) return { ok: false, reason: 'not_found' }
+  const contact = contactDecision(senderId, targetId, t)
+  if (!contact.ok) return contact
+  if (t.isFictional) return { ok: false, reason: 'fictional', targetName: t.name }
   return { ok: true }
 }
 

@@ -22,6 +22,11 @@ export const users = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    // Free messages used so far (settings free_messages); counted in the send's transaction.
+    freeMessagesUsed: integer('free_messages_used').notNull().default(0),
+    // The chat the member opened last, and when (spec section 3, "last opened chat profile and its date").
+    lastChatProfileId: integer('last_chat_profile_id'),
+    lastChatAt: timestamp('last_chat_at', { withTimezone: true }),
   },
   // The cached balance can never go below 0: a spend that would is refused by the database itself.
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), check('users_credits_not_negative', sql`${t.credits} >= 0`)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
 import { profiles } from './profiles'
 
 /** (actor, target) relationship tables with a unique pair, as in Mastodon. */
@@ -46,10 +46,15 @@ export const reports = pgTable('reports', {
     .notNull()
     .references(() => profiles.id, { onDelete: 'cascade' }),
   imageId: integer('image_id'),
+  // A report of one chat message (the reporter received it).
+  messageId: bigint('message_id', { mode: 'number' }),
   reason: varchar('reason', { length: 40 }).notNull(),
   details: text('details'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+export const messageKinds = ['text', 'gift', 'photo'] as const
+export type MessageKind = (typeof messageKinds)[number]
 
 /** A conversation is between exactly two profiles; the pair is stored ordered (low id first) and unique. */
 export const conversations = pgTable(
@@ -69,6 +74,8 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_pair_key').on(t.profileLowId, t.profileHighId),
     index('conversations_high_idx').on(t.profileHighId),
+    // How many conversations a free member started (settings free_conversations).
+    index('conversations_started_by_idx').on(t.startedBy),
     check('conversations_ordered', sql`${t.profileLowId} < ${t.profileHighId}`),
   ],
 )
@@ -86,6 +93,10 @@ export const conversationMembers = pgTable(
     unreadCount: integer('unread_count').notNull().default(0),
     hidden: boolean('hidden').notNull().default(false),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    // Delivery states of the partner's messages as this member's side saw them: ids up to these have reached an
+    // open tab, or have been read (a message id, not a count; message ids grow).
+    deliveredUpTo: bigint('delivered_up_to', { mode: 'number' }).notNull().default(0),
+    readUpTo: bigint('read_up_to', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.profileId] }), index('conversation_members_profile_idx').on(t.profileId)],
 )
@@ -103,6 +114,12 @@ export const messages = pgTable(
     // The sender's own id for the message: a retry with the same id never creates a second message.
     clientId: uuid('client_id').notNull(),
     body: text('body').notNull(),
+    kind: varchar('kind', { length: 10 }).$type<MessageKind>().notNull().default('text'),
+    // The gift's catalogue id (app/features/chat/gift-catalog.ts) for a gift; the stored file name for a photo.
+    gift: varchar('gift', { length: 20 }),
+    photo: varchar('photo', { length: 80 }),
+    // What the sender paid for it (0 for a free message); the ledger holds the booking itself.
+    credits: integer('credits').notNull().default(0),
     // False while the sender's e-mail is unconfirmed: stored, but not shown to the partner.
     delivered: boolean('delivered').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,18 +2,36 @@
  * Messages on the WebSocket /ws, both directions. The server side is server/ws-hub.server.ts, the client side
  * app/features/chat/components/realtime-provider.tsx.
  */
+export type MessageKind = 'text' | 'gift' | 'photo'
+
 export interface ChatMessage {
   id: number
   conversationId: number
   senderId: number
   clientId: string
   body: string
+  kind: MessageKind
+  /** The gift's catalogue id (gift-catalog.ts) for a gift. */
+  gift: string | null
+  /** For a photo: whether there is one; it is served by /chats/{conversation}/photos/{message id}. */
+  photo: boolean
   createdAt: string
+}
+
+/** How far the partner got with the viewer's messages: ids up to these are delivered or read. */
+export interface Receipt {
+  conversationId: number
+  deliveredUpTo: number
+  /** Null when the viewer may not see read receipts (a Premium chat feature). */
+  readUpTo: number | null
 }
 
 export type ServerEvent =
   | { type: 'message'; message: ChatMessage; partnerId: number }
-  | { type: 'ack'; clientId: string; message: ChatMessage }
+  /** `credits` is the sender's balance after the message was paid. */
+  | { type: 'ack'; clientId: string; message: ChatMessage; credits: number }
+  | { type: 'receipt'; receipt: Receipt }
+  | { type: 'typing'; fromProfileId: number }
   | { type: 'error'; clientId?: string; code: string }
   | { type: 'counts'; unread: number; newLikes: number }
   | { type: 'like'; fromProfileId: number; match: boolean }
@@ -23,8 +41,10 @@ export type ServerEvent =
   | { type: 'ready' }
 
 export type ClientEvent =
-  | { type: 'send'; toProfileId: number; clientId: string; body: string }
+  | { type: 'send'; toProfileId: number; clientId: string; body?: string; gift?: string }
   | { type: 'read'; conversationId: number }
+  | { type: 'delivered'; conversationId: number; messageId: number }
+  | { type: 'typing'; toProfileId: number }
   | { type: 'ping' }
 
 export function profileTopic(profileId: number): string {

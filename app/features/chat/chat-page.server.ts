@@ -1,18 +1,63 @@
-import { canContact, canViewProfile } from '#app/policies/visibility.server'
+import { canMessage, canViewProfile } from '#app/policies/visibility.server'
+import { canUseChatFeature } from '#app/policies/premium-features'
 import { db } from '#db/client.server'
-import { profileImages, profiles } from '#db/schema/index'
-import { eq } from 'drizzle-orm'
+import { conversations, interests, profileImages, profileInterests, profiles, users } from '#db/schema/index'
+import { asc, count, eq, inArray } from 'drizzle-orm'
+import { getSettings } from '#app/features/settings/settings.server'
 import { profileCardColumns, toProfileCard } from '#app/features/profiles/profile-view.server'
 import type { ProfileCard } from '#app/features/profiles/profile-types'
-import type { ChatMessage } from './chat-events'
-import { findConversationId, listMessages, markConversationRead } from './conversations.server'
+import type { ChatMessage, Receipt } from './chat-events'
+import { findConversationId, messagePage } from './conversations.server'
+import { messageCost, nextMessagePrice, type NextPrice } from './message-cost'
+import { markConversationRead, receiptFor } from './receipts.server'
+
+export interface ChatPricing {
+  text: NextPrice
+  gift: number
+  photo: number
+  /** The viewer's balance. */
+  credits: number
+  paidUser: boolean
+  /** A free member who already started all their free conversations cannot start this one. */
+  conversationLimitReached: boolean
+  freeConversations: number
+}
 
 export type ChatPage =
-  | { kind: 'ok'; partner: ProfileCard; conversationId: number | null; messages: ChatMessage[]; canSend: boolean; formClientId: string }
+  | {
+      kind: 'ok'
+      partner: ProfileCard
+      conversationId: number | null
+      messages: ChatMessage[]
+      hasMore: boolean
+      canSend: boolean
+      formClientId: string
+      pricing: ChatPricing
+      receipt: Receipt | null
+      /** Interest slugs, for the icebreakers of an empty conversation. */
+      interests: { viewer: string[]; partner: string[] }
+      canSendPhotos: boolean
+    }
   | { kind: 'blocked'; name: string }
   | { kind: 'not_found' }
 
-/** The chat screen with one partner: history (newest 50), whether the viewer may write, and read-marking. */
+async function interestSlugs(profileIds: number[]): Promise<Map<number, string[]>> {
+  const rows = await db()
+    .select({ profileId: profileInterests.profileId, slug: interests.slug })
+    .from(profileInterests)
+    .innerJoin(interests, eq(interests.id, profileInterests.interestId))
+    .where(inArray(profileInterests.profileId, profileIds))
+    .orderBy(asc(interests.slug))
+  const by = new Map<number, string[]>(profileIds.map((id) => [id, []]))
+  for (const r of rows) by.get(r.profileId)!.push(r.slug)
+  return by
+}
+
+/**
+ * The chat screen with one partner: the newest page of history, whether and at what price the viewer may write,
+ * the delivery state of the viewer's messages, and read-marking. Opening it is remembered as the member's last
+ * opened chat (spec section 3).
+ */
 export async function loadChatPage(viewerId: number, partnerId: number): Promise<ChatPage> {
   const view = await canViewProfile(viewerId, partnerId)
   if (!view.ok || viewerId === partnerId) {
@@ -23,12 +68,43 @@ export async function loadChatPage(viewerId: number, partnerId: number): Promise
     .from(profiles)
     .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
     .where(eq(profiles.id, partnerId))
-  if (!row) return { kind: 'not_found' }
+  const [wallet] = await db()
+    .select({ userId: users.id, paidUser: users.paidUser, credits: users.credits, freeMessagesUsed: users.freeMessagesUsed, country: profiles.country })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, viewerId))
+  if (!row || !wallet) return { kind: 'not_found' }
+  const settings = await getSettings()
   const conversationId = await findConversationId(viewerId, partnerId)
-  const [messages, contact] = await Promise.all([
-    conversationId ? listMessages(conversationId, viewerId) : Promise.resolve([]),
-    canContact(viewerId, partnerId),
-    conversationId ? markConversationRead(conversationId, viewerId) : Promise.resolve(),
+  const [history, contact, started, slugs] = await Promise.all([
+    conversationId ? messagePage(conversationId, viewerId) : Promise.resolve({ messages: [], hasMore: false }),
+    canMessage(viewerId, partnerId),
+    conversationId || wallet.paidUser ? Promise.resolve([{ n: 0 }]) : db().select({ n: count() }).from(conversations).where(eq(conversations.startedBy, viewerId)),
+    interestSlugs([viewerId, partnerId]),
+    db().update(users).set({ lastChatProfileId: partnerId, lastChatAt: new Date() }).where(eq(users.id, wallet.userId)),
   ])
-  return { kind: 'ok', partner: toProfileCard(row), conversationId, messages, canSend: contact.ok, formClientId: crypto.randomUUID() }
+  if (conversationId) await markConversationRead(conversationId, viewerId, partnerId)
+  const receipt = conversationId ? await receiptFor(conversationId, partnerId, canUseChatFeature(wallet, 'read_receipts')) : null
+  const showInterests = settings.visible_profile_fields.includes('interests')
+  return {
+    kind: 'ok',
+    partner: toProfileCard(row),
+    conversationId,
+    messages: history.messages,
+    hasMore: history.hasMore,
+    canSend: contact.ok,
+    formClientId: crypto.randomUUID(),
+    pricing: {
+      text: nextMessagePrice(settings, wallet, 'text'),
+      gift: messageCost(settings, 'gift', wallet.country),
+      photo: messageCost(settings, 'photo', wallet.country),
+      credits: wallet.credits,
+      paidUser: wallet.paidUser,
+      conversationLimitReached: started[0].n >= settings.free_conversations && !conversationId && !wallet.paidUser,
+      freeConversations: settings.free_conversations,
+    },
+    receipt,
+    interests: { viewer: slugs.get(viewerId) ?? [], partner: showInterests ? (slugs.get(partnerId) ?? []) : [] },
+    canSendPhotos: canUseChatFeature(wallet, 'chat_photos'),
+  }
 }

@@ -1,19 +1,31 @@
 import { getBadgeCounts } from '#app/features/authentication/viewer.server'
 import type { ClientEvent, ServerEvent } from './chat-events'
-import { conversationPartner, markConversationRead } from './conversations.server'
+import { conversationPartner } from './conversations.server'
+import { markConversationRead, markDelivered } from './receipts.server'
 import { submitMessage } from './submit-message.server'
+import { relayTyping } from './typing.server'
 
 /**
  * What the chat does with a member's socket frame (already parsed and authenticated by the hub, which is only the
- * transport): the reply for that socket, or null. Other members hear of the effects through domain events.
+ * transport): the reply for that socket, or null. Other members hear of the effects through domain events or,
+ * for the ephemeral signals (typing, receipts), straight on their topic.
  */
 export async function handleClientEvent(profileId: number, ev: ClientEvent): Promise<ServerEvent | null> {
   if (ev.type === 'ping') return null
-  if (ev.type === 'read') {
-    if ((await conversationPartner(ev.conversationId, profileId)) === null) return { type: 'error', code: 'not_found' }
-    await markConversationRead(ev.conversationId, profileId)
+  if (ev.type === 'typing') {
+    await relayTyping(profileId, ev.toProfileId)
+    return null
+  }
+  if (ev.type === 'read' || ev.type === 'delivered') {
+    const partner = await conversationPartner(ev.conversationId, profileId)
+    if (partner === null) return { type: 'error', code: 'not_found' }
+    if (ev.type === 'delivered') {
+      await markDelivered(ev.conversationId, profileId, partner, ev.messageId)
+      return null
+    }
+    await markConversationRead(ev.conversationId, profileId, partner)
     return { type: 'counts', ...(await getBadgeCounts(profileId)) }
   }
   const r = await submitMessage(profileId, ev)
-  return r.ok ? { type: 'ack', clientId: ev.clientId, message: r.message } : { type: 'error', clientId: ev.clientId, code: r.error }
+  return r.ok ? { type: 'ack', clientId: ev.clientId, message: r.message, credits: r.credits } : { type: 'error', clientId: ev.clientId, code: r.error }
 }

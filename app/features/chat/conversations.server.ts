@@ -1,9 +1,11 @@
 import { db } from '#db/client.server'
-import { conversationMembers, conversations, messages, profileImages, profiles } from '#db/schema/index'
+import { conversationMembers, conversations, messages, profileImages, profiles, users } from '#db/schema/index'
 import { notBlockedEitherWay } from '#app/policies/visibility.server'
-import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { getSettings } from '#app/features/settings/settings.server'
+import { messageColumns, toChatMessage } from './message-row.server'
 import { profileCardColumns, toProfileCard, type ProfileCard } from '#app/features/profiles/profile-view.server'
-import type { ChatMessage } from './chat-events'
+import type { ChatMessage, MessageKind } from './chat-events'
 
 export interface ChatItem {
   conversation: number
@@ -11,6 +13,7 @@ export interface ChatItem {
   num_unread_messages: number
   lastMessageAt: string
   lastMessage: string | null
+  lastMessageKind: MessageKind | null
 }
 
 const partnerId = sql<number>`case when ${conversations.profileLowId} = ${conversationMembers.profileId} then ${conversations.profileHighId} else ${conversations.profileLowId} end`
@@ -23,6 +26,7 @@ export async function listChats(viewerId: number): Promise<ChatItem[]> {
       unread: conversationMembers.unreadCount,
       lastMessageAt: conversations.lastMessageAt,
       lastMessage: sql<string | null>`(select m.body from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
+      lastMessageKind: sql<MessageKind | null>`(select m.kind from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
       ...profileCardColumns,
     })
     .from(conversationMembers)
@@ -40,6 +44,7 @@ export async function listChats(viewerId: number): Promise<ChatItem[]> {
     num_unread_messages: r.unread,
     lastMessageAt: r.lastMessageAt.toISOString(),
     lastMessage: r.lastMessage,
+    lastMessageKind: r.lastMessageKind,
   }))
 }
 
@@ -67,44 +72,75 @@ export async function conversationPartner(conversationId: number, viewerId: numb
 
 export const HISTORY_PAGE = 50
 
-/** The latest messages of a conversation, oldest first; `beforeId` pages further back. */
-export async function listMessages(conversationId: number, viewerId: number, beforeId?: number): Promise<ChatMessage[]> {
-  const rows = await db()
-    .select({
-      id: messages.id,
-      conversationId: messages.conversationId,
-      senderId: messages.senderId,
-      clientId: messages.clientId,
-      body: messages.body,
-      createdAt: messages.createdAt,
-    })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        // Undelivered messages (unconfirmed sender) are visible to their sender only.
-        sql`(${messages.delivered} or ${messages.senderId} = ${viewerId})`,
-        beforeId ? lt(messages.id, beforeId) : undefined,
-      ),
-    )
-    .orderBy(desc(messages.id))
-    .limit(HISTORY_PAGE)
-  return rows.reverse().map((r) => ({ ...r, id: Number(r.id), createdAt: r.createdAt.toISOString() }))
+export interface MessagePage {
+  messages: ChatMessage[]
+  /** True when older messages exist within the history limit (the client then loads them by cursor). */
+  hasMore: boolean
 }
 
-/** Opening a chat sets its unread count to 0 (spec section 4). */
-export async function markConversationRead(conversationId: number, viewerId: number): Promise<void> {
-  await db()
-    .update(conversationMembers)
-    .set({ unreadCount: 0, lastReadAt: sql`now()` })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId)))
+/**
+ * A page of a conversation, oldest first: the newest HISTORY_PAGE messages, or those before `beforeId` (a cursor:
+ * a message arriving meanwhile does not shift the pages). Only the newest `chat_history_limit` messages are ever
+ * shown; older ones stay hidden.
+ */
+export async function messagePage(conversationId: number, viewerId: number, beforeId?: number): Promise<MessagePage> {
+  const { chat_history_limit: limit } = await getSettings()
+  // Undelivered messages (unconfirmed sender) are visible to their sender only.
+  const visible = and(eq(messages.conversationId, conversationId), sql`(${messages.delivered} or ${messages.senderId} = ${viewerId})`)
+  // The oldest message still within the history limit; below it, nothing is shown.
+  const [oldest] = await db()
+    .select({ id: messages.id })
+    .from(messages)
+    .where(visible)
+    .orderBy(desc(messages.id))
+    .offset(Math.max(0, limit - 1))
+    .limit(1)
+  const rows = await db()
+    .select(messageColumns)
+    .from(messages)
+    .where(and(visible, beforeId ? lt(messages.id, beforeId) : undefined, oldest ? gte(messages.id, oldest.id) : undefined))
+    .orderBy(desc(messages.id))
+    .limit(HISTORY_PAGE + 1)
+  const hasMore = rows.length > HISTORY_PAGE
+  return { messages: rows.slice(0, HISTORY_PAGE).reverse().map(toChatMessage), hasMore }
+}
+
+/** The latest messages of a conversation, oldest first; `beforeId` pages further back. */
+export async function listMessages(conversationId: number, viewerId: number, beforeId?: number): Promise<ChatMessage[]> {
+  return (await messagePage(conversationId, viewerId, beforeId)).messages
 }
 
 /** One message by id, as the socket carries it (for live delivery of a message.sent event). */
 export async function getChatMessage(messageId: number): Promise<ChatMessage | null> {
+  const [r] = await db().select(messageColumns).from(messages).where(eq(messages.id, messageId))
+  return r ? toChatMessage(r) : null
+}
+
+/**
+ * Removing a chat (spec section 4): it leaves this member's list only; the partner keeps it, and a new message
+ * brings it back. False when the viewer is not in that conversation.
+ */
+export async function hideConversation(conversationId: number, viewerId: number): Promise<boolean> {
+  const rows = await db()
+    .update(conversationMembers)
+    .set({ hidden: true, unreadCount: 0 })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId)))
+    .returning({ id: conversationMembers.conversationId })
+  return rows.length > 0
+}
+
+/** Messages in the member's listed conversations that they can see (the chat store's total, spec section 3). */
+export async function totalMessages(viewerId: number): Promise<number> {
   const [r] = await db()
-    .select({ id: messages.id, conversationId: messages.conversationId, senderId: messages.senderId, clientId: messages.clientId, body: messages.body, createdAt: messages.createdAt })
+    .select({ n: sql<number>`count(*)::int` })
     .from(messages)
-    .where(eq(messages.id, messageId))
-  return r ? { ...r, id: Number(r.id), createdAt: r.createdAt.toISOString() } : null
+    .innerJoin(conversationMembers, and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.profileId, viewerId)))
+    .where(and(eq(conversationMembers.hidden, false), sql`(${messages.delivered} or ${messages.senderId} = ${viewerId})`))
+  return Number(r?.n ?? 0)
+}
+
+/** The chat the member opened last and when (spec section 3), or null. */
+export async function lastOpenedChat(userId: number): Promise<{ profile: number; date: string } | null> {
+  const [r] = await db().select({ profile: users.lastChatProfileId, at: users.lastChatAt }).from(users).where(eq(users.id, userId))
+  return r?.profile && r.at ? { profile: r.profile, date: r.at.toISOString() } : null
 }

@@ -1,7 +1,7 @@
 import { getSettings } from '#app/features/settings/settings.server'
 import type { ChatMessage } from './chat-events'
-import { sendMessageSchema } from './chat.schema'
-import { sendMessage } from './send-message.server'
+import { sendGiftSchema, sendMessageSchema } from './chat.schema'
+import { sendMessage, type SendInput, type SendRefusal } from './send-message.server'
 
 /**
  * Why a message was refused: one vocabulary (catalog message ids) for the socket's error events and the form
@@ -13,29 +13,55 @@ export const refusalStatus = {
   'chat.errorInvalid': 400,
   'chat.errorBlocked': 403,
   'chat.errorUnavailable': 404,
+  'chat.errorFictional': 403,
+  'chat.errorNoCredits': 402,
+  'chat.errorFreeConversations': 402,
+  'chat.errorPremiumOnly': 403,
+  'chat.errorPhoto': 422,
 } as const
 export type MessageRefusal = keyof typeof refusalStatus
 
-export type SubmitResult = { ok: true; message: ChatMessage } | { ok: false; error: MessageRefusal; status: number }
+export type SubmitResult = { ok: true; message: ChatMessage; credits: number } | { ok: false; error: MessageRefusal; status: number }
 
-const refusal = (error: MessageRefusal): SubmitResult => ({ ok: false, error, status: refusalStatus[error] })
+export const refusal = (error: MessageRefusal): SubmitResult & { ok: false } => ({ ok: false, error, status: refusalStatus[error] })
 
 function isRefusal(v: unknown): v is MessageRefusal {
   return typeof v === 'string' && v in refusalStatus
 }
 
+const refusalOf: Record<SendRefusal, MessageRefusal> = {
+  not_found: 'chat.errorUnavailable',
+  self: 'chat.errorUnavailable',
+  unconfirmed: 'chat.errorUnavailable',
+  blocked: 'chat.errorBlocked',
+  fictional: 'chat.errorFictional',
+  no_credits: 'chat.errorNoCredits',
+  free_conversations: 'chat.errorFreeConversations',
+  premium_only: 'chat.errorPremiumOnly',
+}
+
+/** Sends an already validated message and words a refusal in the shared vocabulary. */
+export async function deliverSubmission(input: SendInput): Promise<SubmitResult> {
+  const r = await sendMessage(input)
+  if (!r.ok) return refusal(refusalOf[r.error])
+  return { ok: true, message: r.message, credits: r.credits }
+}
+
 /**
- * Sending a message, whichever way it comes (socket frame or form post): validation against the settings'
- * message_length, then sendMessage (idempotent on the client id).
+ * Sending a text or a gift, whichever way it comes (socket frame or form post): validation against the settings'
+ * message_length or the gift catalogue, then sendMessage (idempotent on the client id, paid in its transaction).
  */
-export async function submitMessage(senderId: number, input: { toProfileId: unknown; clientId: unknown; body: unknown }): Promise<SubmitResult> {
+export async function submitMessage(senderId: number, input: { toProfileId: unknown; clientId: unknown; body?: unknown; gift?: unknown }): Promise<SubmitResult> {
+  if (input.gift !== undefined && input.gift !== null && input.gift !== '') {
+    const gift = sendGiftSchema.safeParse(input)
+    if (!gift.success) return refusal('chat.errorInvalid')
+    return deliverSubmission({ senderId, toProfileId: gift.data.toProfileId, clientId: gift.data.clientId, body: '', kind: 'gift', gift: gift.data.gift })
+  }
   const settings = await getSettings()
   const parsed = sendMessageSchema(settings.message_length).safeParse(input)
   if (!parsed.success) {
     const code = parsed.error.issues[0]?.message
     return refusal(isRefusal(code) ? code : 'chat.errorInvalid')
   }
-  const r = await sendMessage({ senderId, ...parsed.data })
-  if (!r.ok) return refusal(r.error === 'blocked' ? 'chat.errorBlocked' : 'chat.errorUnavailable')
-  return { ok: true, message: r.message }
+  return deliverSubmission({ senderId, ...parsed.data })
 }

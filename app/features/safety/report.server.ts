@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { db } from '#db/client.server'
-import { profileImages, profiles, reports } from '#db/schema/index'
+import { conversations, messages, profileImages, profiles, reports } from '#db/schema/index'
 
 /** Stores a report for moderation. The image, when given, must belong to the reported profile. */
 export async function reportProfile(input: { reporterId: number; targetId: number; reason: string; details?: string; imageId?: number }): Promise<boolean> {
@@ -15,5 +15,25 @@ export async function reportProfile(input: { reporterId: number; targetId: numbe
     if (!img) return false
   }
   await db().insert(reports).values({ reporterId: input.reporterId, targetId: input.targetId, imageId: input.imageId ?? null, reason: input.reason, details: input.details ?? null })
+  return true
+}
+
+/**
+ * Stores a report of one chat message. Only its recipient may report it (the partner of its sender in that
+ * conversation, once it was delivered); a second report of the same message by the same member changes nothing.
+ */
+export async function reportMessage(input: { reporterId: number; messageId: number; reason: string }): Promise<boolean> {
+  const [m] = await db()
+    .select({ senderId: messages.senderId, delivered: messages.delivered, low: conversations.profileLowId, high: conversations.profileHighId })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(eq(messages.id, input.messageId))
+  if (!m || !m.delivered || m.senderId === input.reporterId) return false
+  if (m.low !== input.reporterId && m.high !== input.reporterId) return false
+  const [dup] = await db()
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.reporterId, input.reporterId), eq(reports.messageId, input.messageId)))
+  if (!dup) await db().insert(reports).values({ reporterId: input.reporterId, targetId: m.senderId, messageId: input.messageId, reason: input.reason })
   return true
 }

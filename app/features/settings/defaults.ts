@@ -33,6 +33,10 @@ export const defaultSettings = {
   visible_profile_notes: false,
   // Spec sections 5 and 9: conversations a free member may start.
   free_conversations: 2,
+  // Messages a free member may send without credits (spec section 5, "some free messages"); text only.
+  free_messages: 3,
+  // A conversation shows at most this many of its newest messages; older ones stay hidden (spec section 9).
+  chat_history_limit: 500,
   message_credits: 10,
   photo_credits: 10,
   gift_credits: 20,

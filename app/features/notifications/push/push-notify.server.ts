@@ -41,7 +41,9 @@ export async function pushPayload(job: PushJob, locale: Locale, discreet: boolea
   if (job.kind === 'message') {
     const message = job.messageId ? await getChatMessage(job.messageId) : null
     if (!message) return null
-    const text = message.body.length > BODY_MAX ? `${message.body.slice(0, BODY_MAX - 1)}…` : message.body
+    // A gift or a photo has no text to quote: the push says what it is.
+    const body = message.kind === 'text' ? message.body : t.formatMessage({ id: message.kind === 'gift' ? 'push.message.gift' : 'push.message.photo' }, values)
+    const text = body.length > BODY_MAX ? `${body.slice(0, BODY_MAX - 1)}…` : body
     return {
       title: t.formatMessage({ id: discreet ? 'push.message.discreetTitle' : 'push.message.title' }, values),
       body: discreet ? t.formatMessage({ id: 'push.message.discreetBody' }, values) : text,

@@ -1,0 +1,60 @@
+import { and, eq, or } from 'drizzle-orm'
+import { deleteMedia, saveMedia } from '#app/adapters/storage/disk-storage.server'
+import { canUseChatFeature } from '#app/policies/premium-features'
+import { env } from '#app/lib/env.server'
+import { db } from '#db/client.server'
+import { conversations, messages, profiles, users } from '#db/schema/index'
+import { ImageRejectedError, processImage } from '#app/features/photos/process-image.server'
+import { deliverSubmission, refusal, type SubmitResult } from './submit-message.server'
+
+export type PhotoSubmitResult = SubmitResult | { ok: false; error: 'photo'; code: ImageRejectedError['code']; status: number }
+
+/**
+ * A photo in a chat (a Premium chat feature, paid with photo_credits): re-encoded by the image pipeline (metadata
+ * stripped, size limits), stored privately, and sent as a message. A photo whose message is refused, or that a
+ * retry already sent, leaves no file behind.
+ */
+export async function sendChatPhoto(senderId: number, toProfileId: number, clientId: string, data: Buffer): Promise<PhotoSubmitResult> {
+  const [sender] = await db().select({ paidUser: users.paidUser }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(eq(profiles.id, senderId))
+  // Refused before the work of decoding: free members cannot send photos at all.
+  if (!sender || !canUseChatFeature(sender, 'chat_photos')) return refusal('chat.errorPremiumOnly')
+  let full: Buffer
+  try {
+    full = (await processImage(data)).full
+  } catch (e) {
+    if (e instanceof ImageRejectedError) return { ok: false, error: 'photo', code: e.code, status: e.code === 'too_large' ? 413 : 422 }
+    throw e
+  }
+  const name = `chat-${senderId}-${crypto.randomUUID()}.webp`
+  const dataDir = env().DATA_DIR
+  await saveMedia(dataDir, name, full, 'private')
+  let r: SubmitResult
+  try {
+    r = await deliverSubmission({ senderId, toProfileId, clientId, body: '', kind: 'photo', photo: name })
+  } catch (e) {
+    await deleteMedia(dataDir, name)
+    throw e
+  }
+  if (!r.ok || r.message.kind !== 'photo' || !(await isStored(r.message.id, name))) await deleteMedia(dataDir, name)
+  return r
+}
+
+async function isStored(messageId: number, name: string): Promise<boolean> {
+  const [row] = await db().select({ photo: messages.photo }).from(messages).where(eq(messages.id, messageId))
+  return row?.photo === name
+}
+
+/**
+ * The file of a photo message for a viewer: only the two members of its conversation, and the partner only once
+ * it is delivered (an unconfirmed sender's messages are held back).
+ */
+export async function chatPhotoFile(viewerId: number, conversationId: number, messageId: number): Promise<string | null> {
+  const [row] = await db()
+    .select({ photo: messages.photo, senderId: messages.senderId, delivered: messages.delivered })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId), or(eq(conversations.profileLowId, viewerId), eq(conversations.profileHighId, viewerId))))
+  if (!row?.photo) return null
+  if (!row.delivered && row.senderId !== viewerId) return null
+  return row.photo
+}

@@ -1,0 +1,73 @@
+import { and, eq, max, ne, sql } from 'drizzle-orm'
+import { bus } from '#app/adapters/bus/index.server'
+import { canUseChatFeature } from '#app/policies/premium-features'
+import { db } from '#db/client.server'
+import { conversationMembers, messages, profiles, users } from '#db/schema/index'
+import { profileTopic, type Receipt } from './chat-events'
+
+/**
+ * Delivery states (sent, delivered, read) of a member's messages, as their partner's side reports them. They are
+ * ephemeral signals on the way (published after the commit; a missed one is read again with the page), stored as
+ * "up to message id" marks on the partner's conversation row. Read receipts are a Premium chat feature.
+ */
+
+async function isPremium(profileId: number): Promise<boolean> {
+  const [r] = await db().select({ paidUser: users.paidUser }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(eq(profiles.id, profileId))
+  return !!r && canUseChatFeature(r, 'read_receipts')
+}
+
+/** How far `partnerId` got with the messages `viewerId` sent in a conversation, as the viewer may see it. */
+export async function receiptFor(conversationId: number, partnerId: number, viewerPremium: boolean): Promise<Receipt> {
+  const [r] = await db()
+    .select({ deliveredUpTo: conversationMembers.deliveredUpTo, readUpTo: conversationMembers.readUpTo })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, partnerId)))
+  return { conversationId, deliveredUpTo: r?.deliveredUpTo ?? 0, readUpTo: viewerPremium ? (r?.readUpTo ?? 0) : null }
+}
+
+async function announce(conversationId: number, readerId: number, partnerId: number, marks: { deliveredUpTo: number; readUpTo: number }) {
+  const premium = await isPremium(partnerId)
+  await bus().publish(profileTopic(partnerId), { type: 'receipt', receipt: { conversationId, deliveredUpTo: marks.deliveredUpTo, readUpTo: premium ? marks.readUpTo : null } })
+}
+
+/** The newest message the partner sent that this member may see. */
+async function newestFromPartner(conversationId: number, viewerId: number): Promise<number> {
+  const [r] = await db()
+    .select({ id: max(messages.id) })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, viewerId), eq(messages.delivered, true)))
+  return Number(r?.id ?? 0)
+}
+
+/**
+ * Opening a chat sets its unread count to 0 (spec section 4) and marks the partner's messages delivered and read;
+ * the partner's open tabs hear of it when anything moved.
+ */
+export async function markConversationRead(conversationId: number, viewerId: number, partnerId?: number): Promise<void> {
+  const upTo = await newestFromPartner(conversationId, viewerId)
+  const [before] = await db()
+    .select({ readUpTo: conversationMembers.readUpTo })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId)))
+  await db()
+    .update(conversationMembers)
+    .set({
+      unreadCount: 0,
+      lastReadAt: sql`now()`,
+      readUpTo: sql`greatest(${conversationMembers.readUpTo}, ${upTo})`,
+      deliveredUpTo: sql`greatest(${conversationMembers.deliveredUpTo}, ${upTo})`,
+    })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId)))
+  if (before && upTo > before.readUpTo && partnerId) await announce(conversationId, viewerId, partnerId, { deliveredUpTo: upTo, readUpTo: upTo })
+}
+
+/** An open tab of this member received the partner's messages up to `messageId`. */
+export async function markDelivered(conversationId: number, viewerId: number, partnerId: number, messageId: number): Promise<void> {
+  const upTo = Math.min(messageId, await newestFromPartner(conversationId, viewerId))
+  const rows = await db()
+    .update(conversationMembers)
+    .set({ deliveredUpTo: upTo })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId), sql`${conversationMembers.deliveredUpTo} < ${upTo}`))
+    .returning({ readUpTo: conversationMembers.readUpTo })
+  if (rows[0]) await announce(conversationId, viewerId, partnerId, { deliveredUpTo: upTo, readUpTo: rows[0].readUpTo })
+}
