@@ -13,6 +13,8 @@ import { markConversationRead, receiptFor } from './receipts.server'
 
 export interface ChatPricing {
   text: NextPrice
+  /** What a text costs once the free messages are used up. */
+  textAfterFree: number
   gift: number
   photo: number
   /** The viewer's balance. */
@@ -96,6 +98,7 @@ export async function loadChatPage(viewerId: number, partnerId: number): Promise
     formClientId: crypto.randomUUID(),
     pricing: {
       text: nextMessagePrice(settings, wallet, 'text'),
+      textAfterFree: messageCost(settings, 'text', wallet.country),
       gift: messageCost(settings, 'gift', wallet.country),
       photo: messageCost(settings, 'photo', wallet.country),
       credits: wallet.credits,

@@ -1,11 +1,22 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { FormattedMessage, FormattedTime, useIntl } from 'react-intl'
-import { Form, Link, useFetcher, useRevalidator } from 'react-router'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link, useFetcher, useRevalidator } from 'react-router'
 import { FictionalWarning } from '#app/features/profiles/components/fictional-badge'
 import type { ProfileCard } from '#app/features/profiles/profile-types'
 import { Avatar } from '#app/ui/avatar'
-import type { ChatMessage } from '../chat-events'
+import { PremiumOnlyNotice } from '#app/ui/premium-only'
+import type { ChatMessage, Receipt } from '../chat-events'
+import type { ChatPricing } from '../chat-page.server'
+import type { GiftId } from '../gift-catalog'
+import { ChatWall, type Wall } from './chat-wall'
+import { Composer } from './composer'
+import { GiftPicker } from './gift-picker'
+import { IcebreakerModal } from './icebreaker-modal'
+import { MessageBubble, type Delivery, type Shown } from './message-bubble'
 import { useRealtime } from './realtime-provider'
+import { useChatDraft } from './use-chat-draft'
+import { useOlderMessages } from './use-older-messages'
+import type { DiscountView } from '#app/features/billing/offers.server'
 
 interface Site {
   cdnPrefix: string
@@ -15,34 +26,102 @@ interface Site {
   messageLength: number
 }
 
-type Shown = ChatMessage & { state?: 'pending' | 'failed'; error?: string }
+export interface ChatViewProps {
+  viewerId: number
+  partner: ProfileCard
+  conversationId: number | null
+  messages: ChatMessage[]
+  hasMore: boolean
+  canSend: boolean
+  formClientId: string
+  site: Site
+  pricing: ChatPricing
+  receipt: Receipt | null
+  interests: { viewer: string[]; partner: string[] }
+  discount: DiscountView | null
+  openGifts?: boolean
+}
 
 // Without a socket the open chat reloads its messages this often.
 const CHAT_POLL_MS = 10_000
+// "Typing…" is said at most this often, and shown this long after the last signal.
+const TYPING_EVERY_MS = 3_000
+const TYPING_SHOWN_MS = 5_000
+// Refusals after which nothing was stored: the message leaves the list and its text goes back into the box.
+const WALLS: Record<string, Wall> = { 'chat.errorNoCredits': 'credits', 'chat.errorFreeConversations': 'conversations', 'chat.errorPremiumOnly': 'premium' }
 
-/** Merges server messages into what is shown: by id, keeping the sender's pending ones until acknowledged. */
+/** Merges server messages into what is shown: by client id, keeping the sender's pending ones until acknowledged. */
 export function mergeMessages(shown: Shown[], incoming: ChatMessage[]): Shown[] {
   const byClient = new Map(shown.map((m) => [m.clientId, m]))
   for (const m of incoming) byClient.set(m.clientId, m)
   return [...byClient.values()].sort((a, b) => (a.id && b.id ? a.id - b.id : a.id ? -1 : b.id ? 1 : 0))
 }
 
-export function ChatView(props: { viewerId: number; partner: ProfileCard; conversationId: number | null; messages: ChatMessage[]; canSend: boolean; formClientId: string; site: Site }) {
+export function deliveryOf(m: ChatMessage, receipt: Receipt | null): Delivery {
+  if (!receipt || !m.id) return 'sent'
+  if (receipt.readUpTo !== null && m.id <= receipt.readUpTo) return 'read'
+  return m.id <= receipt.deliveredUpTo ? 'delivered' : 'sent'
+}
+
+export function ChatView(props: ChatViewProps) {
   const intl = useIntl()
   const realtime = useRealtime()
   const revalidator = useRevalidator()
-  const fetcher = useFetcher<{ ok: boolean; message?: ChatMessage; error?: string }>()
+  const fetcher = useFetcher<{ ok: boolean; message?: ChatMessage; credits?: number; error?: string }>()
+  const { partner, pricing } = props
   const [shown, setShown] = useState<Shown[]>(props.messages)
   const [conversationId, setConversationId] = useState(props.conversationId)
-  const [draft, setDraft] = useState('')
+  const [draft, setDraft] = useChatDraft(`chat-draft:${props.viewerId}:${partner.id}`)
+  const [receipt, setReceipt] = useState(props.receipt)
+  const [credits, setCredits] = useState(pricing.credits)
+  const [freeLeft, setFreeLeft] = useState(pricing.text.freeLeft)
+  const [wall, setWall] = useState<Wall | null>(pricing.conversationLimitReached ? 'conversations' : null)
+  const [typingUntil, setTypingUntil] = useState(0)
+  const [modal, setModal] = useState<'gift' | 'icebreaker' | null>(props.openGifts ? 'gift' : null)
+  const [reported, setReported] = useState<Set<number>>(new Set())
+  const [photoBusy, setPhotoBusy] = useState(false)
+  const [notice, setNotice] = useState<string | null>(null)
   // Until hydration the form is a plain HTML form: the send button must work without JavaScript.
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
   const listRef = useRef<HTMLDivElement>(null)
-  const { partner } = props
+  const lastTyping = useRef(0)
 
   useEffect(() => setShown((s) => mergeMessages(s, props.messages)), [props.messages])
   useEffect(() => setConversationId(props.conversationId), [props.conversationId])
+  useEffect(() => setReceipt(props.receipt), [props.receipt])
+  useEffect(() => {
+    setCredits(pricing.credits)
+    setFreeLeft(pricing.text.freeLeft)
+  }, [pricing])
+
+  // Free messages first; then each text costs the full price.
+  const textCost = freeLeft > 0 ? 0 : pricing.textAfterFree
+
+  const acknowledged = useCallback(
+    (m: ChatMessage, balance: number) => {
+      setShown((s) => mergeMessages(s, [m]))
+      setConversationId(m.conversationId)
+      setCredits(balance)
+      if (m.kind === 'text') setFreeLeft((n) => Math.max(0, n - 1))
+      setWall(null)
+    },
+    [setShown],
+  )
+
+  const refused = useCallback(
+    (clientId: string, code: string) => {
+      const wallKind = WALLS[code]
+      if (!wallKind) return setShown((s) => s.map((m) => (m.clientId === clientId ? { ...m, state: 'failed', error: code } : m)))
+      setShown((s) => {
+        const m = s.find((x) => x.clientId === clientId)
+        if (m?.kind === 'text') setDraft(m.body)
+        return s.filter((x) => x.clientId !== clientId)
+      })
+      setWall(wallKind)
+    },
+    [setDraft],
+  )
 
   useEffect(
     () =>
@@ -50,15 +129,22 @@ export function ChatView(props: { viewerId: number; partner: ProfileCard; conver
         if (ev.type === 'message' && ev.partnerId === partner.id) {
           setShown((s) => mergeMessages(s, [ev.message]))
           setConversationId(ev.message.conversationId)
-          if (ev.message.senderId === partner.id) realtime.send({ type: 'read', conversationId: ev.message.conversationId })
+          if (ev.message.senderId === partner.id) {
+            setTypingUntil(0)
+            const read = document.visibilityState === 'visible'
+            realtime.send(read ? { type: 'read', conversationId: ev.message.conversationId } : { type: 'delivered', conversationId: ev.message.conversationId, messageId: ev.message.id })
+          }
         } else if (ev.type === 'ack') {
-          setShown((s) => mergeMessages(s, [ev.message]))
-          setConversationId(ev.message.conversationId)
+          acknowledged(ev.message, ev.credits)
         } else if (ev.type === 'error' && ev.clientId) {
-          setShown((s) => s.map((m) => (m.clientId === ev.clientId ? { ...m, state: 'failed', error: ev.code } : m)))
+          refused(ev.clientId, ev.code)
+        } else if (ev.type === 'receipt') {
+          setReceipt((r) => (r && r.conversationId !== ev.receipt.conversationId ? r : ev.receipt))
+        } else if (ev.type === 'typing' && ev.fromProfileId === partner.id) {
+          setTypingUntil(Date.now() + TYPING_SHOWN_MS)
         }
       }),
-    [realtime.subscribe, realtime.send, partner.id],
+    [realtime.subscribe, realtime.send, partner.id, acknowledged, refused],
   )
 
   // Opening the chat marks it read on the server (its loader); the socket answers this with fresh `counts`, so the
@@ -67,10 +153,27 @@ export function ChatView(props: { viewerId: number; partner: ProfileCard; conver
     if (realtime.status === 'open' && conversationId) realtime.send({ type: 'read', conversationId })
   }, [realtime.status, realtime.send, conversationId])
 
+  // A tab that comes back into view reads what arrived while it was hidden.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && conversationId) realtime.send({ type: 'read', conversationId })
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    return () => document.removeEventListener('visibilitychange', onVisible)
+  }, [realtime.send, conversationId])
+
+  useEffect(() => {
+    if (typingUntil === 0) return
+    const t = setTimeout(() => setTypingUntil(0), Math.max(0, typingUntil - Date.now()))
+    return () => clearTimeout(t)
+  }, [typingUntil])
+
   // The form-POST fallback answers through the fetcher.
   useEffect(() => {
     const d = fetcher.data
-    if (d?.ok && d.message) setShown((s) => mergeMessages(s, [d.message!]))
+    if (!d) return
+    if (d.ok && d.message) acknowledged(d.message, d.credits ?? credits)
+    else if (!d.ok && d.error && fetcher.formData) refused(String(fetcher.formData.get('clientId')), d.error)
   }, [fetcher.data])
 
   useEffect(() => {
@@ -81,27 +184,88 @@ export function ChatView(props: { viewerId: number; partner: ProfileCard; conver
     return () => clearInterval(t)
   }, [realtime.status])
 
-  useEffect(() => {
+  const prepend = useCallback((older: ChatMessage[]) => setShown((s) => mergeMessages(s, older)), [])
+  const oldestId = shown.find((m) => m.id)?.id ?? null
+  const older = useOlderMessages({ conversationId, oldestId, initialHasMore: props.hasMore, list: listRef, prepend })
+
+  // New messages at the end scroll into view; older ones put above do not (useOlderMessages keeps the place).
+  const newest = shown[shown.length - 1]?.clientId
+  useLayoutEffect(() => {
     listRef.current?.scrollTo({ top: listRef.current.scrollHeight })
-  }, [shown.length])
+  }, [newest])
 
   function deliver(m: Shown) {
-    const sent = realtime.send({ type: 'send', toProfileId: partner.id, clientId: m.clientId, body: m.body })
-    if (!sent) fetcher.submit({ intent: 'send', clientId: m.clientId, body: m.body }, { method: 'post' })
+    const base = { toProfileId: partner.id, clientId: m.clientId }
+    const ev = m.kind === 'gift' ? { type: 'send' as const, ...base, gift: m.gift ?? '' } : { type: 'send' as const, ...base, body: m.body }
+    if (realtime.send(ev)) return
+    fetcher.submit(m.kind === 'gift' ? { intent: 'gift', clientId: m.clientId, gift: m.gift ?? '' } : { intent: 'send', clientId: m.clientId, body: m.body }, { method: 'post' })
+  }
+
+  function pending(over: Partial<Shown>): Shown {
+    return { id: 0, conversationId: conversationId ?? 0, senderId: props.viewerId, clientId: crypto.randomUUID(), body: '', kind: 'text', gift: null, photo: false, createdAt: new Date().toISOString(), state: 'pending', ...over }
   }
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault()
     const body = draft.trim()
     if (!body) return
-    const m: Shown = { id: 0, conversationId: conversationId ?? 0, senderId: props.viewerId, clientId: crypto.randomUUID(), body, createdAt: new Date().toISOString(), state: 'pending' }
+    const m = pending({ body })
     setShown((s) => [...s, m])
     setDraft('')
     deliver(m)
   }
 
+  function onDraft(v: string) {
+    setDraft(v)
+    const now = Date.now()
+    if (v && conversationId && now - lastTyping.current > TYPING_EVERY_MS) {
+      lastTyping.current = now
+      realtime.send({ type: 'typing', toProfileId: partner.id })
+    }
+  }
+
+  function sendGift(gift: GiftId) {
+    setModal(null)
+    const m = pending({ kind: 'gift', gift })
+    setShown((s) => [...s, m])
+    deliver(m)
+  }
+
+  async function sendPhoto(file: File) {
+    const m = pending({ kind: 'photo' })
+    setShown((s) => [...s, m])
+    setPhotoBusy(true)
+    setNotice(null)
+    try {
+      const form = new FormData()
+      form.set('photo', file)
+      form.set('clientId', m.clientId)
+      const r = await fetch(`/members/${partner.id}/chat/photo`, { method: 'POST', body: form, headers: { Accept: 'application/json' } })
+      const d = (await r.json().catch(() => ({ ok: false, error: 'chat.errorPhoto' }))) as { ok: boolean; message?: ChatMessage; credits?: number; error?: string }
+      if (d.ok && d.message) return acknowledged(d.message, d.credits ?? credits)
+      setShown((s) => s.filter((x) => x.clientId !== m.clientId))
+      if (d.error && WALLS[d.error]) setWall(WALLS[d.error])
+      else setNotice(d.error ?? 'chat.errorPhoto')
+    } catch {
+      setShown((s) => s.filter((x) => x.clientId !== m.clientId))
+      setNotice('chat.errorPhoto')
+    } finally {
+      setPhotoBusy(false)
+    }
+  }
+
+  function report(m: Shown) {
+    const form = new FormData()
+    form.set('intent', 'report')
+    form.set('messageId', String(m.id))
+    form.set('reason', 'scam')
+    void fetch(window.location.pathname, { method: 'POST', body: form, headers: { Accept: 'application/json' } }).then((r) => {
+      if (r.ok) setReported((s) => new Set(s).add(m.id))
+    })
+  }
+
   const regionNames = useMemo(() => new Intl.DisplayNames([intl.locale], { type: 'region' }), [intl.locale])
-  const tooLong = draft.length > props.site.messageLength
+  const typing = typingUntil > 0
   return (
     <div className="chat-window">
       <header className="d-flex align-items-center gap-2 p-2 border-bottom bg-white">
@@ -115,8 +279,15 @@ export function ChatView(props: { viewerId: number; partner: ProfileCard; conver
               {partner.name}, {partner.age}
             </Link>
           </h1>
-          <small className="text-body-secondary">{[partner.city, regionNames.of(partner.country)].filter(Boolean).join(', ')}</small>
+          <small className="text-body-secondary" aria-live="polite" data-testid="chat-subtitle">
+            {typing ? <FormattedMessage id="chat.typing" values={{ name: partner.name }} /> : [partner.city, regionNames.of(partner.country)].filter(Boolean).join(', ')}
+          </small>
         </div>
+        {hydrated && !partner.isFictional ? (
+          <span className="small text-body-secondary" data-testid="chat-balance">
+            <FormattedMessage id="chat.balance" values={{ credits }} />
+          </span>
+        ) : null}
         <span className={`badge ${realtime.status === 'open' ? 'text-bg-success' : 'text-bg-secondary'}`} data-testid="socket-status">
           <FormattedMessage id={realtime.status === 'open' ? 'chat.live' : 'chat.offline'} />
         </span>
@@ -128,65 +299,96 @@ export function ChatView(props: { viewerId: number; partner: ProfileCard; conver
       ) : null}
       {/* Focusable, so that keyboard users can scroll a long conversation (axe: scrollable-region-focusable). */}
       <div className="chat-messages" ref={listRef} role="log" tabIndex={0} aria-live="polite" aria-label={intl.formatMessage({ id: 'chat.messages' }, { name: partner.name })} data-testid="chat-messages">
+        <div ref={older.sentinel} className="text-center small text-body-secondary mb-2">
+          {older.hasMore ? (
+            <button type="button" className="btn btn-sm btn-link" onClick={older.load} disabled={older.loading} data-testid="load-older">
+              <FormattedMessage id={older.loading ? 'chat.loadingOlder' : 'chat.loadOlder'} />
+            </button>
+          ) : shown.length > 0 ? (
+            <FormattedMessage id="chat.historyStart" />
+          ) : null}
+          {older.failed ? (
+            <div role="alert">
+              <FormattedMessage id="chat.olderFailed" />
+            </div>
+          ) : null}
+        </div>
         {shown.length === 0 ? (
           <p className="text-center text-body-secondary my-5">
             <FormattedMessage id="chat.empty" values={{ name: partner.name }} />
           </p>
         ) : (
           shown.map((m) => (
-            <div key={m.clientId} className={`chat-bubble ${m.senderId === props.viewerId ? 'mine' : 'theirs'}${m.state === 'pending' ? ' pending' : ''}`} data-testid="chat-message">
-              {m.body}
-              <div className={`small text-end${m.senderId === props.viewerId ? '' : ' text-body-secondary'}`}>
-                {m.state === 'failed' ? (
-                  <button type="button" className="btn btn-sm btn-light py-0" onClick={() => deliver({ ...m, state: 'pending' })}>
-                    <FormattedMessage id="chat.retry" />
-                  </button>
-                ) : m.state === 'pending' ? (
-                  <FormattedMessage id="chat.sending" />
-                ) : (
-                  <FormattedTime value={m.createdAt} />
-                )}
-              </div>
-            </div>
+            <MessageBubble
+              key={m.clientId}
+              m={m}
+              mine={m.senderId === props.viewerId}
+              partnerName={partner.name}
+              delivery={m.senderId === props.viewerId && m.id ? deliveryOf(m, receipt) : null}
+              readLocked={!pricing.paidUser}
+              reported={reported.has(m.id)}
+              onRetry={deliver}
+              onReport={report}
+              onLockedFeature={() => setWall('premium')}
+            />
           ))
         )}
       </div>
-      {props.canSend ? (
-        <Form method="post" className="d-flex gap-2 p-2 border-top bg-white" onSubmit={onSubmit}>
-          <input type="hidden" name="intent" value="send" />
-          <input type="hidden" name="clientId" value={props.formClientId} />
-          <label htmlFor="chat-body" className="visually-hidden">
-            <FormattedMessage id="chat.placeholder" />
-          </label>
-          <textarea
-            id="chat-body"
-            name="body"
-            className={`form-control${tooLong ? ' is-invalid' : ''}`}
-            rows={1}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault()
-                e.currentTarget.form?.requestSubmit()
-              }
-            }}
-            placeholder={intl.formatMessage({ id: 'chat.placeholder' })}
-            maxLength={props.site.messageLength}
-            required
-          />
-          <button type="submit" className="btn btn-primary" disabled={hydrated && (!draft.trim() || tooLong)}>
-            <i className="bi bi-send" aria-hidden="true" />
-            <span className="visually-hidden">
-              <FormattedMessage id="chat.send" />
-            </span>
-          </button>
-        </Form>
+      {notice ? (
+        <div className="alert alert-danger m-2 mb-0" role="alert">
+          <FormattedMessage id={notice} values={{ mb: 10, limit: 0 }} />
+        </div>
+      ) : null}
+      {wall === 'premium' ? (
+        <div className="m-2 mb-0">
+          <PremiumOnlyNotice onClose={() => setWall(null)} />
+        </div>
+      ) : wall ? (
+        <ChatWall wall={wall} name={partner.name} freeConversations={pricing.freeConversations} discount={props.discount} />
+      ) : null}
+      {partner.isFictional ? (
+        <p className="p-3 border-top text-center text-body-secondary mb-0" data-testid="fictional-no-messages">
+          <FormattedMessage id="chat.fictionalNoMessages" values={{ name: partner.name }} />
+        </p>
+      ) : props.canSend ? (
+        <Composer
+          draft={draft}
+          onDraft={onDraft}
+          onSubmit={onSubmit}
+          maxLength={props.site.messageLength}
+          cost={textCost}
+          freeLeft={freeLeft}
+          hydrated={hydrated}
+          formClientId={props.formClientId}
+          onGift={() => setModal('gift')}
+          onPhoto={(f) => void sendPhoto(f)}
+          photosLocked={!pricing.paidUser}
+          onLockedFeature={() => setWall('premium')}
+          onIcebreaker={shown.length === 0 ? () => setModal('icebreaker') : null}
+          busy={photoBusy}
+        />
       ) : (
         <p className="p-3 border-top text-center text-body-secondary mb-0">
           <FormattedMessage id="chat.cannotWrite" values={{ name: partner.name }} />
         </p>
       )}
+      {hydrated && !partner.isFictional && props.canSend ? (
+        <>
+          <GiftPicker show={modal === 'gift'} partnerName={partner.name} cost={pricing.gift} onClose={() => setModal(null)} onChoose={sendGift} />
+          <IcebreakerModal
+            show={modal === 'icebreaker'}
+            partnerId={partner.id}
+            partnerName={partner.name}
+            interests={props.interests}
+            onClose={() => setModal(null)}
+            onPick={(text) => {
+              setModal(null)
+              setDraft(text)
+              document.getElementById('chat-body')?.focus()
+            }}
+          />
+        </>
+      ) : null}
     </div>
   )
 }

@@ -1,0 +1,115 @@
+import { useRef } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Form } from 'react-router'
+
+interface Props {
+  draft: string
+  onDraft(v: string): void
+  onSubmit(e: React.FormEvent<HTMLFormElement>): void
+  maxLength: number
+  /** Credits the next text message costs (0: one of the free messages). */
+  cost: number
+  freeLeft: number
+  hydrated: boolean
+  formClientId: string
+  onGift(): void
+  onPhoto(file: File): void
+  /** Photos are a Premium chat feature: for free members the button explains that instead. */
+  photosLocked: boolean
+  onLockedFeature(): void
+  onIcebreaker: (() => void) | null
+  busy: boolean
+}
+
+// The counter shows from this share of message_length on (spec section 5: the value itself is not shown before).
+const COUNTER_FROM = 0.8
+
+/** The message box: text with its length counter and price, and the gift, photo and icebreaker buttons. */
+export function Composer(p: Props) {
+  const intl = useIntl()
+  const fileInput = useRef<HTMLInputElement>(null)
+  const length = p.draft.length
+  const tooLong = length > p.maxLength
+  const showCounter = length >= p.maxLength * COUNTER_FROM
+  const costText = intl.formatMessage({ id: 'chat.cost' }, { credits: p.cost })
+  return (
+    <div className="border-top bg-white p-2">
+      <div className="d-flex flex-wrap align-items-center gap-2 small mb-1">
+        {p.hydrated ? (
+          <>
+            <button type="button" className="btn btn-sm btn-outline-dark" onClick={p.onGift} data-testid="gift-button">
+              <i className="bi bi-gift me-1" aria-hidden="true" />
+              <FormattedMessage id="chat.gift.open" />
+            </button>
+            <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => (p.photosLocked ? p.onLockedFeature() : fileInput.current?.click())} disabled={p.busy} data-testid="photo-button">
+              <i className={`bi ${p.photosLocked ? 'bi-lock-fill' : 'bi-image'} me-1`} aria-hidden="true" />
+              <FormattedMessage id="chat.photo.open" />
+            </button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              className="d-none"
+              data-testid="photo-input"
+              aria-label={intl.formatMessage({ id: 'chat.photo.open' })}
+              onChange={(e) => {
+                const f = e.currentTarget.files?.[0]
+                e.currentTarget.value = ''
+                if (f) p.onPhoto(f)
+              }}
+            />
+            {p.onIcebreaker ? (
+              <button type="button" className="btn btn-sm btn-link" onClick={p.onIcebreaker} data-testid="icebreaker-button">
+                <i className="bi bi-lightbulb me-1" aria-hidden="true" />
+                <FormattedMessage id="chat.icebreaker.open" />
+              </button>
+            ) : null}
+          </>
+        ) : null}
+        {p.freeLeft > 0 ? (
+          <span className="ms-auto text-body-secondary" data-testid="free-left">
+            <FormattedMessage id="chat.freeLeft" values={{ count: p.freeLeft }} />
+          </span>
+        ) : null}
+      </div>
+      <Form method="post" className="d-flex gap-2 align-items-end" onSubmit={p.onSubmit}>
+        <input type="hidden" name="intent" value="send" />
+        <input type="hidden" name="clientId" value={p.formClientId} />
+        <div className="flex-grow-1">
+          <label htmlFor="chat-body" className="visually-hidden">
+            <FormattedMessage id="chat.placeholder" />
+          </label>
+          <textarea
+            id="chat-body"
+            name="body"
+            className={`form-control${tooLong ? ' is-invalid' : ''}`}
+            rows={1}
+            value={p.draft}
+            onChange={(e) => p.onDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault()
+                e.currentTarget.form?.requestSubmit()
+              }
+            }}
+            placeholder={intl.formatMessage({ id: 'chat.placeholder' })}
+            maxLength={p.maxLength}
+            aria-describedby={showCounter ? 'chat-counter' : undefined}
+            required
+          />
+          {showCounter ? (
+            <div id="chat-counter" className={`small text-end ${tooLong ? 'text-danger' : 'text-body-secondary'}`} aria-live="polite" data-testid="length-counter">
+              <FormattedMessage id="chat.lengthCounter" values={{ used: length, max: p.maxLength }} />
+            </div>
+          ) : null}
+        </div>
+        <button type="submit" className="btn btn-primary text-nowrap" disabled={p.hydrated && (!p.draft.trim() || tooLong)} aria-label={intl.formatMessage({ id: 'chat.send' })} aria-describedby="chat-send-cost" data-testid="send-button">
+          <i className="bi bi-send me-1" aria-hidden="true" />
+          <span id="chat-send-cost" data-testid="send-cost">
+            {costText}
+          </span>
+        </button>
+      </Form>
+    </div>
+  )
+}

@@ -1,0 +1,33 @@
+import { data } from 'react-router'
+import { activeDiscount } from '#app/features/billing/discounts.server'
+import { memberBilling } from '#app/features/billing/member-billing.server'
+import { discountView } from '#app/features/billing/offers.server'
+import { loadChatPage } from '#app/features/chat/chat-page.server'
+import { submitMessage } from '#app/features/chat/submit-message.server'
+import { reportMessage } from '#app/features/safety/report.server'
+import { messageReportSchema } from '#app/features/safety/safety.schema'
+import type { Viewer } from '#app/features/authentication/viewer.server'
+
+/** The chat screen's data for both of its addresses (/chats/{id} and /members/{id}/chat). */
+export async function chatLoaderData(viewer: Viewer, partnerId: number, url: URL) {
+  const page = await loadChatPage(viewer.profileId, partnerId)
+  if (page.kind === 'not_found') throw data(null, { status: 404 })
+  if (page.kind === 'blocked') return { page, discount: null, openGifts: false }
+  // The credit wall offers the discount that applies now (welcome, time bonus, a personal code).
+  const member = page.pricing.credits < page.pricing.textAfterFree ? await memberBilling(viewer.userId) : null
+  const discount = member ? await activeDiscount(member) : null
+  return { page, discount: discount ? discountView(discount) : null, openGifts: url.searchParams.get('gift') === '1' }
+}
+
+/** Its form posts: a message or a gift (the no-JavaScript and no-socket way), or a report of a received message. */
+export async function chatAction(viewer: Viewer, partnerId: number, form: FormData) {
+  if (form.get('intent') === 'report') {
+    const parsed = messageReportSchema.safeParse({ messageId: form.get('messageId'), reason: form.get('reason') ?? undefined })
+    if (!parsed.success) return data({ ok: false as const, error: 'chat.errorInvalid' }, { status: 400 })
+    const ok = await reportMessage({ reporterId: viewer.profileId, ...parsed.data })
+    return ok ? { ok: true as const, reported: parsed.data.messageId } : data({ ok: false as const, error: 'chat.errorInvalid' }, { status: 404 })
+  }
+  const gift = form.get('intent') === 'gift' ? form.get('gift') : undefined
+  const r = await submitMessage(viewer.profileId, { toProfileId: partnerId, clientId: form.get('clientId'), body: form.get('body'), gift })
+  return r.ok ? r : data(r, { status: r.status })
+}
