@@ -32,11 +32,12 @@ const featureZones = [
   { target: feature('authentication'), from: ['accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
   { target: feature('accounts'), from: ['profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
   { target: feature('profiles'), from: ['chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
-  { target: feature('chat'), from: ['likes', 'search', 'safety', 'notifications'].map(feature) },
+  // Chat uses safety (reports, the safety tips on received messages); safety never reaches back into chat.
+  { target: feature('chat'), from: ['likes', 'search', 'notifications'].map(feature) },
   { target: feature('likes'), from: ['chat', 'search', 'safety', 'notifications'].map(feature) },
   { target: feature('search'), from: ['chat', 'likes', 'safety', 'notifications'].map(feature) },
   { target: feature('photos'), from: ['chat', 'likes', 'search', 'notifications'].map(feature) },
-  { target: feature('safety'), from: ['notifications'].map(feature) },
+  { target: feature('safety'), from: ['chat', 'notifications'].map(feature) },
 ]
 const zones = [...layerZones, ...featureZones]
 // Tests may arrange and check through the database and other features, whatever layer they test.

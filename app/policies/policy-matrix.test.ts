@@ -180,7 +180,7 @@ async function buildWorld(actorKind: ActorKind, targetKind: TargetKind) {
   await applyTargetState(targetKind, t)
   await applyTargetState(targetKind, r)
   if (a) {
-    if (actorKind === 'premium') await db().update(users).set({ paidUser: true }).where(eq(users.id, a.userId))
+    if (actorKind === 'premium') await db().update(users).set({ paidUser: true, credits: 100 }).where(eq(users.id, a.userId))
     if (actorKind === 'blocked') for (const x of [t, r]) await blockMember(x.profileId, a.profileId)
     if (actorKind === 'blocker') for (const x of [t, r]) await blockMember(a.profileId, x.profileId)
     if (actorKind === 'unconfirmed') {

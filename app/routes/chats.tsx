@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Link } from 'react-router'
+import { Link, useRevalidator } from 'react-router'
 import { requireViewer } from '#app/features/authentication/require-viewer.server'
 import { listChats } from '#app/features/chat/conversations.server'
 import { applyChatMessage, newConversations } from '#app/features/chat/components/chat-list-live'
@@ -36,6 +36,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
   const listRef = useRef<HTMLUListElement>(null)
   const shown = useRef(chats)
   shown.current = chats
+  const revalidator = useRevalidator()
   // A reload asked for by a live message: its new rows are announced.
   const awaitingNew = useRef(false)
 
@@ -69,6 +70,20 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
     [realtime.subscribe, realtime.refresh, announce, intl],
   )
 
+  // Removing a chat (spec section 4): gone from the list at once; when the server refuses, an alert and a reload.
+  function remove(c: Row) {
+    if (!window.confirm(intl.formatMessage({ id: 'chats.removeConfirm' }, { name: c.profile.name }))) return
+    setChats((list) => list.filter((x) => x.conversation !== c.conversation))
+    void fetch('/api/chat.php', { method: 'DELETE', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ conversation: c.conversation }) })
+      .then((r) => {
+        if (!r.ok) throw new Error(String(r.status))
+      })
+      .catch(() => {
+        window.alert(intl.formatMessage({ id: 'chats.removeFailed' }))
+        void revalidator.revalidate()
+      })
+  }
+
   // Moving rows moves their DOM nodes, and a moved node loses the focus: give it back to the same row.
   const focused = useRef<Element | null>(null)
   focused.current = typeof document !== 'undefined' && listRef.current?.contains(document.activeElement) ? document.activeElement : null
@@ -98,8 +113,8 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="list-group" data-testid="chat-list" ref={listRef}>
           {chats.map((c) => (
-            <li key={c.conversation} className="list-group-item list-group-item-action p-0" data-conversation={c.conversation}>
-              <Link to={`/chats/${c.conversation}`} className="d-flex align-items-center gap-3 p-3 text-decoration-none text-body">
+            <li key={c.conversation} className="list-group-item list-group-item-action p-0 d-flex align-items-center" data-conversation={c.conversation}>
+              <Link to={`/chats/${c.conversation}`} className="d-flex align-items-center gap-3 p-3 text-decoration-none text-body flex-grow-1 min-w-0">
                 <Avatar src={c.profile.thumb ? `${root.site.cdnPrefix}/${c.profile.thumb}` : null} alt="" size="md" />
                 <div className="flex-grow-1 min-w-0">
                   <div className="d-flex justify-content-between gap-2">
@@ -110,7 +125,21 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                       <RelativeTime iso={c.lastMessageAt} now={now} />
                     </small>
                   </div>
-                  <div className="text-truncate text-body-secondary small">{c.lastMessage}</div>
+                  <div className="text-truncate text-body-secondary small">
+                    {c.lastMessageKind === 'gift' ? (
+                      <>
+                        <i className="bi bi-gift me-1" aria-hidden="true" />
+                        <FormattedMessage id="chats.lastGift" />
+                      </>
+                    ) : c.lastMessageKind === 'photo' ? (
+                      <>
+                        <i className="bi bi-image me-1" aria-hidden="true" />
+                        <FormattedMessage id="chats.lastPhoto" />
+                      </>
+                    ) : (
+                      c.lastMessage
+                    )}
+                  </div>
                 </div>
                 {c.num_unread_messages > 0 ? (
                   <span className="badge rounded-pill badge-unread" data-testid="chat-unread">
@@ -119,6 +148,11 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                   </span>
                 ) : null}
               </Link>
+              {root.viewer ? (
+                <button type="button" className="btn btn-link text-body-secondary me-2" onClick={() => remove(c)} aria-label={intl.formatMessage({ id: 'chats.remove' }, { name: c.profile.name })} data-testid="chat-remove">
+                  <i className="bi bi-trash" aria-hidden="true" />
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>

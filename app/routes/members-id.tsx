@@ -73,7 +73,8 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
   const { profile, liked, isOwn, blocking } = loaderData
   const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-  const chatHref = root.viewer ? `/members/${profile.id}/chat` : `/login?redirectTo=${encodeURIComponent(`/members/${profile.id}/chat`)}`
+  // Visitors are asked to log in first, then land where they were going (spec section 6).
+  const viaLogin = (to: string) => (root.viewer ? to : `/login?redirectTo=${encodeURIComponent(to)}`)
   return (
     <article className="row g-4" aria-labelledby="profile-name">
       <div className="col-md-5">
@@ -132,10 +133,19 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
                 <FormattedMessage id="profile.like" />
               </Link>
             )}
-            <Link className="btn btn-outline-primary" to={chatHref}>
-              <i className="bi bi-chat-dots me-1" aria-hidden="true" />
-              <FormattedMessage id="profile.chat" />
-            </Link>
+            {/* Nobody writes as a fictional profile: its disclosure stands where the chat and gift buttons would. */}
+            {profile.isFictional ? null : (
+              <>
+                <Link className="btn btn-outline-primary" to={viaLogin(`/members/${profile.id}/chat`)}>
+                  <i className="bi bi-chat-dots me-1" aria-hidden="true" />
+                  <FormattedMessage id="profile.chat" />
+                </Link>
+                <Link className="btn btn-outline-primary" to={viaLogin(`/members/${profile.id}/chat?gift=1`)} data-testid="profile-gift">
+                  <i className="bi bi-gift me-1" aria-hidden="true" />
+                  <FormattedMessage id="profile.sendGift" />
+                </Link>
+              </>
+            )}
           </div>
         ) : null}
         {profile.aboutMe ? (

@@ -15,7 +15,7 @@ export type SendRefusal = 'not_found' | 'blocked' | 'self' | 'unconfirmed' | 'fi
 
 export type SendResult =
   | { ok: true; message: ChatMessage; duplicate: boolean; undelivered: boolean; credits: number }
-  | { ok: false; error: SendRefusal; targetName?: string }
+  | { ok: false; error: SendRefusal }
 
 export interface SendInput {
   senderId: number
@@ -58,7 +58,7 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
   if (existing) return { ok: true, message: toChatMessage(existing), duplicate: true, undelivered: !existing.delivered, credits: await balanceOf(senderId) }
 
   const access = await canMessage(senderId, toProfileId)
-  if (!access.ok) return { ok: false, error: access.reason, targetName: access.targetName }
+  if (!access.ok) return { ok: false, error: access.reason }
   const settings = await getSettings()
 
   const [low, high] = senderId < toProfileId ? [senderId, toProfileId] : [toProfileId, senderId]

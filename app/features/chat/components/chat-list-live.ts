@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../chat-events'
+import type { ChatMessage, MessageKind } from '../chat-events'
 
 /** The fields of a chat list row (ChatItem of conversations.server.ts) that a live message changes. */
 export interface LiveChatRow {
@@ -6,6 +6,7 @@ export interface LiveChatRow {
   num_unread_messages: number
   lastMessageAt: string
   lastMessage: string | null
+  lastMessageKind: MessageKind | null
   /** Set by live updates, so that the same message delivered twice counts once. */
   lastMessageId?: number
 }
@@ -34,6 +35,7 @@ export function applyChatMessage<T extends LiveChatRow>(chats: readonly T[], ev:
   const updated: T = {
     ...row,
     lastMessage: message.body,
+    lastMessageKind: message.kind,
     lastMessageAt: message.createdAt,
     lastMessageId: message.id,
     num_unread_messages: fromPartner ? row.num_unread_messages + 1 : 0,
