@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2'
 import { and, eq, sql } from 'drizzle-orm'
 import { saveMedia } from '#app/adapters/storage/disk-storage.server'
 import { db } from '../client.server'
-import { conversationMembers, conversations, interests, messages, profileImages, profileInterests, profiles, sexualities, users } from '../schema/index'
+import { conversationMembers, conversations, creditLedger, interests, messages, profileImages, profileInterests, profiles, sexualities, users } from '../schema/index'
 import { renderAvatar } from './avatars.server'
 import { demoAbout, demoNames, demoPlaces } from './names'
 
@@ -10,6 +10,8 @@ export const demoAccounts = [
   { email: 'anna@demo.local', password: 'demo-anna-2026', name: 'Anna', gender: 'female' as const, country: 'NL', birthDate: '1994-03-12', language: 'en' },
   { email: 'ben@demo.local', password: 'demo-ben-2026', name: 'Ben', gender: 'male' as const, country: 'NL', birthDate: '1991-08-27', language: 'en' },
 ]
+
+const DEMO_CREDITS = 1000
 
 /** A small deterministic generator, so every fresh demo database looks the same. */
 export function rng(seed: number) {
@@ -142,8 +144,10 @@ export async function seedDemo(opts: { dataDir: string; profiles: number; avatar
     if (existing) continue
     const [user] = await db()
       .insert(users)
-      .values({ email: a.email, passwordHash: await hash(a.password), status: 'active', language: a.language, confirmedAt: new Date() })
+      .values({ email: a.email, passwordHash: await hash(a.password), status: 'active', language: a.language, confirmedAt: new Date(), credits: DEMO_CREDITS })
       .returning({ id: users.id })
+    // Demo members can try the paid chat at once; they stay free members (Premium comes with a first purchase).
+    await db().insert(creditLedger).values({ userId: user.id, delta: DEMO_CREDITS, balanceAfter: DEMO_CREDITS, reason: 'signup_bonus', idempotencyKey: `demo-credits:${user.id}` })
     const [profile] = await db()
       .insert(profiles)
       .values({
@@ -169,22 +173,40 @@ export async function seedDemo(opts: { dataDir: string; profiles: number; avatar
 async function seedConversation(annaId: number, benId: number) {
   const [low, high] = annaId < benId ? [annaId, benId] : [benId, annaId]
   const [conv] = await db().insert(conversations).values({ profileLowId: low, profileHighId: high, startedBy: benId }).returning({ id: conversations.id })
+  // Weeks of earlier chat first, so the demo conversation has older pages to load (HISTORY_PAGE is 50).
+  const earlier = [
+    'Good morning! How did you sleep?',
+    'Not bad, a bit short. Big day at work today.',
+    'Good luck! Tell me how it went tonight?',
+    'It went well, thanks for asking :)',
+    'Any plans for the weekend?',
+    'A walk along the canals if the weather holds.',
+    'Sounds perfect. I might go to the market.',
+    'Have you tried the new bakery on the corner?',
+    'Not yet, is it good?',
+    'The cinnamon buns are dangerous.',
+  ]
   const lines: [number, string][] = [
+    ...Array.from({ length: 60 }, (_, i): [number, string] => [i % 2 ? annaId : benId, `${earlier[i % earlier.length]} (${Math.floor(i / earlier.length) + 1})`]),
     [benId, 'Hi Anna! I saw you like travelling too. Where did you go last?'],
     [annaId, 'Hi Ben :) Lisbon in spring, it was lovely. And you?'],
     [benId, 'Copenhagen! Shall we swap tips over coffee sometime?'],
   ]
-  const base = Date.now() - 3600_000
-  for (const [i, [sender, body]] of lines.entries()) {
-    await db()
-      .insert(messages)
-      .values({ conversationId: conv.id, senderId: sender, clientId: crypto.randomUUID(), body, createdAt: new Date(base + i * 60_000) })
-  }
+  const base = Date.now() - 3600_000 - lines.length * 60_000
+  const ids = await db()
+    .insert(messages)
+    .values(lines.map(([sender, body], i) => ({ conversationId: conv.id, senderId: sender, clientId: crypto.randomUUID(), body, createdAt: new Date(base + i * 60_000) })))
+    .returning({ id: messages.id })
+  // Ben has read everything; Anna has all but Ben's last message read (it is her one unread message).
+  const last = Number(ids[ids.length - 1].id)
   await db().insert(conversationMembers).values([
-    { conversationId: conv.id, profileId: benId, unreadCount: 0 },
-    { conversationId: conv.id, profileId: annaId, unreadCount: 1 },
+    { conversationId: conv.id, profileId: benId, unreadCount: 0, deliveredUpTo: last, readUpTo: last },
+    { conversationId: conv.id, profileId: annaId, unreadCount: 1, deliveredUpTo: last, readUpTo: Number(ids[ids.length - 2].id) },
   ])
-  await db().update(conversations).set({ lastMessageAt: new Date(base + 2 * 60_000) }).where(and(eq(conversations.id, conv.id)))
+  await db()
+    .update(conversations)
+    .set({ lastMessageAt: new Date(base + (lines.length - 1) * 60_000) })
+    .where(and(eq(conversations.id, conv.id)))
 }
 
 /** Demo accounts that exist in this database, for the start-up banner. */

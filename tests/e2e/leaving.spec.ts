@@ -1,15 +1,13 @@
 import fs from 'node:fs'
-import { expect, failedLogin, linkIn, ownClientAddress, resultCards, signupMember, test, unique, waitForMail } from './fixtures'
+import { expect, failedLogin, linkIn, ownClientAddress, ownProfileId, signupMember, test, unique, waitForMail } from './fixtures'
 
 // Every test is its own client address, so the per-address signup and login limits count per test.
 test.use({ extraHTTPHeaders: ownClientAddress })
 
-test('download my data: a JSON file with the e-mail address and the messages', async ({ page }) => {
+test('download my data: a JSON file with the e-mail address and the messages', async ({ page, annaPage }) => {
   const user = await signupMember(page, { prefix: 'export' })
-  // Write to someone, so there is a message to find in the file.
-  await page.goto('/members')
-  const href = await resultCards(page).first().getByRole('link').getAttribute('href')
-  await page.goto(`${href}/chat`)
+  // Write to someone, so there is a message to find in the file (a member: fictional profiles receive none).
+  await page.goto(`/members/${await ownProfileId(annaPage)}/chat`)
   await expect(page.getByTestId('socket-status')).toHaveText('Live')
   const text = unique('A message for the export ')
   await page.getByLabel('Write a message').fill(text)

@@ -1,17 +1,20 @@
 import { hash } from '@node-rs/argon2'
 import { db } from '#db/client.server'
 import { profiles, users } from '#db/schema/index'
+import { bookCredits } from '#app/features/billing/ledger.server'
 
 let n = 0
 
 /** A member account with its profile; options override the defaults. */
-export async function createMember(opts: Partial<{ email: string; password: string; name: string; gender: 'male' | 'female'; sexuality: 'hetero' | 'gay' | 'lesbian' | 'bi'; birthDate: string; country: string; status: 'not_confirmed' | 'active' | 'pending_deletion'; invisible: boolean; privacyMode: boolean; profileStatus: 'active' | 'disabled' }> = {}) {
+export async function createMember(opts: Partial<{ email: string; password: string; name: string; gender: 'male' | 'female'; sexuality: 'hetero' | 'gay' | 'lesbian' | 'bi'; birthDate: string; country: string; status: 'not_confirmed' | 'active' | 'pending_deletion'; invisible: boolean; privacyMode: boolean; profileStatus: 'active' | 'disabled'; paidUser: boolean; credits: number }> = {}) {
   n += 1
   const password = opts.password ?? 'password-123'
   const [user] = await db()
     .insert(users)
-    .values({ email: opts.email ?? `member${n}-${Date.now()}@example.com`, passwordHash: await hash(password, { memoryCost: 1024, timeCost: 1 }), status: opts.status ?? 'active' })
+    .values({ email: opts.email ?? `member${n}-${Date.now()}@example.com`, passwordHash: await hash(password, { memoryCost: 1024, timeCost: 1 }), status: opts.status ?? 'active', paidUser: opts.paidUser ?? false })
     .returning({ id: users.id, email: users.email })
+  // Credits come as the product grants them: a ledger entry with the balance, so the two always agree.
+  if (opts.credits) await db().transaction((tx) => bookCredits(tx, { userId: user.id, delta: opts.credits!, reason: 'adjustment', key: `test-grant:${user.id}` }))
   const [profile] = await db()
     .insert(profiles)
     .values({

@@ -13,6 +13,8 @@ import { serverIntl } from '#app/i18n/translate.server'
 import { db } from '#db/client.server'
 import { companyInfo, users } from '#db/schema/index'
 import * as chatsApi from './chats.php'
+import * as chatApi from './chat.php'
+import { loadChatPage } from '#app/features/chat/chat-page.server'
 import * as companyApi from './companyinfo.php'
 import * as interestsApi from './interests.php'
 import * as likesApi from './likes.php'
@@ -253,20 +255,43 @@ describe('GET /api/chats.php and /api/likes.php', () => {
   it('chats.php answers the member’s chats and totals', async () => {
     const { m, context } = await memberCtx({ gender: 'male' })
     const a = await createMember({ name: 'Anna' })
-    const f = await createFictional({ name: 'Fia' })
+    const f = await createMember({ name: 'Bea' })
     await sendMessage({ senderId: a.profileId, toProfileId: m.profileId, clientId: crypto.randomUUID(), body: 'one' })
     await sendMessage({ senderId: a.profileId, toProfileId: m.profileId, clientId: crypto.randomUUID(), body: 'two' })
     await sendMessage({ senderId: m.profileId, toProfileId: f.profileId, clientId: crypto.randomUUID(), body: 'hi' })
+    await loadChatPage(m.profileId, a.profileId)
+    await sendMessage({ senderId: a.profileId, toProfileId: m.profileId, clientId: crypto.randomUUID(), body: 'three' })
     await likeProfile(a.profileId, m.profileId)
     const res = await call(chatsApi.loader, get('/api/chats.php'), context)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')
     const body = await res.json()
-    expect(body.total_unread_messages).toBe(2)
+    expect(body.total_unread_messages).toBe(1)
     expect(body.total_new_likes).toBe(1)
+    expect(body.total_messages).toBe(4)
+    expect(body.likes).toEqual([{ id: a.profileId, like_new: true }])
+    expect(body.last_opened_chat).toEqual({ profile: a.profileId, date: expect.any(String) })
     expect(body.chats).toHaveLength(2)
     const anna = body.chats.find((c: { profile: { id: number } }) => c.profile.id === a.profileId)
-    expect(anna).toMatchObject({ conversation: expect.any(Number), num_unread_messages: 2, profile: { id: a.profileId, name: 'Anna' } })
+    expect(anna).toMatchObject({ conversation: expect.any(Number), num_unread_messages: 1, lastMessage: 'three', lastMessageKind: 'text', profile: { id: a.profileId, name: 'Anna' } })
+  })
+
+  it('DELETE /api/chat.php removes a chat from the member’s list only; others’ chats are not found', async () => {
+    const { m, context } = await memberCtx({ gender: 'male' })
+    const a = await createMember({ name: 'Anna' })
+    const sent = await sendMessage({ senderId: a.profileId, toProfileId: m.profileId, clientId: crypto.randomUUID(), body: 'one' })
+    if (!sent.ok) throw new Error('send failed')
+    const del = (body: unknown, c = context, method = 'DELETE') => responseOf(call(chatApi.action, new Request('http://localhost/api/chat.php', { method, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }), c))
+    const other = await memberCtx()
+    expect((await del({ conversation: sent.message.conversationId }, other.context)).status).toBe(404)
+    expect((await del({ conversation: 'x' })).status).toBe(400)
+    expect((await del({ conversation: sent.message.conversationId }, context, 'POST')).status).toBe(405)
+    const res = await del({ conversation: sent.message.conversationId })
+    expect(res.status).toBe(200)
+    const after = await (await call(chatsApi.loader, get('/api/chats.php'), context)).json()
+    expect(after.chats).toEqual([])
+    const forAnna = await (await call(chatsApi.loader, get('/api/chats.php'), ctx({ viewer: (await getViewer(a.userId))! }))).json()
+    expect(forAnna.chats).toHaveLength(1)
   })
 
   it('likes.php answers sent likes as profiles and received ones as liked_by, new first', async () => {
