@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
-import { createFictional, createMember } from '../../../tests/setup/factories'
+import { createMember } from '../../../tests/setup/factories'
 import { createSession, userIdForSession } from '#app/features/authentication/sessions.server'
 import { getViewer, type Viewer } from '#app/features/authentication/viewer.server'
 import { sendMessage } from '#app/features/chat/send-message.server'
