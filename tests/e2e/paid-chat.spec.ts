@@ -122,6 +122,6 @@ test('older messages load on scroll, and the place in the conversation is kept',
   await expect(page.getByTestId('chat-messages')).toContainText('Good morning! How did you sleep? (1)')
   expect(await bubbles.count()).toBeGreaterThan(50)
   // The message that was at the top is still in view: the older page went in above it.
-  await expect(bubbles.filter({ hasText: first.slice(0, 30) }).first()).toBeInViewport()
+  await expect(bubbles.filter({ hasText: first })).toBeInViewport()
   await expect(page.getByTestId('chat-messages')).toContainText('This is the beginning of your conversation.')
 })
