@@ -12,6 +12,8 @@ import type { Member } from './setup'
  * both sockets live in this process, so one clock measures both ends.
  */
 export interface ChatFigures {
+  /** 'free': messages cost nothing (message_credits 0); 'charged': each one is booked on the ledger in its transaction. */
+  mode?: 'free' | 'charged'
   pairs: number
   ratePerSec: number
   messagesPerSender: number

@@ -70,7 +70,7 @@ export function chatTable(r: Report): string {
   const errs = (c: ChatFigures) =>
     [...Object.entries(c.errors).map(([k, v]) => `${k}: ${v}`), ...(c.duplicates ? [`${c.duplicates} duplicates`] : [])].join(', ') || 'none'
   return [
-    `| ${r.date}, chat: ${runs[0]?.pairs ?? 0} pairs | ${runs.map((c) => `${c.ratePerSec} msg/s per sender`).join(' | ')} |`,
+    `| ${r.date}, chat: ${runs[0]?.pairs ?? 0} pairs | ${runs.map((c) => `${c.ratePerSec} msg/s per sender${c.mode === 'charged' ? ', **charged**' : ', free'}`).join(' | ')} |`,
     `|---|${runs.map(() => '---:').join('|')}|`,
     row('offered load', (c) => `${c.pairs * c.ratePerSec} msg/s`),
     row('delivered throughput', (c) => `${c.throughput.toFixed(0)} msg/s`),

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { runChat, type ChatFigures } from './chat'
 import { checkPage, countOccurrences, figures, load } from './http'
 import { chatTable, httpTable, keepSections, machine, machineLine, resultsMarkdown, type Report } from './report'
-import { createBenchDatabase, ensureBuild, ROOT, seedBenchDatabase, startServer, type Member, type RunningServer, type Seeded } from './setup'
+import { BENCH_CREDITS, createBenchDatabase, ensureBuild, ROOT, seedBenchDatabase, startServer, type Member, type RunningServer, type Seeded } from './setup'
 
 const PROFILES = 10_000
 const MEMBERS = 200
@@ -68,6 +68,24 @@ watchdog.unref()
 
 const step = (s: string) => console.log(`- ${s}`)
 
+const MESSAGE_CREDITS = 10
+
+/** After the charged run: every paid message has its charge, each balance equals its ledger, none is negative. */
+async function checkCharges(senders: Member[]) {
+  const { db } = await import('#db/client.server')
+  const { sql } = await import('drizzle-orm')
+  const ids = senders.map((s) => s.userId)
+  const r = (await db().execute(sql`
+    select u.id, u.credits, coalesce((select sum(l.delta) from credit_ledger l where l.user_id = u.id), 0)::int as ledger,
+      coalesce((select sum(m.credits) from messages m join profiles p on p.id = m.sender_id where p.user_id = u.id), 0)::int as paid,
+      coalesce((select -sum(l.delta) from credit_ledger l where l.user_id = u.id and l.reason = 'spend'), 0)::int as spent
+    from users u where u.id = any(${`{${ids.join(",")}}`}::int[])`)) as unknown as { rows: { id: number; credits: number; ledger: number; paid: number; spent: number }[] }
+  const bad = r.rows.filter((x) => x.credits !== x.ledger || x.paid !== x.spent || x.credits < 0 || x.credits !== BENCH_CREDITS - x.spent)
+  const spent = r.rows.reduce((n, x) => n + x.spent, 0)
+  console.log(`  charges: ${spent} credits spent by ${r.rows.length} senders; balances equal their ledgers and the messages' prices: ${bad.length === 0 ? 'yes' : `NO (${bad.length} members)`}`)
+  if (bad.length) throw new Error('charged chat run: ledger and messages disagree')
+}
+
 async function main() {
   const loadBefore = os.loadavg()[0]
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }))
@@ -83,6 +101,10 @@ async function main() {
   step(`seeding ${PROFILES} profiles and ${MEMBERS} members into ${database.name}`)
   const seeded: Seeded = await seedBenchDatabase(database.url, { profiles: PROFILES, members: MEMBERS })
   cleanups.push(() => seeded.close())
+
+  // The chat runs first measure free messages; the charged run switches prices on afterwards.
+  const { updateSetting } = await import('#app/features/settings/settings.server')
+  await updateSetting('message_credits', 0)
 
   step('starting server')
   const server: RunningServer = await startServer({ DATABASE_URL: database.url, SESSION_SECRET: sessionSecret, DATA_DIR: dataDir })
@@ -125,7 +147,20 @@ async function main() {
         drainTimeoutMs: DRAIN_TIMEOUT_MS,
       }),
     )
+    chat[chat.length - 1].mode = 'free'
   }
+
+  // The same load with every message paid: the charge is booked in the message's transaction (ledger row, balance
+  // update under the sender's row lock). The server reads settings through a 10 s cache: wait it out.
+  await updateSetting('message_credits', MESSAGE_CREDITS)
+  await new Promise((r) => setTimeout(r, 11_000))
+  const charged = RATES_PER_SEC[RATES_PER_SEC.length - 1]
+  step(`chat, charged: ${PAIRS} pairs, ${MESSAGES_PER_SENDER} messages per sender at ${charged}/s, ${MESSAGE_CREDITS} credits each`)
+  chat.push({
+    ...(await runChat({ origin: server.origin, pairs, messagesPerSender: MESSAGES_PER_SENDER, ratePerSec: charged, connectTimeoutMs: 15_000, drainTimeoutMs: DRAIN_TIMEOUT_MS })),
+    mode: 'charged',
+  })
+  await checkCharges(pairs.map(([sender]) => sender))
 
   const report: Report = {
     date: new Date().toISOString().slice(0, 10),

@@ -92,9 +92,12 @@ export interface Seeded {
  * and `members` accounts with profiles and a live session each. Member 0, the /members viewer, is a hetero man
  * in NL, so his default search is women in NL (about 270 of the fictional profiles): a full first page of 24.
  */
+/** Every bench member's starting balance: enough for every message of the charged chat run. */
+export const BENCH_CREDITS = 100_000
+
 export async function seedBenchDatabase(url: string, counts: { profiles: number; members: number }): Promise<Seeded> {
   const { openDatabase, migrate, setDatabase, db } = await import('#db/client.server')
-  const { profiles, users } = await import('#db/schema/index')
+  const { creditLedger, profiles, users } = await import('#db/schema/index')
   const { generateDemoProfiles } = await import('#db/seed/demo.server')
   const { createSession } = await import('#app/features/authentication/sessions.server')
   const { serviceCountries } = await import('#app/features/settings/defaults')
@@ -117,8 +120,12 @@ export async function seedBenchDatabase(url: string, counts: { profiles: number;
   }))
   const userRows = await db()
     .insert(users)
-    .values(specs.map((s) => ({ email: s.email, passwordHash, status: 'active' as const, confirmedAt: new Date() })))
+    .values(specs.map((s) => ({ email: s.email, passwordHash, status: 'active' as const, confirmedAt: new Date(), credits: BENCH_CREDITS })))
     .returning({ id: users.id, email: users.email })
+  // Credits for the charged chat run, booked as the product books them (the ledger always equals the balance).
+  await db()
+    .insert(creditLedger)
+    .values(userRows.map((u) => ({ userId: u.id, delta: BENCH_CREDITS, balanceAfter: BENCH_CREDITS, reason: 'adjustment' as const, idempotencyKey: `bench-credits:${u.id}` })))
   const userIdByEmail = new Map(userRows.map((r) => [r.email, r.id]))
   const profileRows = await db()
     .insert(profiles)

@@ -109,6 +109,14 @@ test('icebreakers, typing, read receipts, a gift and a photo, live on both sides
   await expect(b.page.getByTestId('premium-only')).toContainText('This feature is only available for premium members')
   await expect(b.page.getByTestId('premium-only').getByRole('link', { name: 'Get Premium' })).toHaveAttribute('href', '/premium')
   await expectNoSeriousA11yViolations(b.page)
+
+  // A received message with a phone number brings a safety tip with a one-click report.
+  await b.page.getByTestId('premium-only').getByRole('button', { name: 'Close' }).click()
+  await send(b.page, 'Text me on +31 6 12345678 tonight')
+  const tip = a.page.getByTestId('chat-message').filter({ hasText: '+31 6 12345678' }).getByTestId('safety-tip')
+  await expect(tip).toContainText('This message contains a phone number.')
+  await tip.getByRole('button', { name: 'Report this message' }).click()
+  await expect(tip).toContainText("Thank you. We'll look into this message.")
 })
 
 test('older messages load on scroll, and the place in the conversation is kept', async ({ benPage: page }) => {

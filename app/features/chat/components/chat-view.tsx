@@ -68,6 +68,8 @@ export function ChatView(props: ChatViewProps) {
   const realtime = useRealtime()
   const revalidator = useRevalidator()
   const fetcher = useFetcher<{ ok: boolean; message?: ChatMessage; credits?: number; error?: string }>()
+  // Reports go their own way, so that a report and a message sent meanwhile do not overwrite each other's answer.
+  const reportFetcher = useFetcher<{ ok: boolean; reported?: number }>()
   const { partner, pricing } = props
   const [shown, setShown] = useState<Shown[]>(props.messages)
   const [conversationId, setConversationId] = useState(props.conversationId)
@@ -255,14 +257,12 @@ export function ChatView(props: ChatViewProps) {
   }
 
   function report(m: Shown) {
-    const form = new FormData()
-    form.set('intent', 'report')
-    form.set('messageId', String(m.id))
-    form.set('reason', 'scam')
-    void fetch(window.location.pathname, { method: 'POST', body: form, headers: { Accept: 'application/json' } }).then((r) => {
-      if (r.ok) setReported((s) => new Set(s).add(m.id))
-    })
+    reportFetcher.submit({ intent: 'report', messageId: String(m.id), reason: 'scam' }, { method: 'post' })
   }
+  useEffect(() => {
+    const d = reportFetcher.data
+    if (d?.ok && d.reported) setReported((s) => new Set(s).add(d.reported!))
+  }, [reportFetcher.data])
 
   const regionNames = useMemo(() => new Intl.DisplayNames([intl.locale], { type: 'region' }), [intl.locale])
   const typing = typingUntil > 0
