@@ -27,6 +27,8 @@ export const users = pgTable(
     // The chat the member opened last, and when (spec section 3, "last opened chat profile and its date").
     lastChatProfileId: integer('last_chat_profile_id'),
     lastChatAt: timestamp('last_chat_at', { withTimezone: true }),
+    // The member's IANA time zone as their browser reports it: daily allowances start at their midnight.
+    timeZone: varchar('time_zone', { length: 64 }),
   },
   // The cached balance can never go below 0: a spend that would is refused by the database itself.
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), check('users_credits_not_negative', sql`${t.credits} >= 0`)],

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm'
 import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
 import { profiles } from './profiles'
 
+export const likeSources = ['profile', 'swipe', 'finder', 'modal', 'auto'] as const
+export type LikeSource = (typeof likeSources)[number]
+
 /** (actor, target) relationship tables with a unique pair, as in Mastodon. */
 export const likes = pgTable(
   'likes',
@@ -14,13 +17,31 @@ export const likes = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     isNew: boolean('is_new').notNull().default(true),
+    // Where the like was given: the swipe game's likes count against its daily allowance.
+    source: varchar('source', { length: 10 }).$type<LikeSource>().notNull().default('profile'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('likes_pair_key').on(t.likerId, t.likedId),
     index('likes_liked_idx').on(t.likedId, t.createdAt),
+    index('likes_liker_created_idx').on(t.likerId, t.createdAt),
     check('likes_not_self', sql`${t.likerId} <> ${t.likedId}`),
   ],
+)
+
+/** Profiles a member passed on in the swipe game or the match finder: not proposed again for a while. */
+export const skips = pgTable(
+  'skips',
+  {
+    skipperId: integer('skipper_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    skippedId: integer('skipped_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.skipperId, t.skippedId] }), index('skips_skipper_created_idx').on(t.skipperId, t.createdAt)],
 )
 
 export const blocks = pgTable(

@@ -1,6 +1,6 @@
-import { db } from '#db/client.server'
+import { db, type Tx } from '#db/client.server'
 import { recordEvent } from '#db/events.server'
-import { likes, profileImages, profiles } from '#db/schema/index'
+import { likes, profileImages, profiles, type LikeSource } from '#db/schema/index'
 import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { canContact, notBlockedEitherWay, privacyModeAllows } from '#app/policies/visibility.server'
 import { and, desc, eq, sql } from 'drizzle-orm'
@@ -12,24 +12,30 @@ export type LikeResult = { ok: true; match: boolean; created: boolean } | { ok: 
  * Likes a profile once (a repeat is a no-op); a like back makes a match. The like and its events are one
  * transaction; the notifications feature tells the liked member (and both, for a match).
  */
-export async function likeProfile(likerId: number, targetId: number): Promise<LikeResult> {
+export async function likeProfile(likerId: number, targetId: number, source: LikeSource = 'profile'): Promise<LikeResult> {
   const access = await canContact(likerId, targetId)
   if (!access.ok) return { ok: false, error: access.reason }
-  const r = await db().transaction(async (tx) => {
-    const inserted = await tx.insert(likes).values({ likerId, likedId: targetId }).onConflictDoNothing().returning({ id: likes.id })
-    const [back] = await tx
-      .select({ one: sql`1` })
-      .from(likes)
-      .where(and(eq(likes.likerId, targetId), eq(likes.likedId, likerId)))
-    const match = !!back
-    if (inserted.length) {
-      await recordEvent(tx, { type: 'like.given', payload: { likerId, likedId: targetId, match } })
-      if (match) await recordEvent(tx, { type: 'match.made', payload: { profileIds: [targetId, likerId], by: likerId } })
-    }
-    return { match, created: inserted.length > 0 }
-  })
+  const r = await db().transaction((tx) => insertLike(tx, likerId, targetId, source))
   if (r.created) wakeJobRunner()
   return { ok: true, ...r }
+}
+
+/**
+ * The like itself inside the caller's transaction (after the caller checked canContact): a repeat is a no-op, a like
+ * back makes a match, and the events go with it. The caller wakes the job runner after its commit.
+ */
+export async function insertLike(tx: Tx, likerId: number, targetId: number, source: LikeSource): Promise<{ match: boolean; created: boolean }> {
+  const inserted = await tx.insert(likes).values({ likerId, likedId: targetId, source }).onConflictDoNothing().returning({ id: likes.id })
+  const [back] = await tx
+    .select({ one: sql`1` })
+    .from(likes)
+    .where(and(eq(likes.likerId, targetId), eq(likes.likedId, likerId)))
+  const match = !!back
+  if (inserted.length) {
+    await recordEvent(tx, { type: 'like.given', payload: { likerId, likedId: targetId, match } })
+    if (match) await recordEvent(tx, { type: 'match.made', payload: { profileIds: [targetId, likerId], by: likerId } })
+  }
+  return { match, created: inserted.length > 0 }
 }
 
 export async function unlikeProfile(likerId: number, targetId: number): Promise<void> {

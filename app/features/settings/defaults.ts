@@ -33,6 +33,10 @@ export const defaultSettings = {
   visible_profile_notes: false,
   // Spec sections 5 and 9: conversations a free member may start.
   free_conversations: 2,
+  // Matching (app/features/matching): the swipe game's likes per day (spec section 9), and how long a skipped
+  // profile is not proposed again.
+  swipe_likes_per_day: 4,
+  swipe_skip_days: 30,
   // Messages a free member may send without credits (spec section 5, "some free messages"); text only.
   free_messages: 3,
   // A conversation shows at most this many of its newest messages; older ones stay hidden (spec section 9).
