@@ -24,20 +24,22 @@ const layerZones = [
 // through domain events to notifications, which nothing imports back. Pages that need several features are
 // composed by their route loader.
 const featureZones = [
-  { target: feature('settings'), from: ['billing', 'authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'content', 'photos', 'safety', 'notifications'].map(feature) },
-  { target: feature('content'), from: ['billing', 'authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
+  { target: feature('settings'), from: ['billing', 'authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'content', 'photos', 'safety', 'notifications', 'matching'].map(feature) },
+  { target: feature('content'), from: ['billing', 'authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications', 'matching'].map(feature) },
   // Money (ledger, bundles, payments, discounts) sits low: accounts grant signup credits and chat spends through it.
-  { target: feature('billing'), from: ['authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
+  { target: feature('billing'), from: ['authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications', 'matching'].map(feature) },
   // Authentication (sessions, login, the viewer) is below the account lifecycle (signup, activation, deletion).
-  { target: feature('authentication'), from: ['accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
-  { target: feature('accounts'), from: ['profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
-  { target: feature('profiles'), from: ['chat', 'likes', 'search', 'photos', 'safety', 'notifications'].map(feature) },
+  { target: feature('authentication'), from: ['accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications', 'matching'].map(feature) },
+  { target: feature('accounts'), from: ['profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications', 'matching'].map(feature) },
+  { target: feature('profiles'), from: ['chat', 'likes', 'search', 'photos', 'safety', 'notifications', 'matching'].map(feature) },
   // Chat uses safety (reports, the safety tips on received messages); safety never reaches back into chat.
-  { target: feature('chat'), from: ['likes', 'search', 'notifications'].map(feature) },
-  { target: feature('likes'), from: ['chat', 'search', 'safety', 'notifications'].map(feature) },
-  { target: feature('search'), from: ['chat', 'likes', 'safety', 'notifications'].map(feature) },
-  { target: feature('photos'), from: ['chat', 'likes', 'search', 'notifications'].map(feature) },
-  { target: feature('safety'), from: ['chat', 'notifications'].map(feature) },
+  { target: feature('chat'), from: ['likes', 'search', 'notifications', 'matching'].map(feature) },
+  { target: feature('likes'), from: ['chat', 'search', 'safety', 'notifications', 'matching'].map(feature) },
+  { target: feature('search'), from: ['chat', 'likes', 'safety', 'notifications', 'matching'].map(feature) },
+  { target: feature('photos'), from: ['chat', 'likes', 'search', 'notifications', 'matching'].map(feature) },
+  { target: feature('safety'), from: ['chat', 'notifications', 'matching'].map(feature) },
+  // Matching composes likes, profiles and settings; only routes and layouts use it.
+  { target: feature('matching'), from: ['search', 'notifications'].map(feature) },
 ]
 const zones = [...layerZones, ...featureZones]
 // Tests may arrange and check through the database and other features, whatever layer they test.

@@ -22,7 +22,9 @@ const MESSAGES_PER_SENDER = 20
 // Messages per second per sender, one chat run each, lowest first. 4/s is the most the hub's per-socket limit
 // (bursts of 20, then 5/s) allows without rejections; the lower rates show where delivery is still real-time.
 const RATES_PER_SEC = [0.5, 1, 4]
-const CHARGED_RATES_PER_SEC = [1, 4]
+// Charged below saturation only: at 4/s this 2-core machine is past its capacity with charging on (the pool's
+// 5 s connect timeout turns the queue into errors), which is issue 14's ground, not a figure of charging.
+const CHARGED_RATES_PER_SEC = [1]
 const DRAIN_TIMEOUT_MS = 60_000
 const OVERALL_TIMEOUT_MS = 10 * 60_000
 
@@ -155,7 +157,7 @@ async function main() {
   // update under the sender's row lock). The server reads settings through a 10 s cache: wait it out.
   await updateSetting('message_credits', MESSAGE_CREDITS)
   await new Promise((r) => setTimeout(r, 11_000))
-  // Below saturation (1/s) the difference is the cost of charging itself; at 4/s it is the cost under saturation.
+  // Below saturation the difference to the free run at the same rate is the cost of charging itself.
   for (const charged of CHARGED_RATES_PER_SEC) {
     step(`chat, charged: ${PAIRS} pairs, ${MESSAGES_PER_SENDER} messages per sender at ${charged}/s, ${MESSAGE_CREDITS} credits each`)
     chat.push({

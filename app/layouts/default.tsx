@@ -9,6 +9,8 @@ import { DismissibleAlert } from '#app/ui/dismissible-alert'
 import { ErrorPage } from '#app/ui/error-page'
 import { Footer } from '#app/ui/footer'
 import { TopNav } from '#app/ui/top-nav'
+import { LikeModal } from '#app/features/matching/components/like-modal'
+import { LiveMatching } from '#app/features/matching/components/live-matching'
 import { useRootData } from './use-root-data'
 
 // Spec section 4: the profile-photo alert is not shown on these routes.
@@ -48,6 +50,12 @@ export default function DefaultLayout() {
           </DismissibleAlert>
         ) : null}
         <Outlet />
+        {root.viewer ? (
+          <>
+            <LiveMatching cdnPrefix={root.site.cdnPrefix} />
+            <LikeModal cdnPrefix={root.site.cdnPrefix} />
+          </>
+        ) : null}
       </main>
       <Footer siteName={root.site.name} />
     </>

@@ -20,10 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const url = new URL(request.url)
   const query = parseSearchQuery(url.searchParams, { gender: defaultLookingFor(viewer), country: viewer?.country ?? '' })
-  const result = await searchMembers(viewer?.profileId ?? null, query, settings.results_per_page)
+  // Explicit filters are the member's; the default results follow the matching rule (sexuality both ways).
+  const orientation = viewer && !url.searchParams.has('gender') ? { gender: viewer.gender, sexuality: viewer.sexuality } : null
+  const result = await searchMembers(viewer?.profileId ?? null, query, settings.results_per_page, undefined, orientation)
   const similar =
     result.total < settings.similar_results_threshold && query.page === 1
-      ? await similarMembers(viewer?.profileId ?? null, query, result.profiles.map((p) => p.id), settings.results_per_page)
+      ? await similarMembers(viewer?.profileId ?? null, query, result.profiles.map((p) => p.id), settings.results_per_page, orientation)
       : []
   const regions = query.country ? (regionsByCountry([query.country])[query.country] ?? []) : []
   return { query, result, similar, regions, countries: settings.countries, fields: settings.search_fields, visitor: !viewer }

@@ -1,5 +1,5 @@
 import { db } from '#db/client.server'
-import { likes, conversationMembers, conversations, profileImages, profiles, users } from '#db/schema/index'
+import { likes, conversationMembers, conversations, profileImages, profiles, users, type Sexuality } from '#db/schema/index'
 import { notBlockedEitherWay } from '#app/policies/visibility.server'
 import { and, eq, sql } from 'drizzle-orm'
 
@@ -18,7 +18,7 @@ export interface Viewer {
   thumb: string | null
   country: string
   gender: 'male' | 'female'
-  sexuality: string
+  sexuality: Sexuality
   profileStatus: string
 }
 

@@ -18,6 +18,15 @@ export interface ChatMessage {
   createdAt: string
 }
 
+/** What a live popup shows of another member: only what their card shows anyway. */
+export interface LiveProfile {
+  id: number
+  name: string
+  age: number
+  thumb: string | null
+  isFictional: boolean
+}
+
 /** How far the partner got with the viewer's messages: ids up to these are delivered or read. */
 export interface Receipt {
   conversationId: number
@@ -34,7 +43,9 @@ export type ServerEvent =
   | { type: 'typing'; fromProfileId: number }
   | { type: 'error'; clientId?: string; code: string }
   | { type: 'counts'; unread: number; newLikes: number }
-  | { type: 'like'; fromProfileId: number; match: boolean }
+  | { type: 'like'; fromProfileId: number; match: boolean; profile?: LiveProfile }
+  /** A mutual like, to both members (app/features/matching/components/match-modal.tsx). */
+  | { type: 'match'; profile: LiveProfile }
   /** The member's account changed elsewhere (credits bought or reversed, Premium): pages reload what they show. */
   | { type: 'account' }
   /** Sent once per connection when the socket's subscription is in place. */

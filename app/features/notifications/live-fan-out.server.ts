@@ -2,9 +2,10 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import { bus } from '#app/adapters/bus/index.server'
 import type { RecordedEvent } from '#app/lib/domain-events'
 import { db } from '#db/client.server'
-import { conversationMembers, profiles } from '#db/schema/index'
+import { conversationMembers, profileImages, profiles } from '#db/schema/index'
 import { getBadgeCounts } from '#app/features/authentication/viewer.server'
-import { profileTopic, type ServerEvent } from '#app/features/chat/chat-events'
+import { profileTopic, type LiveProfile, type ServerEvent } from '#app/features/chat/chat-events'
+import { profileCardColumns, toProfileCard } from '#app/features/profiles/profile-view.server'
 import { getChatMessage } from '#app/features/chat/conversations.server'
 
 async function publish(profileId: number, events: ServerEvent[]): Promise<void> {
@@ -25,12 +26,33 @@ export async function announceMessage(e: RecordedEvent<'message.sent'>): Promise
   await publish(senderId, [{ type: 'message', message, partnerId: recipientId }])
 }
 
+/** The card fields a live popup shows, for an active profile. */
+async function liveProfile(profileId: number): Promise<LiveProfile | null> {
+  const [r] = await db()
+    .select({ ...profileCardColumns, status: profiles.status })
+    .from(profiles)
+    .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
+    .where(eq(profiles.id, profileId))
+  if (!r || r.status !== 'active') return null
+  const card = toProfileCard(r)
+  return { id: card.id, name: card.name, age: card.age, thumb: card.thumb, isFictional: card.isFictional }
+}
+
 export async function announceLike(e: RecordedEvent<'like.given'>): Promise<void> {
   const { likerId, likedId, match } = e.payload
   // A like from a profile that is not listed yet (unconfirmed e-mail) waits, like its messages.
-  const [liker] = await db().select({ status: profiles.status }).from(profiles).where(eq(profiles.id, likerId))
-  if (liker?.status !== 'active') return
-  await publish(likedId, [{ type: 'like', fromProfileId: likerId, match }, { type: 'counts', ...(await getBadgeCounts(likedId)) }])
+  const liker = await liveProfile(likerId)
+  if (!liker) return
+  await publish(likedId, [{ type: 'like', fromProfileId: likerId, match, profile: liker }, { type: 'counts', ...(await getBadgeCounts(likedId)) }])
+}
+
+/** A match raises the match modal on both sides, each showing the other. */
+export async function announceMatch(e: RecordedEvent<'match.made'>): Promise<void> {
+  const [a, b] = e.payload.profileIds
+  const [pa, pb] = await Promise.all([liveProfile(a), liveProfile(b)])
+  if (!pa || !pb) return
+  await publish(a, [{ type: 'match', profile: pb }])
+  await publish(b, [{ type: 'match', profile: pa }])
 }
 
 /** Messages held back until the address was confirmed now count for their recipients: fresh badges for them. */

@@ -12,7 +12,7 @@ import {
   scheduleWeeklyUpdates,
 } from './email/digest-emails.server'
 import { fanOutBroadcast, mailBroadcast } from './email/broadcast-emails.server'
-import { announceAccountChange, announceActivation, announceLike, announceMessage } from './live-fan-out.server'
+import { announceAccountChange, announceActivation, announceLike, announceMatch, announceMessage } from './live-fan-out.server'
 import { pushNotify, type PushJob } from './push/push-notify.server'
 
 const HOUR = 3600_000
@@ -77,6 +77,8 @@ export function registerNotifications(runner: JobRunner): void {
     })
     .on('match.made', {
       name: 'notify-match',
+      live: announceMatch,
+      orderKey: (e) => Math.min(...e.payload.profileIds),
       jobs: ({ payload: p }) => [push({ kind: 'match', recipientId: p.profileIds[0], actorId: p.profileIds[1] }), push({ kind: 'match', recipientId: p.profileIds[1], actorId: p.profileIds[0] })],
     })
     .on('account.activated', { name: 'notify-activation', live: announceActivation, orderKey: (e) => e.payload.profileId })

@@ -1,6 +1,8 @@
 import { db } from '#db/client.server'
 import { profileImages, profiles } from '#db/schema/index'
 import { listableTo } from '#app/policies/visibility.server'
+import { compatibleWith } from '#app/policies/compatibility.server'
+import type { Orientation } from '#app/policies/compatibility'
 import { and, desc, eq, lte, sql } from 'drizzle-orm'
 import { birthDateForAge } from '#app/lib/dates'
 import { profileCardColumns, toProfileCard, type ProfileCard } from '#app/features/profiles/profile-view.server'
@@ -18,7 +20,7 @@ export interface SearchResult {
 }
 
 /** The two queries of a search page (results and total), built but not run: the benchmark EXPLAINs them. */
-export function buildSearchQueries(viewerId: number | null, q: SearchQuery, perPage: number, now = new Date(), countCap = DEFAULT_COUNT_CAP, excludeIds: number[] = []) {
+export function buildSearchQueries(viewerId: number | null, q: SearchQuery, perPage: number, now = new Date(), countCap = DEFAULT_COUNT_CAP, excludeIds: number[] = [], orientation: Orientation | null = null) {
   // Age range to birth-date range: someone aged max_age was born after the day (max_age + 1) years ago.
   const oldest = birthDateForAge(q.max_age + 1, now)
   const youngest = birthDateForAge(q.min_age, now)
@@ -29,6 +31,8 @@ export function buildSearchQueries(viewerId: number | null, q: SearchQuery, perP
     q.country && q.countryregion ? eq(profiles.region, q.countryregion) : undefined,
     sql`${profiles.birthDate} > ${oldest}`,
     lte(profiles.birthDate, youngest),
+    // The default search (no gender chosen) follows the matching rule: only who could be interested both ways.
+    orientation ? compatibleWith(orientation) : undefined,
     excludeIds.length ? sql`${profiles.id} not in (${sql.join(excludeIds.map((id) => sql`${id}`), sql`, `)})` : undefined,
   )
   return {
@@ -49,9 +53,9 @@ export function buildSearchQueries(viewerId: number | null, q: SearchQuery, perP
 }
 
 /** Members matching the query that the viewer may see, newest activity first, one page at a time. */
-export async function searchMembers(viewerId: number | null, q: SearchQuery, perPage: number, countCap = DEFAULT_COUNT_CAP): Promise<SearchResult> {
+export async function searchMembers(viewerId: number | null, q: SearchQuery, perPage: number, countCap = DEFAULT_COUNT_CAP, orientation: Orientation | null = null): Promise<SearchResult> {
   const now = new Date()
-  const queries = buildSearchQueries(viewerId, q, perPage, now, countCap)
+  const queries = buildSearchQueries(viewerId, q, perPage, now, countCap, [], orientation)
   const [rows, [count]] = await Promise.all([queries.page, queries.count])
   const counted = Number(count?.n ?? 0)
   const capped = counted > countCap
@@ -63,10 +67,10 @@ export async function searchMembers(viewerId: number | null, q: SearchQuery, per
  * 'Similar results' when few match: the same gender and country, any region, ages widened by five years either
  * way, without the profiles already shown. Capped at one page.
  */
-export async function similarMembers(viewerId: number | null, q: SearchQuery, exclude: number[], limit: number): Promise<ProfileCard[]> {
+export async function similarMembers(viewerId: number | null, q: SearchQuery, exclude: number[], limit: number, orientation: Orientation | null = null): Promise<ProfileCard[]> {
   const now = new Date()
   const wider = { ...q, countryregion: '', min_age: Math.max(18, q.min_age - 5), max_age: Math.min(99, q.max_age + 5), page: 1 }
-  const rows = await buildSearchQueries(viewerId, wider, limit, now, DEFAULT_COUNT_CAP, exclude).page
+  const rows = await buildSearchQueries(viewerId, wider, limit, now, DEFAULT_COUNT_CAP, exclude, orientation).page
   return rows.map((r) => toProfileCard(r, now))
 }
 

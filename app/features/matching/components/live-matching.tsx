@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react'
+import Toast from 'react-bootstrap/Toast'
+import ToastContainer from 'react-bootstrap/ToastContainer'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link, useLocation } from 'react-router'
+import type { LiveProfile } from '#app/features/chat/chat-events'
+import { useRealtime } from '#app/features/chat/components/realtime-provider'
+import { MatchModal } from './match-modal'
+
+/**
+ * What a member hears of likes while the site is open: a mutual like raises the match modal (on both sides, from
+ * the `match` socket event), a new like shows a small popup with the profile (app/features/notifications/
+ * live-fan-out.server.ts publishes both).
+ */
+export function LiveMatching({ cdnPrefix }: { cdnPrefix: string }) {
+  const intl = useIntl()
+  const realtime = useRealtime()
+  const location = useLocation()
+  const [match, setMatch] = useState<LiveProfile | null>(null)
+  const [liked, setLiked] = useState<LiveProfile | null>(null)
+
+  useEffect(
+    () =>
+      realtime.subscribe((ev) => {
+        if (ev.type === 'match') setMatch(ev.profile)
+        else if (ev.type === 'like' && !ev.match && ev.profile) setLiked(ev.profile)
+      }),
+    [realtime.subscribe],
+  )
+  // The swipe game shows its own match from the like's answer; the popup stays off the page that lists likes.
+  const onLikes = location.pathname.startsWith('/likes')
+  return (
+    <>
+      {location.pathname === '/swipe-game' ? null : <MatchModal profile={match} cdnPrefix={cdnPrefix} onClose={() => setMatch(null)} />}
+      <ToastContainer position="bottom-end" className="p-3 position-fixed">
+        <Toast show={!!liked && !onLikes} onClose={() => setLiked(null)} delay={8000} autohide data-testid="new-like-popup" aria-live="polite">
+          <Toast.Header closeLabel={intl.formatMessage({ id: 'common.close' })}>
+            <i className="bi bi-heart-fill text-primary me-2" aria-hidden="true" />
+            <strong className="me-auto">
+              <FormattedMessage id="newLike.title" />
+            </strong>
+          </Toast.Header>
+          {liked ? (
+            <Toast.Body className="d-flex align-items-center gap-2">
+              {liked.thumb ? <img src={`${cdnPrefix}/${liked.thumb}`} alt="" className="avatar-md" width={48} height={48} /> : null}
+              <span className="me-auto">
+                <FormattedMessage id="newLike.body" values={{ name: liked.name, age: liked.age }} />
+              </span>
+              <Link to={`/members/${liked.id}`} className="btn btn-sm btn-primary" onClick={() => setLiked(null)}>
+                <FormattedMessage id="newLike.view" />
+              </Link>
+            </Toast.Body>
+          ) : null}
+        </Toast>
+      </ToastContainer>
+    </>
+  )
+}
