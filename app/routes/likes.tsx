@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { data, NavLink } from 'react-router'
+import { data, Link, NavLink } from 'react-router'
 import { requireViewer } from '#app/features/authentication/require-viewer.server'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { listLikes, type LikesTab } from '#app/features/likes/likes.server'
@@ -59,9 +59,19 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <h1 className="h3 mb-3">
-        <FormattedMessage id="likes.title" />
-      </h1>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">
+          <FormattedMessage id="likes.title" />
+        </h1>
+        <Link to="/swipe-game" className="btn btn-sm btn-primary" data-testid="link-swipe-game">
+          <i className="bi bi-hand-index-thumb me-1" aria-hidden="true" />
+          <FormattedMessage id="matching.playSwipe" />
+        </Link>
+        <Link to="/match-finder" className="btn btn-sm btn-outline-dark" data-testid="link-match-finder">
+          <i className="bi bi-grid-3x3-gap me-1" aria-hidden="true" />
+          <FormattedMessage id="finder.title" />
+        </Link>
+      </div>
       <LiveAnnouncer message={message} testId="likes-announcer" />
       <ul className="nav nav-tabs mb-4">
         {tabs.map((t) => (
