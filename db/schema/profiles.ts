@@ -54,6 +54,10 @@ export const profiles = pgTable(
     index('profiles_search_region_idx')
       .on(t.country, t.region, t.gender, t.birthDate, t.privacyMode, t.id)
       .where(sql`status = 'active' and invisible = false`),
+    // Matching beyond the viewer's country (app/features/matching): listed profiles, most recently active first.
+    index('profiles_active_recent_idx')
+      .on(t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'active' and invisible = false`),
     // "Men and women": the same orders without the gender.
     index('profiles_search_country_anygender_idx')
       .on(t.country, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst())

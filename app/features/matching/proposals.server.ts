@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { interests, profileImages, profileInterests, profiles } from '#db/schema/index'
 import { proposableTo } from '#app/policies/compatibility.server'
@@ -41,7 +41,6 @@ export function buildProposalQueries(viewer: Proposer, opts: { limit: number; sk
   const ages = proposedAges(ageOn(viewer.birthDate, now))
   const where = and(
     proposableTo(viewer.profileId, viewer, opts.skipDays),
-    eq(profiles.country, viewer.country),
     sql`${profiles.birthDate} > ${birthDateForAge(ages.max + 1, now)}`,
     lte(profiles.birthDate, birthDateForAge(ages.min, now)),
     opts.exclude?.length ? sql`${profiles.id} not in (${sql.join(opts.exclude.map((id) => sql`${id}`), sql`, `)})` : undefined,
@@ -53,11 +52,13 @@ export function buildProposalQueries(viewer: Proposer, opts: { limit: number; sk
       .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
   return {
     // Nearer first: the viewer's region, then the rest of the country; recently active first within each.
-    region: viewer.region ? select().where(and(where, eq(profiles.region, viewer.region))).orderBy(desc(profiles.lastActiveAt), desc(profiles.id)).limit(opts.limit) : null,
+    region: viewer.region ? select().where(and(where, eq(profiles.country, viewer.country), eq(profiles.region, viewer.region))).orderBy(desc(profiles.lastActiveAt), desc(profiles.id)).limit(opts.limit) : null,
     country: select()
-      .where(viewer.region ? and(where, sql`${profiles.region} is distinct from ${viewer.region}`) : where)
+      .where(and(where, eq(profiles.country, viewer.country), viewer.region ? sql`${profiles.region} is distinct from ${viewer.region}` : undefined))
       .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
       .limit(opts.limit),
+    // Then the other countries, for a member whose own has run out of proposals.
+    elsewhere: select().where(and(where, ne(profiles.country, viewer.country))).orderBy(desc(profiles.lastActiveAt), desc(profiles.id)).limit(opts.limit),
   }
 }
 
@@ -70,7 +71,8 @@ export async function proposals(viewer: Proposer, opts: { limit: number; exclude
   const q = buildProposalQueries(viewer, { ...opts, skipDays: settings.swipe_skip_days })
   const near = q.region ? await q.region : []
   const rest = near.length < opts.limit ? await q.country : []
-  const rows = [...near, ...rest].slice(0, opts.limit)
+  const far = near.length + rest.length < opts.limit ? await q.elsewhere : []
+  const rows = [...near, ...rest, ...far].slice(0, opts.limit)
   if (rows.length === 0) return []
   const tags = await db()
     .select({ profileId: profileInterests.profileId, slug: interests.slug })
@@ -88,7 +90,7 @@ export async function proposals(viewer: Proposer, opts: { limit: number; exclude
       profile: toProfileCard(r, now),
       sharedInterests: theirs.filter((s) => mine.has(s)),
       interests: theirs.slice(0, 5),
-      sameRegion: !!viewer.region && r.region === viewer.region,
+      sameRegion: !!viewer.region && r.country === viewer.country && r.region === viewer.region,
       matchImage: r.imageStatus === 'active' ? r.match : null,
     }
   })
