@@ -114,6 +114,34 @@ async function main() {
       }
     }
 
+    // Matching (app/features/matching): the proposal queries of a swipe card and of the match finder, for random
+    // viewers of every orientation, the way proposals() runs them (region, then country, then elsewhere).
+    const { buildProposalQueries } = await import('#app/features/matching/proposals.server')
+    const sexes = ['male', 'female'] as const
+    const orientations = ['hetero', 'gay', 'lesbian', 'bi'] as const
+    const randomViewer = () => {
+      const gender = sexes[rnd(2)]
+      const raw = orientations[rnd(4)]
+      const sexuality = raw === 'gay' || raw === 'lesbian' ? (gender === 'male' ? 'gay' : 'lesbian') : raw
+      const country = countries[rnd(countries.length)]
+      return { profileId: 1 + rnd(PROFILES), gender, sexuality, birthDate: `${1960 + rnd(45)}-06-15`, country, region: rnd(2) ? `R${rnd(10)}` : null } as const
+    }
+    async function runProposals(limit: number) {
+      const q = buildProposalQueries(randomViewer(), { limit, skipDays: 30 })
+      const near = q.region ? await q.region : []
+      const rest = near.length < limit ? await q.country : []
+      if (near.length + rest.length < limit) await q.elsewhere
+    }
+    const sampleViewer = { profileId: viewerId, gender: 'male', sexuality: 'hetero', birthDate: '1990-06-15', country: 'NL', region: 'R3' } as const
+    const built = buildProposalQueries(sampleViewer, { limit: 24, skipDays: 30 })
+    for (const [kind, query] of [['region', built.region!], ['country', built.country], ['elsewhere', built.elsewhere]] as const) {
+      const { sql, params } = query.toSQL()
+      const res = await raw.query(`explain (analyze, format json) ${sql}`, params)
+      const root = (res.rows[0]['QUERY PLAN'] as { Plan: Record<string, unknown>; 'Execution Time': number }[])[0]
+      const nodes = planNodes(root.Plan)
+      plans.push({ name: 'match finder', kind, nodes, seqScan: nodes.some((n) => n.startsWith('Seq Scan')), ms: root['Execution Time'] })
+    }
+
     async function measure(ms: number, op: () => Promise<unknown>): Promise<{ n: number; p50: number; p95: number; p99: number; perSec: number }> {
       const lat: number[] = []
       const end = Date.now() + ms
@@ -135,16 +163,20 @@ async function main() {
     console.log(`- search: ${CLIENTS} clients for ${DURATION_MS / 1000} s`)
     await measure(2000, () => searchMembers(viewerId, randomQuery(), 24)) // warm-up
     const search = await measure(DURATION_MS, () => searchMembers(viewerId, randomQuery(), 24))
+    console.log(`- swipe card and match finder: ${CLIENTS} clients for ${DURATION_MS / 1000} s each`)
+    await measure(2000, () => runProposals(24)) // warm-up
+    const swipe = await measure(DURATION_MS, () => runProposals(1))
+    const finder = await measure(DURATION_MS, () => runProposals(24))
     await raw.end()
 
     const f = (x: number) => x.toFixed(1)
     const table = [
-      `| ${new Date().toISOString().slice(0, 10)} | \`select 1\` (baseline) | search page (results + total) |`,
-      '|---|---:|---:|',
-      `| operations/s | ${baseline.perSec.toFixed(0)} | ${search.perSec.toFixed(0)} |`,
-      `| p50 | ${f(baseline.p50)} ms | ${f(search.p50)} ms |`,
-      `| p95 | ${f(baseline.p95)} ms | ${f(search.p95)} ms |`,
-      `| p99 | ${f(baseline.p99)} ms | ${f(search.p99)} ms |`,
+      `| ${new Date().toISOString().slice(0, 10)} | \`select 1\` (baseline) | search page (results + total) | swipe card (1 proposal) | match finder (24 proposals) |`,
+      '|---|---:|---:|---:|---:|',
+      `| operations/s | ${baseline.perSec.toFixed(0)} | ${search.perSec.toFixed(0)} | ${swipe.perSec.toFixed(0)} | ${finder.perSec.toFixed(0)} |`,
+      `| p50 | ${f(baseline.p50)} ms | ${f(search.p50)} ms | ${f(swipe.p50)} ms | ${f(finder.p50)} ms |`,
+      `| p95 | ${f(baseline.p95)} ms | ${f(search.p95)} ms | ${f(swipe.p95)} ms | ${f(finder.p95)} ms |`,
+      `| p99 | ${f(baseline.p99)} ms | ${f(search.p99)} ms | ${f(swipe.p99)} ms | ${f(finder.p99)} ms |`,
     ].join('\n')
     const planLines = plans.map((p) => `- ${p.name} (${p.kind}, ${p.ms.toFixed(1)} ms): ${p.seqScan ? '**SEQ SCAN** ' : ''}${[...new Set(p.nodes)].join(' → ')}`).join('\n')
     const anySeq = plans.some((p) => p.seqScan)
@@ -153,7 +185,7 @@ async function main() {
       '<!-- search:start -->',
       '## Search over 1,000,000 profiles',
       '',
-      `Method: ${PROFILES.toLocaleString('en')} generated profiles (19 countries, 10 regions each, ages 18-70, 1% invisible, 0.5% in privacy mode) plus likes and blocks in a fresh PostgreSQL database, vacuumed and analyzed; ${CLIENTS} concurrent clients run random searches (gender, country 80%, region 10%, age range, page 1-5) through \`searchMembers\` for ${DURATION_MS / 1000} s as one logged-in member; baseline: the same clients running \`select 1\`. Latency covers both queries of a page (results and total count).`,
+      `Method: ${PROFILES.toLocaleString('en')} generated profiles (19 countries, 10 regions each, ages 18-70, 1% invisible, 0.5% in privacy mode) plus likes and blocks in a fresh PostgreSQL database, vacuumed and analyzed; ${CLIENTS} concurrent clients run random searches (gender, country 80%, region 10%, age range, page 1-5) through \`searchMembers\` for ${DURATION_MS / 1000} s as one logged-in member; baseline: the same clients running \`select 1\`. Latency covers both queries of a page (results and total count). Matching: the same clients ask for proposals (app/features/matching, the compatibility rule of decision 013) for random viewers of every gender, sexuality, country and region, as a swipe card (1 proposal) and as the match finder (24), running the region, country and other-countries queries as proposals() does.`,
       '',
       `Machine: ${machineLine(machine('PostgreSQL'))}`,
       '',
