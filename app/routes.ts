@@ -2,7 +2,7 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 
 // The whole URL map, with the spec's route ids (section 2). Screens not built yet are absent and answer 404.
 export default [
-  layout('layouts/lander.tsx', [index('routes/home.tsx', { id: 'index' })]),
+  layout('layouts/lander.tsx', [index('routes/home.tsx', { id: 'index' }), route('landers/tinderswipe', 'routes/landers-tinderswipe.tsx', { id: 'landers-tinderswipe' })]),
   layout('layouts/default.tsx', [
     route('login', 'routes/login.tsx', { id: 'login' }),
     route('signup', 'routes/signup.tsx', { id: 'signup' }),

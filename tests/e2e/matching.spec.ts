@@ -96,3 +96,15 @@ test('?t=3 raises the like modal after 3 seconds and removes the parameter', asy
   await page.getByTestId('like-modal-choose').click()
   await expect(page).toHaveURL(/\/members\/\d+$/)
 })
+
+test('the swipe lander: a visitor swipes labelled profiles and is led to the signup with the tracking query', async ({ page }) => {
+  await page.goto('/landers/tinderswipe?network=e2e&ref=lander')
+  await expect(page.getByRole('heading', { level: 1, name: 'Who do you like?' })).toBeVisible()
+  // The demo profiles are fictional: each card carries the disclosure.
+  await expect(page.getByTestId('swipe-card').getByTestId('fictional-warning')).toBeVisible()
+  await page.getByRole('button', { name: 'Skip' }).click()
+  await page.getByRole('button', { name: 'Like', exact: true }).click()
+  await expect(page.getByTestId('lander-signup')).toContainText('could like you too! Sign up for free to find out.')
+  await expect(page.getByTestId('lander-signup-link')).toHaveAttribute('href', '/signup?network=e2e&ref=lander')
+  await expectNoSeriousA11yViolations(page)
+})
