@@ -100,8 +100,11 @@ test('?t=3 raises the like modal after 3 seconds and removes the parameter', asy
 test('the swipe lander: a visitor swipes labelled profiles and is led to the signup with the tracking query', async ({ page }) => {
   await page.goto('/landers/tinderswipe?network=e2e&ref=lander')
   await expect(page.getByRole('heading', { level: 1, name: 'Who do you like?' })).toBeVisible()
-  // The demo profiles are fictional: each card carries the disclosure.
-  await expect(page.getByTestId('swipe-card').getByTestId('fictional-warning')).toBeVisible()
+  // A fictional profile's card carries the disclosure; a member's does not.
+  const card = page.getByTestId('swipe-card')
+  await expect(card).toBeVisible()
+  const fictional = (await card.getAttribute('data-fictional')) === 'true'
+  await expect(card.getByTestId('fictional-warning')).toHaveCount(fictional ? 1 : 0)
   await page.getByRole('button', { name: 'Skip' }).click()
   await page.getByRole('button', { name: 'Like', exact: true }).click()
   await expect(page.getByTestId('lander-signup')).toContainText('could like you too! Sign up for free to find out.')

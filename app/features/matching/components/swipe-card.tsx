@@ -28,6 +28,7 @@ export function SwipeCard({ proposal, site, onSwipe }: { proposal: Proposal; sit
       className="card shadow swipe-card mx-auto"
       data-testid="swipe-card"
       data-profile={p.id}
+      data-fictional={p.isFictional}
       style={{ transform: dx ? `translateX(${dx}px) rotate(${dx / 20}deg)` : undefined }}
       onPointerDown={(e) => {
         if (e.pointerType === 'touch') start.current = e.clientX
