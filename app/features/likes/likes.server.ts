@@ -25,6 +25,10 @@ export async function likeProfile(likerId: number, targetId: number, source: Lik
  * back makes a match, and the events go with it. The caller wakes the job runner after its commit.
  */
 export async function insertLike(tx: Tx, likerId: number, targetId: number, source: LikeSource): Promise<{ match: boolean; created: boolean }> {
+  // Two likes of each other at the same moment would each miss the other's uncommitted row and make no match: the
+  // pair's likes take turns (a lock held until commit).
+  const [low, high] = likerId < targetId ? [likerId, targetId] : [targetId, likerId]
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`likes:${low}:${high}`}, 0))`)
   const inserted = await tx.insert(likes).values({ likerId, likedId: targetId, source }).onConflictDoNothing().returning({ id: likes.id })
   const [back] = await tx
     .select({ one: sql`1` })

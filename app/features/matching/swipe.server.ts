@@ -64,7 +64,11 @@ export async function swipeLike(viewer: { userId: number; profileId: number }, t
     await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.userId)).for('update')
     const used = await swipeLikesToday(tx, viewer.profileId, tz)
     const [already] = await tx.select({ one: sql`1` }).from(likes).where(and(eq(likes.likerId, viewer.profileId), eq(likes.likedId, targetId)))
-    if (already) return { refused: false as const, match: false, created: false, used }
+    if (already) {
+      // A repeat (a retried request) answers as the first like did: whether the two are a match.
+      const [back] = await tx.select({ one: sql`1` }).from(likes).where(and(eq(likes.likerId, targetId), eq(likes.likedId, viewer.profileId)))
+      return { refused: false as const, match: !!back, created: false, used }
+    }
     if (used >= perDay) return { refused: true as const, used }
     const like = await insertLike(tx, viewer.profileId, targetId, 'swipe')
     return { refused: false as const, ...like, used: used + 1 }
