@@ -180,7 +180,7 @@ describe('proposals follow the one rule', () => {
     },
     { name: 'fictional woman', proposed: true, arrange: async () => (await createFictional({ gender: 'female' })).profileId },
     { name: 'fictional man', proposed: false, arrange: async () => (await createFictional({ gender: 'male' })).profileId },
-    { name: 'another country', proposed: false, arrange: async () => (await woman({ country: 'DE' })).profileId },
+    { name: 'another country (after the viewer’s own)', proposed: true, arrange: async () => (await woman({ country: 'DE' })).profileId },
     { name: 'youngest proposed age', proposed: true, arrange: async () => (await woman({ birthDate: birthDateForAge(ages().min) })).profileId },
     { name: 'a day younger than that', proposed: false, arrange: async () => (await woman({ birthDate: addDays(birthDateForAge(ages().min), 1) })).profileId },
     { name: 'oldest proposed age', proposed: true, arrange: async () => (await woman({ birthDate: addDays(birthDateForAge(ages().max + 1), 1) })).profileId },
@@ -259,24 +259,27 @@ describe('proposals follow the one rule', () => {
     const farNewest = await woman()
     const noRegion = await woman()
     const farOld = await woman()
+    const abroadNewest = await woman({ country: 'BE' })
+    await setProfile(abroadNewest.profileId, { region: 'Utrecht', lastActiveAt: new Date() })
     await setProfile(nearOld.profileId, { region: 'Utrecht', lastActiveAt: at(48) })
     await setProfile(nearNew.profileId, { region: 'Utrecht', lastActiveAt: at(5) })
     await setProfile(farNewest.profileId, { region: 'Limburg', lastActiveAt: at(1) })
     await setProfile(noRegion.profileId, { region: null, lastActiveAt: at(2) })
     await setProfile(farOld.profileId, { region: 'Drenthe', lastActiveAt: at(100) })
 
-    expect(await proposedTo(viewer.profileId)).toEqual([nearNew, nearOld, farNewest, noRegion, farOld].map((m) => m.profileId))
+    // Other countries last, however recently active (a region of the same name elsewhere is not the viewer's).
+    expect(await proposedTo(viewer.profileId)).toEqual([nearNew, nearOld, farNewest, noRegion, farOld, abroadNewest].map((m) => m.profileId))
     expect(await proposedTo(viewer.profileId, { limit: 2 })).toEqual([nearNew.profileId, nearOld.profileId])
     expect(await proposedTo(viewer.profileId, { limit: 3 })).toEqual([nearNew, nearOld, farNewest].map((m) => m.profileId))
-    expect(await proposedTo(viewer.profileId, { exclude: [nearNew.profileId, farNewest.profileId] })).toEqual([nearOld, noRegion, farOld].map((m) => m.profileId))
+    expect(await proposedTo(viewer.profileId, { exclude: [nearNew.profileId, farNewest.profileId] })).toEqual([nearOld, noRegion, farOld, abroadNewest].map((m) => m.profileId))
 
     const v = await proposer(viewer.profileId)
-    expect((await proposals(v!, { limit: 10 })).map((p) => p.sameRegion)).toEqual([true, true, false, false, false])
+    expect((await proposals(v!, { limit: 10 })).map((p) => p.sameRegion)).toEqual([true, true, false, false, false, false])
     expect((await suggestion(viewer.profileId))?.profile.id).toBe(nearNew.profileId)
 
     // Without a region of their own, the viewer gets the whole country by activity.
     await setProfile(viewer.profileId, { region: null })
-    expect(await proposedTo(viewer.profileId)).toEqual([farNewest, noRegion, nearNew, nearOld, farOld].map((m) => m.profileId))
+    expect(await proposedTo(viewer.profileId)).toEqual([farNewest, noRegion, nearNew, nearOld, farOld, abroadNewest].map((m) => m.profileId))
   })
 
   it('suggestion is null for an unknown profile or when nobody fits', async () => {
