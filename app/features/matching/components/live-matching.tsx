@@ -7,6 +7,8 @@ import type { LiveProfile } from '#app/features/chat/chat-events'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { MatchModal } from './match-modal'
 
+const MATCH_RELOAD_MS = 500
+
 /**
  * What a member hears of likes while the site is open: a mutual like raises the match modal (on both sides, from
  * the `match` socket event), a new like shows a small popup with the profile (app/features/notifications/
@@ -22,10 +24,14 @@ export function LiveMatching({ cdnPrefix }: { cdnPrefix: string }) {
   useEffect(
     () =>
       realtime.subscribe((ev) => {
-        if (ev.type === 'match') setMatch(ev.profile)
+        if (ev.type === 'match') {
+          setMatch(ev.profile)
+          // Spec section 9: the likes reload 500 ms after a match (the lists and badges then show it).
+          setTimeout(realtime.refresh, MATCH_RELOAD_MS)
+        }
         else if (ev.type === 'like' && !ev.match && ev.profile) setLiked(ev.profile)
       }),
-    [realtime.subscribe],
+    [realtime.subscribe, realtime.refresh],
   )
   // The swipe game shows its own match from the like's answer; the popup stays off the page that lists likes.
   const onLikes = location.pathname.startsWith('/likes')
