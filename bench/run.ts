@@ -138,32 +138,25 @@ async function main() {
 
   const pairs: [Member, Member][] = Array.from({ length: PAIRS }, (_, i) => [seeded.members[2 * i], seeded.members[2 * i + 1]])
   const chat: ChatFigures[] = []
-  for (const rate of RATES_PER_SEC) {
-    step(`chat: ${PAIRS} pairs, ${MESSAGES_PER_SENDER} messages per sender at ${rate}/s`)
-    chat.push(
-      await runChat({
-        origin: server.origin,
-        pairs,
-        messagesPerSender: MESSAGES_PER_SENDER,
-        ratePerSec: rate,
-        connectTimeoutMs: 15_000,
-        drainTimeoutMs: DRAIN_TIMEOUT_MS,
-      }),
-    )
-    chat[chat.length - 1].mode = 'free'
+  const chatRun = async (rate: number, mode: 'free' | 'charged') => {
+    step(`chat${mode === 'charged' ? ', charged' : ''}: ${PAIRS} pairs, ${MESSAGES_PER_SENDER} messages per sender at ${rate}/s`)
+    const figures = await runChat({ origin: server.origin, pairs, messagesPerSender: MESSAGES_PER_SENDER, ratePerSec: rate, connectTimeoutMs: 15_000, drainTimeoutMs: DRAIN_TIMEOUT_MS })
+    chat.push({ ...figures, mode })
   }
-
-  // The same load with every message paid: the charge is booked in the message's transaction (ledger row, balance
-  // update under the sender's row lock). The server reads settings through a 10 s cache: wait it out.
-  await updateSetting('message_credits', MESSAGE_CREDITS)
-  await new Promise((r) => setTimeout(r, 11_000))
-  // Below saturation the difference to the free run at the same rate is the cost of charging itself.
-  for (const charged of CHARGED_RATES_PER_SEC) {
-    step(`chat, charged: ${PAIRS} pairs, ${MESSAGES_PER_SENDER} messages per sender at ${charged}/s, ${MESSAGE_CREDITS} credits each`)
-    chat.push({
-      ...(await runChat({ origin: server.origin, pairs, messagesPerSender: MESSAGES_PER_SENDER, ratePerSec: charged, connectTimeoutMs: 15_000, drainTimeoutMs: DRAIN_TIMEOUT_MS })),
-      mode: 'charged',
-    })
+  // The server reads settings through a 10 s cache: a price change is waited out before the next run.
+  const setPrice = async (credits: number) => {
+    await updateSetting('message_credits', credits)
+    await new Promise((r) => setTimeout(r, 11_000))
+  }
+  for (const rate of RATES_PER_SEC) {
+    await chatRun(rate, 'free')
+    // The same load with every message paid, right after the free run at that rate: the difference is the cost of
+    // the charge booked in the message's transaction (ledger row, balance update under the sender's row lock).
+    if (CHARGED_RATES_PER_SEC.includes(rate)) {
+      await setPrice(MESSAGE_CREDITS)
+      await chatRun(rate, 'charged')
+      await setPrice(0)
+    }
   }
   await checkCharges(pairs.map(([sender]) => sender))
 
