@@ -95,20 +95,25 @@ describe('likeProfile', () => {
     expect(await likeProfile(a.profileId, f.profileId)).toEqual({ ok: true, match: false, created: true })
   })
 
-  it('publishes like and counts to the liked member, once', async () => {
-    const a = await createMember({ gender: 'male' })
-    const b = await createMember()
+  it('publishes like (with the liker’s card) and counts to the liked member, once; a match to both', async () => {
+    const a = await createMember({ gender: 'male', name: 'Adam' })
+    const b = await createMember({ name: 'Bea' })
     const first = await eventsFor(b.profileId, () => likeProfile(a.profileId, b.profileId))
     expect(first).toEqual([
-      { type: 'like', fromProfileId: a.profileId, match: false },
+      { type: 'like', fromProfileId: a.profileId, match: false, profile: { id: a.profileId, name: 'Adam', age: expect.any(Number), thumb: null, isFictional: false } },
       { type: 'counts', unread: 0, newLikes: 1 },
     ])
     expect(await eventsFor(b.profileId, () => likeProfile(a.profileId, b.profileId))).toEqual([])
     const back = await eventsFor(a.profileId, () => likeProfile(b.profileId, a.profileId))
-    expect(back).toEqual([
-      { type: 'like', fromProfileId: b.profileId, match: true },
-      { type: 'counts', unread: 0, newLikes: 1 },
-    ])
+    // The like and the match are separate reactions: their order on the socket is not fixed.
+    expect(back).toHaveLength(3)
+    expect(back).toEqual(
+      expect.arrayContaining([
+        { type: 'like', fromProfileId: b.profileId, match: true, profile: expect.objectContaining({ id: b.profileId, name: 'Bea' }) },
+        { type: 'counts', unread: 0, newLikes: 1 },
+        { type: 'match', profile: expect.objectContaining({ id: b.profileId, name: 'Bea' }) },
+      ]),
+    )
   })
 
   it('publishes nothing when refused', async () => {
