@@ -10,8 +10,8 @@ const feature = (name) => `./app/features/${name}`
 const layerZones = [
   // The ground floor knows nothing of policies, features, routes or the server.
   ...ground.map((target) => ({ target, from: ['./app/policies', './app/features', './app/routes', './app/layouts', './server'] })),
-  // The schema takes the profile value lists from their feature (a file of constants), nothing else.
-  { target: './db', from: './app/features', except: ['./profiles/profile-values.ts'] },
+  // The schema takes value lists from their features (files of constants: profile values, complaint categories), nothing else.
+  { target: './db', from: './app/features', except: ['./profiles/profile-values.ts', './safety/complaint-categories.ts'] },
   { target: './db', from: ['./app/policies', './app/routes', './app/layouts', './app/ui', './server'] },
   // Routes, layouts and client components never reach into the database schema.
   { target: ['./app/routes', './app/layouts', './app/ui'], from: './db/schema' },

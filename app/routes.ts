@@ -29,6 +29,10 @@ export default [
     route('credits/:id/:paymentmethod?', 'routes/credits-id-paymentmethod.tsx', { id: 'credits-id-paymentmethod' }),
     route('premium', 'routes/premium.tsx', { id: 'premium' }),
     route('swipe-game', 'routes/swipe-game.tsx', { id: 'swipe-game' }),
+    // Content pages (spec section 2): the named ones keep their route ids; any other token is /pages/{token}.
+    ...['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'].map((t) => route(`pages/${t}`, 'routes/pages.tsx', { id: `pages-${t}` })),
+    route('pages/:token', 'routes/pages.tsx', { id: 'pages-token' }),
+    route('complaints', 'routes/complaints.tsx', { id: 'complaints' }),
     route('match-finder', 'routes/match-finder.tsx', { id: 'match-finder' }),
     route('pricing', 'routes/pricing.tsx', { id: 'pricing' }),
     route('transactions/:id?', 'routes/transactions.tsx', { id: 'transactions' }),

@@ -2,6 +2,7 @@ import { createBus, setBus } from '#app/adapters/bus/index.server'
 import { ensureSystemDiscountCodes } from '#app/features/billing/discounts.server'
 import { ensureCompanyInfo } from '#app/features/content/company-info.server'
 import { ensureInterests } from '#app/features/content/interests.server'
+import { ensureContentPages } from '#app/features/content/content-pages.server'
 import type { Env } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
 import { migrate, openDatabase, setDatabase } from '#db/client.server'
@@ -15,6 +16,7 @@ export async function startServices(e: Env): Promise<{ close(): Promise<void>; s
   await migrate(handle)
   await ensureInterests()
   await ensureCompanyInfo()
+  await ensureContentPages()
   await ensureSystemDiscountCodes()
   let seeded: Awaited<ReturnType<typeof seedDemo>> | null = null
   if (e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && (await isDatabaseEmpty()))) {

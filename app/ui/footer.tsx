@@ -1,15 +1,43 @@
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link } from 'react-router'
+
+// Spec section 2: the nine footer links, in this order, then the rights line.
+const links = [
+  ['/pages/terms', 'footer.terms'],
+  ['/pages/privacy', 'footer.privacy'],
+  ['/pages/cookies', 'footer.cookies'],
+  ['/pages/ban', 'footer.ban'],
+  ['/pricing', 'footer.pricing'],
+  ['/complaints', 'footer.complaints'],
+  ['/pages/return-policy', 'footer.returns'],
+  ['/pages/faq', 'footer.faq'],
+  ['/pages/service', 'footer.service'],
+] as const
 
 export function Footer({ siteName }: { siteName: string }) {
+  const intl = useIntl()
   return (
     <footer className="border-top mt-5 py-4 text-body-secondary small">
-      <div className="container d-flex flex-wrap justify-content-between gap-2">
-        <span>
-          <FormattedMessage id="footer.rights" values={{ year: new Date().getFullYear(), name: siteName }} />
-        </span>
-        <span>
-          <FormattedMessage id="footer.adultsOnly" />
-        </span>
+      <div className="container">
+        <nav aria-label={intl.formatMessage({ id: 'footer.nav' })}>
+          <ul className="list-inline mb-2" data-testid="footer-links">
+            {links.map(([to, id]) => (
+              <li key={to} className="list-inline-item me-3">
+                <Link to={to} className="link-secondary">
+                  <FormattedMessage id={id} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="d-flex flex-wrap justify-content-between gap-2">
+          <span>
+            <FormattedMessage id="footer.rights" values={{ year: new Date().getFullYear(), name: siteName }} />
+          </span>
+          <span>
+            <FormattedMessage id="footer.adultsOnly" />
+          </span>
+        </div>
       </div>
     </footer>
   )

@@ -1,0 +1,29 @@
+import { data } from 'react-router'
+import { contentPage } from '#app/features/content/content-pages.server'
+import { requestLocale } from '#app/features/settings/request-locale.server'
+import { pageTitle } from '#app/i18n/meta'
+import type { Route } from './+types/pages'
+
+/** /pages/terms, /pages/privacy, … and /pages/{token}: one content page in the visitor's language. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  // The named routes of spec section 2 pass their token through the path; /pages/{token} through the param.
+  const token = params.token ?? new URL(request.url).pathname.split('/').pop() ?? ''
+  if (!/^[a-z0-9-]{1,60}$/.test(token)) throw data(null, { status: 404 })
+  const page = await contentPage(token, (await requestLocale(request, context)).locale)
+  if (!page) throw data(null, { status: 404 })
+  return page
+}
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="content-page mx-auto" style={{ maxWidth: 820 }} lang={loaderData.locale} data-testid="content-page">
+      <h1 className="h2 mb-4">{loaderData.title}</h1>
+      {/* Rendered from Markdown and sanitised on the server (app/features/content/markdown.server.ts). */}
+      <div dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+    </article>
+  )
+}
+
+export function meta({ data: d, matches }: Route.MetaArgs) {
+  return [pageTitle(matches, d?.title ?? '')]
+}
