@@ -1,0 +1,53 @@
+import { chooseLanguage, expect, expectNoSeriousA11yViolations, ownClientAddress, test, unique, waitForMail } from './fixtures'
+
+// Every test is its own client address, so the per-address limits count per test.
+test.use({ extraHTTPHeaders: ownClientAddress })
+
+const footerPaths = ['/pages/terms', '/pages/privacy', '/pages/cookies', '/pages/ban', '/pricing', '/complaints', '/pages/return-policy', '/pages/faq', '/pages/service']
+
+test('the footer’s nine links answer with their content, placeholders filled', async ({ page }) => {
+  await page.goto('/members')
+  const links = page.getByTestId('footer-links').getByRole('link')
+  await expect(links).toHaveCount(9)
+  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(footerPaths)
+  for (const path of footerPaths) {
+    const res = await page.goto(path)
+    expect(res?.status(), path).toBe(200)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.locator('main')).not.toContainText('{{')
+  }
+  await page.goto('/pages/service')
+  await expect(page.getByTestId('content-page')).toContainText('Amoura Media B.V.')
+  await page.goto('/pages/terms')
+  await expect(page.getByTestId('content-page')).toContainText('2023')
+  await expectNoSeriousA11yViolations(page)
+  expect((await page.goto('/pages/no-such-page'))?.status()).toBe(404)
+})
+
+test('content pages come in the visitor’s language', async ({ page }) => {
+  await page.goto('/')
+  await chooseLanguage(page, 'Deutsch')
+  await page.goto('/pages/privacy')
+  await expect(page.getByTestId('content-page')).toHaveAttribute('lang', 'de')
+  await expect(page.getByTestId('footer-links')).toContainText('Datenschutz')
+})
+
+test('a visitor files a complaint: what was typed is kept on an error, then a reference and a confirmation e-mail', async ({ page }) => {
+  const email = `${unique('complaint')}@example.test`
+  await page.goto('/complaints')
+  await page.getByLabel('What is it about?').selectOption('scam')
+  await page.getByLabel('Your complaint').fill('Too short')
+  await page.getByLabel('Your e-mail address').fill(email)
+  await page.getByRole('button', { name: 'Send complaint' }).click()
+  await expect(page.getByText('Please describe your complaint in at least 20 characters.')).toBeVisible()
+  await expect(page.getByLabel('Your e-mail address')).toHaveValue(email)
+  await page.getByLabel('Your complaint').fill('A member asked me to send money by Western Union for a plane ticket.')
+  await page.getByRole('button', { name: 'Send complaint' }).click()
+  const filed = page.getByTestId('complaint-filed')
+  await expect(filed).toContainText('Your complaint has been filed with reference')
+  const reference = (await filed.locator('strong').textContent())!
+  expect(reference).toMatch(/^C-\d{8}-[A-Z2-9]{6}$/)
+  const mail = await waitForMail(email, reference)
+  expect(mail.text).toContain(reference)
+  await expectNoSeriousA11yViolations(page)
+})
