@@ -23,7 +23,7 @@ export function Footer({ siteName }: { siteName: string }) {
           <ul className="list-inline mb-2" data-testid="footer-links">
             {links.map(([to, id]) => (
               <li key={to} className="list-inline-item me-3">
-                <Link to={to} className="link-secondary">
+                <Link to={to} className="text-body-secondary">
                   <FormattedMessage id={id} />
                 </Link>
               </li>
