@@ -14,6 +14,8 @@ import { requestLocale } from '#app/features/settings/request-locale.server'
 import { attentionCount } from './lib/title-count'
 import { AttentionSignals } from './ui/attention-signals'
 import { ErrorPage } from './ui/error-page'
+import { SeoTags } from './ui/seo-tags'
+import { publicUrl } from './lib/env.server'
 import stylesheet from './styles/app.scss?url'
 import icons from 'bootstrap-icons/font/bootstrap-icons.min.css?url'
 import '#app/features/authentication/load-context'
@@ -61,6 +63,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       minimumAge: settings.minimum_age,
       pushKey: settings.push_public_key,
     },
+    // Head tags of app/ui/seo-tags.tsx: canonical and hreflang addresses, description, Open Graph.
+    seo: {
+      publicUrl: publicUrl(),
+      localeDomains: settings.locale_domains,
+      domainLanguage: settings.domain_language,
+      name: settings.name,
+      indexTitle: settings.index_title,
+      description: settings.description,
+    },
   }
 }
 
@@ -76,6 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#cf3f37" />
         <Meta />
+        <SeoTags site={data?.seo} locale={locale} loggedIn={!!data?.viewer} messages={data?.messages} />
         <Links />
       </head>
       <body>

@@ -48,6 +48,8 @@ export default [
     route('complete-signup', 'routes/complete-signup.tsx', { id: 'complete-signup' }),
     route('sandbox/checkout/:id', 'routes/sandbox-checkout.tsx', { id: 'sandbox-checkout' }),
   ]),
+  route('robots.txt', 'routes/robots-txt.ts', { id: 'robots-txt' }),
+  route('sitemap.xml', 'routes/sitemap-xml.ts', { id: 'sitemap-xml' }),
   route('logout', 'routes/logout.ts', { id: 'logout' }),
   route('activate', 'routes/activate.ts', { id: 'activate' }),
   route('activate/resend', 'routes/activate-resend.tsx', { id: 'activate-resend' }),

@@ -12,6 +12,7 @@ import { readFormData } from '#app/lib/form-data.server'
 import { FormErrors } from '#app/ui/form-errors'
 import { FormField } from '#app/ui/form-field'
 import type { Route } from './+types/complaints'
+import type { SeoHandle } from '#app/ui/seo-tags'
 
 export function loader({ context }: Route.LoaderArgs) {
   return { email: context.viewer?.email ?? '' }
@@ -98,6 +99,9 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
     </div>
   )
 }
+
+/** og:title of the public page (app/ui/seo-tags.tsx). */
+export const handle: SeoHandle = { seo: () => ({ titleId: 'complaints.title' }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'complaints.title')]

@@ -7,7 +7,7 @@ import type { Route } from './+types/home'
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
   const s = await getSettings()
-  return { title: s.index_title, description: s.description, name: s.name, search: s.logged_out_search }
+  return { title: s.index_title, name: s.name, search: s.logged_out_search }
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -59,5 +59,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: 'description', content: data?.description }]
+  // The description and Open Graph tags come from the root Layout (app/ui/seo-tags.tsx).
+  return [{ title: data?.title }]
 }

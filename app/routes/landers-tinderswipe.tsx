@@ -8,6 +8,7 @@ import { searchMembers } from '#app/features/search/search-members.server'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/landers-tinderswipe'
+import type { SeoHandle } from '#app/ui/seo-tags'
 
 const CARDS = 10
 // After this many cards (or the first like) the lander asks the visitor to sign up.
@@ -72,6 +73,9 @@ export default function TinderSwipeLander({ loaderData }: Route.ComponentProps) 
     </div>
   )
 }
+
+/** og:title of the public page (app/ui/seo-tags.tsx). */
+export const handle: SeoHandle = { seo: () => ({ titleId: 'lander.swipe.title' }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'lander.swipe.title')]

@@ -10,6 +10,7 @@ import { FormField } from '#app/ui/form-field'
 import { FormErrors } from '#app/ui/form-errors'
 import type { Route } from './+types/login'
 import { readFormData } from '#app/lib/form-data.server'
+import type { SeoHandle } from '#app/ui/seo-tags'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.viewer) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')))
@@ -84,6 +85,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
     </div>
   )
 }
+
+/** og:title of the public page (app/ui/seo-tags.tsx). */
+export const handle: SeoHandle = { seo: () => ({ titleId: 'login.title' }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'login.title')]

@@ -294,9 +294,8 @@ function SafetyActions({ name, blocking, imageIds, reportError }: { name: string
 
 export function meta({ data: d, matches }: Route.MetaArgs) {
   if (!d || d.kind !== 'ok') return [pageTitle(matches, 'error.notFound')]
-  const root = matches.find((m) => m?.id === 'root')?.data as { site?: { cdnPrefix: string; name: string } } | undefined
-  const tags: Record<string, string>[] = [{ title: `${d.profile.name}, ${d.profile.age} | ${root?.site?.name ?? ''}` }, { property: 'og:title', content: d.profile.name }]
-  // The share image is the main image only when it is active (spec section 3).
-  if (d.profile.mainImage?.status === 'active') tags.push({ property: 'og:image', content: `${root?.site?.cdnPrefix ?? ''}/${d.profile.mainImage.match}` })
-  return tags
+  const root = matches.find((m) => m?.id === 'root')?.data as { site?: { name: string } } | undefined
+  // No Open Graph tags here: spec section 3 lets an 'active' main image be the share image, but member profiles
+  // are never indexed nor previewed (privacy wins; the root Layout adds noindex, see docs/decisions/015-seo.md).
+  return [{ title: `${d.profile.name}, ${d.profile.age} | ${root?.site?.name ?? ''}` }]
 }

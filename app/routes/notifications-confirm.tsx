@@ -29,5 +29,5 @@ export default function NotificationsConfirm({ loaderData }: Route.ComponentProp
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [pageTitle(matches, 'notify.confirmTitle'), { name: 'robots', content: 'noindex' }]
+  return [pageTitle(matches, 'notify.confirmTitle')]
 }

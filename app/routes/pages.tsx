@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { contentPage } from '#app/features/content/content-pages.server'
 import { requestLocale } from '#app/features/settings/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
+import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/pages'
 
 /** /pages/terms, /pages/privacy, … and /pages/{token}: one content page in the visitor's language. */
@@ -23,6 +24,9 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
     </article>
   )
 }
+
+/** og:title: the content page's own title (app/ui/seo-tags.tsx). */
+export const handle: SeoHandle = { seo: (d) => ({ title: (d as { title?: string } | undefined)?.title }) }
 
 export function meta({ data: d, matches }: Route.MetaArgs) {
   return [pageTitle(matches, d?.title ?? '')]

@@ -8,6 +8,10 @@ import { methodViews } from '#app/features/billing/offers.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/pricing'
+import type { SeoHandle } from '#app/ui/seo-tags'
+
+/** og:title of the public page (app/ui/seo-tags.tsx). */
+export const handle: SeoHandle = { seo: () => ({ titleId: 'pricing.title' }) }
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'pricing.title')]
 

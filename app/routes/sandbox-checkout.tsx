@@ -10,7 +10,7 @@ import { env } from '#app/lib/env.server'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/sandbox-checkout'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'sandbox.title'), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'sandbox.title')]
 
 /**
  * The sandbox provider's hosted payment page (PAYMENT_PROVIDER=sandbox, the default): it stands where a real

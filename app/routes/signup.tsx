@@ -6,6 +6,7 @@ import { requestLocale } from '#app/features/settings/request-locale.server'
 import { signupAction } from './signup-action.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/signup'
+import type { SeoHandle } from '#app/ui/seo-tags'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
@@ -34,6 +35,9 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     </div>
   )
 }
+
+/** og:title of the public page (app/ui/seo-tags.tsx). */
+export const handle: SeoHandle = { seo: () => ({ titleId: 'signup.title' }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'signup.title')]

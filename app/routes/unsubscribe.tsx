@@ -76,5 +76,5 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [pageTitle(matches, 'unsubscribe.title'), { name: 'robots', content: 'noindex' }]
+  return [pageTitle(matches, 'unsubscribe.title')]
 }
