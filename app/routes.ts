@@ -49,6 +49,7 @@ export default [
     route('sandbox/checkout/:id', 'routes/sandbox-checkout.tsx', { id: 'sandbox-checkout' }),
   ]),
   route('logout', 'routes/logout.ts', { id: 'logout' }),
+  route('manifest.webmanifest', 'routes/manifest.ts', { id: 'manifest' }),
   route('activate', 'routes/activate.ts', { id: 'activate' }),
   route('activate/resend', 'routes/activate-resend.tsx', { id: 'activate-resend' }),
   route('notifications/export', 'routes/notifications-export.ts', { id: 'notifications-export' }),
