@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react'
+import { Component, useEffect, type ReactNode } from 'react'
 import { IntlProvider } from 'react-intl'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
@@ -11,6 +11,7 @@ import { timeBonusFor } from '#app/features/billing/discounts.server'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import en from './i18n/locales/en.json'
 import { requestLocale } from '#app/features/settings/request-locale.server'
+import { registerServiceWorker } from './lib/service-worker'
 import { attentionCount } from './lib/title-count'
 import { AttentionSignals } from './ui/attention-signals'
 import { ErrorPage } from './ui/error-page'
@@ -24,6 +25,9 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'stylesheet', href: icons },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The installable app (app/routes/manifest.ts, icons from scripts/make-icons.mjs).
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -102,6 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useEffect(registerServiceWorker, [])
   return (
     <RealtimeProvider enabled={!!loaderData.viewer} initialCounts={loaderData.counts}>
       <LiveCount loggedIn={!!loaderData.viewer} />

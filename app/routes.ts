@@ -51,6 +51,7 @@ export default [
   route('robots.txt', 'routes/robots-txt.ts', { id: 'robots-txt' }),
   route('sitemap.xml', 'routes/sitemap-xml.ts', { id: 'sitemap-xml' }),
   route('logout', 'routes/logout.ts', { id: 'logout' }),
+  route('manifest.webmanifest', 'routes/manifest.ts', { id: 'manifest' }),
   route('activate', 'routes/activate.ts', { id: 'activate' }),
   route('activate/resend', 'routes/activate-resend.tsx', { id: 'activate-resend' }),
   route('notifications/export', 'routes/notifications-export.ts', { id: 'notifications-export' }),

@@ -5,6 +5,7 @@ import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { TimeBonusBanner, TimeBonusPopup } from '#app/features/billing/components/time-bonus'
 import { membersAreaRoutes } from '#app/features/billing/countdown'
 import { NotificationsDisabledAlert, PushAlert } from '#app/features/notifications/components/notification-alerts'
+import { BackButton } from '#app/ui/back-button'
 import { DismissibleAlert } from '#app/ui/dismissible-alert'
 import { ErrorPage } from '#app/ui/error-page'
 import { Footer } from '#app/ui/footer'
@@ -36,6 +37,7 @@ export default function DefaultLayout() {
         mediaPrefix={root.site.cdnPrefix}
       />
       <main id="main" className="container py-4">
+        <BackButton routeIds={routeIds} />
         {timeBonus ? <TimeBonusBanner key={timeBonus.endsAt} endsAt={timeBonus.endsAt} percentage={timeBonus.percentage} /> : null}
         {timeBonus && root.viewer?.credits === 0 ? <TimeBonusPopup endsAt={timeBonus.endsAt} percentage={timeBonus.percentage} /> : null}
         {root.viewer && reminder ? <ActivationReminder email={root.viewer.email} mode={reminder} /> : null}
