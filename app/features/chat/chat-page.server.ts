@@ -38,7 +38,8 @@ export type ChatPage =
       receipt: Receipt | null
       /** Interest slugs, for the icebreakers of an empty conversation. */
       interests: { viewer: string[]; partner: string[] }
-      canSendPhotos: boolean
+      /** The Premium chat features this viewer may use (app/policies/premium-features.ts). */
+      features: { photos: boolean; readReceipts: boolean }
     }
   | { kind: 'blocked'; name: string }
   | { kind: 'not_found' }
@@ -86,7 +87,8 @@ export async function loadChatPage(viewerId: number, partnerId: number): Promise
     db().update(users).set({ lastChatProfileId: partnerId, lastChatAt: new Date() }).where(eq(users.id, wallet.userId)),
   ])
   if (conversationId) await markConversationRead(conversationId, viewerId, partnerId)
-  const receipt = conversationId ? await receiptFor(conversationId, partnerId, canUseChatFeature(wallet, 'read_receipts')) : null
+  const readReceipts = canUseChatFeature(wallet, 'read_receipts')
+  const receipt = conversationId ? await receiptFor(conversationId, partnerId, readReceipts) : null
   const showInterests = settings.visible_profile_fields.includes('interests')
   return {
     kind: 'ok',
@@ -108,6 +110,6 @@ export async function loadChatPage(viewerId: number, partnerId: number): Promise
     },
     receipt,
     interests: { viewer: slugs.get(viewerId) ?? [], partner: showInterests ? (slugs.get(partnerId) ?? []) : [] },
-    canSendPhotos: canUseChatFeature(wallet, 'chat_photos'),
+    features: { photos: canUseChatFeature(wallet, 'chat_photos'), readReceipts },
   }
 }

@@ -2,11 +2,10 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useFetcher, useRevalidator } from 'react-router'
 import { FictionalWarning } from '#app/features/profiles/components/fictional-badge'
-import type { ProfileCard } from '#app/features/profiles/profile-types'
 import { Avatar } from '#app/ui/avatar'
 import { PremiumOnlyNotice } from '#app/ui/premium-only'
 import type { ChatMessage, Receipt } from '../chat-events'
-import type { ChatPricing } from '../chat-page.server'
+import type { ChatPage } from '../chat-page.server'
 import type { GiftId } from '../gift-catalog'
 import { ChatWall, type Wall } from './chat-wall'
 import { Composer } from './composer'
@@ -26,18 +25,10 @@ interface Site {
   messageLength: number
 }
 
-export interface ChatViewProps {
+/** The chat page's data (chat-page.server.ts) and what the screen adds. */
+export interface ChatViewProps extends Omit<Extract<ChatPage, { kind: 'ok' }>, 'kind'> {
   viewerId: number
-  partner: ProfileCard
-  conversationId: number | null
-  messages: ChatMessage[]
-  hasMore: boolean
-  canSend: boolean
-  formClientId: string
   site: Site
-  pricing: ChatPricing
-  receipt: Receipt | null
-  interests: { viewer: string[]; partner: string[] }
   discount: DiscountView | null
   openGifts?: boolean
 }
@@ -325,7 +316,7 @@ export function ChatView(props: ChatViewProps) {
               mine={m.senderId === props.viewerId}
               partnerName={partner.name}
               delivery={m.senderId === props.viewerId && m.id ? deliveryOf(m, receipt) : null}
-              readLocked={!pricing.paidUser}
+              readLocked={!props.features.readReceipts}
               reported={reported.has(m.id)}
               onRetry={deliver}
               onReport={report}
@@ -362,7 +353,7 @@ export function ChatView(props: ChatViewProps) {
           formClientId={props.formClientId}
           onGift={() => setModal('gift')}
           onPhoto={(f) => void sendPhoto(f)}
-          photosLocked={!pricing.paidUser}
+          photosLocked={!props.features.photos}
           onLockedFeature={() => setWall('premium')}
           onIcebreaker={shown.length === 0 ? () => setModal('icebreaker') : null}
           busy={photoBusy}
