@@ -44,6 +44,8 @@ export default defineConfig({
       SEED_DEMO: '1',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // Settings hooks for the browser tests (server/test-hooks.server.ts).
+      E2E_TEST_HOOKS: '1',
       REDIS_URL: process.env.REDIS_URL ?? '',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Amoura <no-reply@amoura.test>',

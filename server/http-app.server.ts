@@ -11,6 +11,7 @@ import { logger } from '#app/lib/logger.server'
 import { isAllowedOrigin } from '#app/lib/origin'
 import { isServiceUnavailable, RETRY_AFTER_S } from '#app/lib/service-unavailable'
 import { errorText } from '#app/lib/error-text'
+import { mountTestHooks } from './test-hooks.server'
 
 const BOOT_ID = randomUUID()
 // The largest body we accept: one photo upload (10 MB) and its form overhead.
@@ -40,6 +41,8 @@ export function createHttpApp(opts: {
   app.use('/assets', express.static(path.resolve('build/client/assets'), { immutable: true, maxAge: '1y', index: false }))
   app.use(express.static(path.resolve('build/client'), { maxAge: '1h', index: false }))
   app.use('/media', express.static(uploadsDir(opts.dataDir), { maxAge: '7d', index: false, fallthrough: false }))
+
+  mountTestHooks(app)
 
   // Bodies are read whole by the route actions: refuse what is too large before reading it. Browsers send a
   // Content-Length with every form post and upload, so a body without one is refused too.

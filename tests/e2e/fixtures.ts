@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { linkIn, waitForMail } from './mail'
 
@@ -182,6 +182,25 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect.soft(report, `serious/critical axe violations on ${new URL(page.url()).pathname}`).toEqual([])
 }
 
+/**
+ * The cookie that says a visitor closed the site-entry warning (app/features/visitors). Every context of the suite
+ * starts with it, so the warning does not cover the pages other tests drive; tests of the warning clear it.
+ */
+export const ENTRY_WARNING_COOKIE = 'entry_warning_skipped'
+async function skipEntryWarning(context: BrowserContext, baseURL: string | undefined) {
+  await context.addCookies([{ name: ENTRY_WARNING_COOKIE, value: String(Date.now()), url: baseURL ?? 'http://localhost' }])
+}
+
+/**
+ * Changes global settings through the browser-test hook (server/test-hooks.server.ts), as the operator console
+ * would; a null value restores the default. Tests that change a setting must restore it.
+ */
+export async function setSettings(request: APIRequestContext | Page, values: Record<string, unknown>) {
+  const api = 'request' in request ? request.request : request
+  const res = await api.put('/__e2e/settings', { data: values })
+  expect(res.status(), `set settings ${Object.keys(values).join(', ')}`).toBe(204)
+}
+
 type WorkerFixtures = { annaState: StorageState; benState: StorageState }
 type TestFixtures = {
   /** A page in a fresh context logged in as Anna (session made once per worker). */
@@ -194,6 +213,7 @@ type TestFixtures = {
 
 async function stateFor(browser: Browser, baseURL: string | undefined, user: Credentials): Promise<StorageState> {
   const context = await browser.newContext({ baseURL })
+  await skipEntryWarning(context, baseURL)
   const page = await context.newPage()
   await login(page, user)
   const state = await context.storageState()
@@ -202,6 +222,10 @@ async function stateFor(browser: Browser, baseURL: string | undefined, user: Cre
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  context: async ({ context, baseURL }, use) => {
+    await skipEntryWarning(context, baseURL)
+    await use(context)
+  },
   // Log in through the form once per worker; every test then gets its own context with that session cookie.
   annaState: [async ({ browser }, use, workerInfo) => use(await stateFor(browser, workerInfo.project.use.baseURL, anna)), { scope: 'worker' }],
   benState: [async ({ browser }, use, workerInfo) => use(await stateFor(browser, workerInfo.project.use.baseURL, ben)), { scope: 'worker' }],
@@ -209,6 +233,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const opened: BrowserContext[] = []
     await use(async (options) => {
       const context = await browser.newContext({ baseURL, extraHTTPHeaders, ...options })
+      await skipEntryWarning(context, baseURL)
       opened.push(context)
       return context
     })
