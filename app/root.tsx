@@ -3,7 +3,7 @@ import { IntlProvider } from 'react-intl'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { SignupModalProvider } from '#app/features/accounts/components/signup-modal'
-import { signupOptions, trackingFromCookies } from '#app/features/accounts/signup-options.server'
+import { signupOptionsFor } from '#app/features/accounts/signup-options.server'
 import { getBadgeCounts } from '#app/features/authentication/viewer.server'
 import { RealtimeProvider, useRealtime } from '#app/features/chat/components/realtime-provider'
 import { getSettings } from '#app/features/settings/settings.server'
@@ -17,6 +17,10 @@ import { AttentionSignals } from './ui/attention-signals'
 import { ErrorPage } from './ui/error-page'
 import { SeoTags } from './ui/seo-tags'
 import { publicUrl } from './lib/env.server'
+import { getCompanyInfo } from '#app/features/content/company-info.server'
+import { dropdownLocales } from '#app/features/visitors/locale-visibility'
+import { entryWarningFor, visitorCountry } from '#app/features/visitors/visitor.server'
+import { PageBounceBeacon } from '#app/features/visitors/components/page-bounce-beacon'
 import stylesheet from './styles/app.scss?url'
 import icons from 'bootstrap-icons/font/bootstrap-icons.min.css?url'
 import '#app/features/authentication/load-context'
@@ -33,10 +37,13 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ locale, messages }, settings] = await Promise.all([requestLocale(request, context), getSettings()])
   const v = context.viewer
-  const [counts, signup, timeBonus] = await Promise.all([
+  const country = visitorCountry(context, settings)
+  const usFooter = settings.us_footer && locale === 'en'
+  const [counts, signup, timeBonus, company] = await Promise.all([
     v ? getBadgeCounts(v.profileId) : { unread: 0, newLikes: 0 },
-    v ? null : signupOptions({ locale, tracking: trackingFromCookies(request.headers.get('cookie')) }),
+    v ? null : signupOptionsFor(request, context, locale),
     v ? timeBonusFor(billingOfViewer(v, settings), settings) : null,
+    usFooter ? getCompanyInfo() : null,
   ])
   return {
     locale,
@@ -57,6 +64,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     counts,
     signup,
     timeBonus,
+    // The visitor's country (offline GeoIP) decides the dropdown's languages and the entry warning (spec 2, 9).
+    visitor: {
+      languages: dropdownLocales(country, locale),
+      entryWarning: entryWarningFor(request, context, settings, country),
+    },
     site: {
       name: settings.name,
       cdnPrefix: settings.cdn_prefix,
@@ -66,6 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       messageLength: settings.message_length,
       minimumAge: settings.minimum_age,
       pushKey: settings.push_public_key,
+      // Spec section 2: the US footer, for English only, when the flag is set.
+      usFooter: company ? { company: company.name, address: `${company.address}, ${company.city}, ${company.country}` } : null,
     },
     // Head tags of app/ui/seo-tags.tsx: canonical and hreflang addresses, description, Open Graph.
     seo: {
@@ -110,6 +124,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <RealtimeProvider enabled={!!loaderData.viewer} initialCounts={loaderData.counts}>
       <LiveCount loggedIn={!!loaderData.viewer} />
+      <PageBounceBeacon />
       <SignupModalProvider options={loaderData.signup}>
         <Outlet />
       </SignupModalProvider>

@@ -74,6 +74,7 @@ export default [
   route('api/photos.php', 'routes/api/photos.php.ts', { id: 'api-photos' }),
   route('api/geocode.php', 'routes/api/geocode.php.ts', { id: 'api-geocode' }),
   route('api/discountcode.php', 'routes/api/discountcode.php.ts', { id: 'api-discountcode' }),
+  route('api/page-hidden.php', 'routes/api/page-hidden.php.ts', { id: 'api-page-hidden' }),
   route('api/companyinfo.php', 'routes/api/companyinfo.php.ts', { id: 'api-companyinfo' }),
   route('api/*', 'routes/api/not-found.ts', { id: 'api-not-found' }),
 ] satisfies RouteConfig

@@ -8,6 +8,8 @@ import { NotificationsDisabledAlert, PushAlert } from '#app/features/notificatio
 import { BackButton } from '#app/ui/back-button'
 import { DismissibleAlert } from '#app/ui/dismissible-alert'
 import { ErrorPage } from '#app/ui/error-page'
+import { Disclaimer } from '#app/ui/disclaimer'
+import { EntryWarning } from '#app/features/visitors/components/entry-warning'
 import { Footer } from '#app/ui/footer'
 import { TopNav } from '#app/ui/top-nav'
 import { LikeModal } from '#app/features/matching/components/like-modal'
@@ -33,6 +35,7 @@ export default function DefaultLayout() {
         unread={counts.unread}
         newLikes={counts.newLikes}
         locale={root.locale}
+        languages={root.visitor.languages}
         siteName={root.site.name}
         mediaPrefix={root.site.cdnPrefix}
       />
@@ -59,7 +62,9 @@ export default function DefaultLayout() {
           </>
         ) : null}
       </main>
-      <Footer siteName={root.site.name} />
+      <Footer siteName={root.site.name} usFooter={root.site.usFooter} />
+      <Disclaimer kind="default" siteName={root.site.name} minimumAge={root.site.minimumAge} />
+      <EntryWarning show={root.visitor.entryWarning.all} siteName={root.site.name} minimumAge={root.site.minimumAge} />
     </>
   )
 }
@@ -71,9 +76,10 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500
   return (
     <>
-      <TopNav viewer={root.viewer} unread={root.counts.unread} newLikes={root.counts.newLikes} locale={root.locale} siteName={root.site.name} mediaPrefix={root.site.cdnPrefix} />
+      <TopNav viewer={root.viewer} unread={root.counts.unread} newLikes={root.counts.newLikes} locale={root.locale} languages={root.visitor.languages} siteName={root.site.name} mediaPrefix={root.site.cdnPrefix} />
       <ErrorPage status={status} />
-      <Footer siteName={root.site.name} />
+      <Footer siteName={root.site.name} usFooter={root.site.usFooter} />
+      <Disclaimer kind="default" siteName={root.site.name} minimumAge={root.site.minimumAge} />
     </>
   )
 }

@@ -1,9 +1,10 @@
 import { Outlet, useMatches, useSearchParams } from 'react-router'
 import { ActivationReminder, activationReminderMode } from '#app/features/accounts/components/activation-reminder'
+import { EntryWarning } from '#app/features/visitors/components/entry-warning'
 import { useRootData } from './use-root-data'
 
 /**
- * Empty layout: the content alone (spec section 2), plus the overlays. The activation reminder shows here only as
+ * Empty layout: the content alone (spec section 2), plus the overlays (the entry warning for NL and DE). The activation reminder shows here only as
  * the modal a smartphone signup lands with (/complete-signup?api_signup_complete=1); the alert belongs to the
  * default layout's warning banners.
  */
@@ -16,6 +17,7 @@ export default function EmptyLayout() {
     <main id="main" className="container py-4">
       {root.viewer && reminder === 'modal' ? <ActivationReminder email={root.viewer.email} mode="modal" /> : null}
       <Outlet />
+      <EntryWarning show={root.visitor.entryWarning.restricted} siteName={root.site.name} minimumAge={root.site.minimumAge} />
     </main>
   )
 }

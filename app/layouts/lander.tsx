@@ -1,10 +1,15 @@
 import { FormattedMessage } from 'react-intl'
 import { Link, Outlet } from 'react-router'
+import { EntryWarning } from '#app/features/visitors/components/entry-warning'
+import { Disclaimer } from '#app/ui/disclaimer'
 import { Footer } from '#app/ui/footer'
 import { LanguageDropdown } from '#app/ui/language-dropdown'
 import { useRootData } from './use-root-data'
 
-/** Lander layout: a small top bar with the logo linking to /, the content and the footer (spec section 2). */
+/**
+ * Lander layout: a small top bar with the logo linking to /, the content, the footer, the lander's disclaimer and
+ * the entry warning for visitors from NL and DE (spec section 2).
+ */
 export default function LanderLayout() {
   const root = useRootData()
   return (
@@ -18,13 +23,15 @@ export default function LanderLayout() {
           <Link to={root.viewer ? '/members' : '/login'} className="btn btn-primary btn-sm">
             <FormattedMessage id={root.viewer ? 'nav.search' : 'nav.login'} />
           </Link>
-          <LanguageDropdown current={root.locale} />
+          <LanguageDropdown current={root.locale} available={root.visitor.languages} />
         </nav>
       </header>
       <main id="main">
         <Outlet />
       </main>
-      <Footer siteName={root.site.name} />
+      <Footer siteName={root.site.name} usFooter={root.site.usFooter} />
+      <Disclaimer kind="lander" siteName={root.site.name} minimumAge={root.site.minimumAge} />
+      <EntryWarning show={root.visitor.entryWarning.restricted} siteName={root.site.name} minimumAge={root.site.minimumAge} />
     </>
   )
 }

@@ -1,8 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { redirect } from 'react-router'
 import { SignupForm } from '#app/features/accounts/components/signup-form'
-import { signupOptions, trackingFromCookies } from '#app/features/accounts/signup-options.server'
-import { requestLocale } from '#app/features/settings/request-locale.server'
+import { signupOptionsFor } from '#app/features/accounts/signup-options.server'
 import { signupAction } from './signup-action.server'
 import { ProfileCardView } from '#app/features/profiles/components/profile-card'
 import { parseSearchQuery } from '#app/features/search/search.schema'
@@ -14,7 +13,7 @@ import type { Route } from './+types/signup-matches'
 /** Signup beside a preview of matching members (gender, country and age from the query). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
-  const options = await signupOptions({ locale: (await requestLocale(request, context)).locale, tracking: trackingFromCookies(request.headers.get('cookie')) })
+  const options = await signupOptionsFor(request, context)
   const query = parseSearchQuery(new URL(request.url).searchParams, { gender: 'female', country: options.defaultCountry })
   const matches = await searchMembers(null, { ...query, page: 1 }, 8)
   return { options, matches: matches.profiles, total: matches.total }

@@ -1,8 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { Link, redirect } from 'react-router'
 import { SignupForm } from '#app/features/accounts/components/signup-form'
-import { signupOptions, trackingFromCookies } from '#app/features/accounts/signup-options.server'
-import { requestLocale } from '#app/features/settings/request-locale.server'
+import { signupOptionsFor } from '#app/features/accounts/signup-options.server'
 import { signupAction } from './signup-action.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/signup'
@@ -10,7 +9,7 @@ import type { SeoHandle } from '#app/ui/seo-tags'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
-  return signupOptions({ locale: (await requestLocale(request, context)).locale, tracking: trackingFromCookies(request.headers.get('cookie')) })
+  return signupOptionsFor(request, context)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
+import { isStandalone } from '#app/lib/installed-app'
 
 /** Spec section 2: the screens with a Back button in installed-app mode (route ids of app/routes.ts). */
 export const backButtonRoutes: ReadonlySet<string> = new Set(['members-id', 'likes-type', 'likes-m-id', 'credits', 'credits-id-paymentmethod'])
@@ -10,12 +11,6 @@ export const backButtonRoutes: ReadonlySet<string> = new Set(['members-id', 'lik
  */
 export function showBackButton({ standalone, historyLength, routeIds }: { standalone: boolean; historyLength: number; routeIds: readonly string[] }): boolean {
   return standalone && historyLength > 1 && routeIds.some((id) => backButtonRoutes.has(id))
-}
-
-/** Whether the page runs as an installed app: the manifest's display mode, or iOS's home-screen flag. */
-function isStandalone(): boolean {
-  const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true
-  return iosStandalone || (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches)
 }
 
 /**

@@ -14,7 +14,12 @@ const links = [
   ['/pages/service', 'footer.service'],
 ] as const
 
-export function Footer({ siteName }: { siteName: string }) {
+export interface UsFooter {
+  company: string
+  address: string
+}
+
+export function Footer({ siteName, usFooter = null }: { siteName: string; usFooter?: UsFooter | null }) {
   const intl = useIntl()
   return (
     <footer className="border-top mt-5 py-4 text-body-secondary small">
@@ -38,6 +43,26 @@ export function Footer({ siteName }: { siteName: string }) {
             <FormattedMessage id="footer.adultsOnly" />
           </span>
         </div>
+        {usFooter ? (
+          <div className="mt-2" data-testid="us-footer">
+            <p className="mb-1">
+              <FormattedMessage id="footer.us.operator" values={{ name: siteName, company: usFooter.company, address: usFooter.address }} />
+            </p>
+            <p className="mb-0">
+              <FormattedMessage id="footer.us.age" />{' '}
+              <FormattedMessage
+                id="footer.us.privacy"
+                values={{
+                  link: (chunks) => (
+                    <Link to="/pages/privacy" className="text-body-secondary">
+                      {chunks}
+                    </Link>
+                  ),
+                }}
+              />
+            </p>
+          </div>
+        ) : null}
       </div>
     </footer>
   )

@@ -4,9 +4,10 @@ import { localeNames, locales, type Locale } from '#app/i18n/locales'
 
 /**
  * The language dropdown: a <details> menu of submit buttons, so it works without JavaScript. The action at
- * /lang-config sets the cookie and, when logged in, saves the language on the account.
+ * /lang-config sets the cookie and, when logged in, saves the language on the account. It offers the languages
+ * visible in the visitor's country plus the current one (spec section 9; app/features/visitors).
  */
-export function LanguageDropdown({ current }: { current: Locale }) {
+export function LanguageDropdown({ current, available = locales }: { current: Locale; available?: readonly Locale[] }) {
   const intl = useIntl()
   const location = useLocation()
   return (
@@ -17,7 +18,7 @@ export function LanguageDropdown({ current }: { current: Locale }) {
       </summary>
       <Form method="post" action="/lang-config" className="lang-menu-list dropdown-menu shadow" reloadDocument>
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        {locales.map((l) => (
+        {available.map((l) => (
           <button key={l} type="submit" name="language" value={l} lang={l} className={`dropdown-item${l === current ? ' active' : ''}`} aria-current={l === current ? 'true' : undefined}>
             {localeNames[l]}
           </button>

@@ -22,7 +22,7 @@ export function creditsBadgeVariant(v: { paidUser: boolean; credits: number }): 
 }
 
 /** Top navigation of spec section 2, for the screens that exist. */
-export function TopNav(props: { viewer: NavViewer | null; unread: number; newLikes: number; locale: Locale; siteName: string; mediaPrefix: string }) {
+export function TopNav(props: { viewer: NavViewer | null; unread: number; newLikes: number; locale: Locale; languages: readonly Locale[]; siteName: string; mediaPrefix: string }) {
   const intl = useIntl()
   const { viewer } = props
   const [message, announce] = useAnnouncer()
@@ -136,7 +136,7 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
             <FormattedMessage id="nav.login" />
           </Link>
         )}
-        <LanguageDropdown current={props.locale} />
+        <LanguageDropdown current={props.locale} available={props.languages} />
       </nav>
     </header>
   )

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { date, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { profiles } from './profiles'
 
 /**
@@ -37,4 +37,18 @@ export const complaints = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('complaints_reference_key').on(t.reference)],
+)
+
+/**
+ * Page-bounce counts (spec section 7, `/api/page-hidden.php` with the `lb` flag): how often a page was left
+ * (hidden) per day and path, with ids in the path folded to ":id". Counts only; nothing about the visitor.
+ */
+export const pageBounces = pgTable(
+  'page_bounces',
+  {
+    day: date('day').notNull(),
+    path: varchar('path', { length: 200 }).notNull(),
+    hidden: integer('hidden').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
 )

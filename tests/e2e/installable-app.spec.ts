@@ -1,4 +1,7 @@
-import type { Page } from '@playwright/test'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type Page } from '@playwright/test'
 import { anna, ben, expect, login, openAccountMenu, test } from './fixtures'
 
 // The installable app (issue 12, section 5): web app manifest, service worker with an offline page that lists the
@@ -38,6 +41,25 @@ test('the manifest is linked and describes the installable app, with its icons',
     const r = await page.request.get(icon.src)
     expect(r.status(), icon.src).toBe(200)
     expect(r.headers()['content-type']).toBe('image/png')
+  }
+})
+
+test('Chromium finds the app installable (the checks Lighthouse ran: manifest, icons, service worker)', async ({ baseURL }, testInfo) => {
+  // A persistent profile: in the suite's usual (incognito) contexts Chromium never offers installation.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-install-'))
+  const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL })
+  try {
+    const page = await context.newPage()
+    await page.goto('/')
+    await controlledByServiceWorker(page)
+    const cdp = await context.newCDPSession(page)
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }
+    expect(installabilityErrors.map((e) => e.errorId)).toEqual([])
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: { message: string; critical: number }[] }
+    expect(manifest.errors).toEqual([])
+  } finally {
+    await context.close()
+    fs.rmSync(profile, { recursive: true, force: true })
   }
 })
 

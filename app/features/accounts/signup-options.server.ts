@@ -1,8 +1,11 @@
 import { parseCookies } from '#app/lib/cookies'
 import { getSettings } from '#app/features/settings/settings.server'
+import type { AppLoadContext } from 'react-router'
+import { requestLocale } from '#app/features/settings/request-locale.server'
+import { selectedCountry, visitorCountry } from '#app/features/visitors/visitor.server'
+import type { Locale } from '#app/i18n/locales'
 import { hasTrafficSource, parseTrackingCookie, TRACKING_COOKIE, type Tracking } from './tracking'
 
-const localeCountry: Record<string, string> = { en: 'GB', nl: 'NL', de: 'DE', it: 'IT', fr: 'FR', es: 'ES', pl: 'PL', da: 'DK', fi: 'FI', nb: 'NO', sv: 'SE' }
 
 export interface SignupOptions {
   open: boolean
@@ -22,13 +25,18 @@ export function signupAllowed(signups: string, tracking: Tracking | null): boole
 }
 
 /** What every signup form needs (page, signup-with-matches page, modal). */
-export async function signupOptions(opts: { locale: string; tracking: Tracking | null }): Promise<SignupOptions> {
+export async function signupOptions(opts: { locale: Locale; tracking: Tracking | null; country: string | null }): Promise<SignupOptions> {
   const s = await getSettings()
-  const byLocale = localeCountry[opts.locale]
   return {
     open: signupAllowed(s.signups, opts.tracking),
     minAge: s.minimum_age,
     countries: s.countries,
-    defaultCountry: s.geoip_country && s.countries.includes(s.geoip_country) ? s.geoip_country : s.countries.includes(byLocale) ? byLocale : s.countries[0],
+    defaultCountry: selectedCountry(opts.country, opts.locale, s.countries) ?? 'GB',
   }
+}
+
+/** The signup options of a request: its language, tracking cookie and the visitor's country. */
+export async function signupOptionsFor(request: Request, context: AppLoadContext, locale?: Locale): Promise<SignupOptions> {
+  const [settings, lang] = await Promise.all([getSettings(), locale ?? requestLocale(request, context).then((r) => r.locale)])
+  return signupOptions({ locale: lang, tracking: trackingFromCookies(request.headers.get('cookie')), country: visitorCountry(context, settings) })
 }

@@ -15,6 +15,10 @@ export const defaultSettings = {
   logged_out_search: true,
   logged_out_search_trafficsource: false,
   enable_site_entry_popup: 'yes',
+  // The entry warning's optional country list (spec section 2); empty shows it to visitors from everywhere.
+  site_entry_popup_countries: [] as string[],
+  // Spec section 2: a US footer shows for English when this flag is set.
+  us_footer: false,
   geoip_country: null as string | null,
   geoip_selected_country: null as string | null,
   push_public_key: '',

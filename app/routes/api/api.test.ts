@@ -21,6 +21,8 @@ import * as likesApi from './likes.php'
 import * as logoutApi from './logout.php'
 import * as regionsApi from './regions.php'
 import * as settingsApi from './settings.php'
+import * as pageHiddenApi from './page-hidden.php'
+import { pageBouncesOn } from '#app/features/visitors/page-bounces.server'
 import * as userApi from './user.php'
 
 useTestDatabase()
@@ -315,14 +317,37 @@ describe('GET /api/chats.php and /api/likes.php', () => {
   })
 })
 
+describe('POST /api/page-hidden.php (bounce beacon)', () => {
+  const beacon = (referer: string | null) =>
+    new Request('http://localhost/api/page-hidden.php', { method: 'POST', headers: { 'content-type': 'application/json', ...(referer ? { referer } : {}) }, body: '{}' })
+  const today = () => new Date().toISOString().slice(0, 10)
+
+  it('counts the page of the Referer per day, ids folded', async () => {
+    expect((await call(pageHiddenApi.action, beacon('http://localhost/landers/video?lb=1'), ctx())).status).toBe(204)
+    expect((await call(pageHiddenApi.action, beacon('http://localhost/landers/video'), ctx())).status).toBe(204)
+    expect((await call(pageHiddenApi.action, beacon('http://localhost/members/42/landing'), ctx())).status).toBe(204)
+    const counts = await pageBouncesOn(today())
+    expect(counts).toEqual(expect.arrayContaining([{ path: '/landers/video', hidden: 2 }, { path: '/members/:id/landing', hidden: 1 }]))
+  })
+
+  it('refuses beacons without a same-origin Referer, and GET', async () => {
+    expect((await call(pageHiddenApi.action, beacon(null), ctx())).status).toBe(400)
+    expect((await call(pageHiddenApi.action, beacon('https://elsewhere.example/x'), ctx())).status).toBe(400)
+    expect((await call(pageHiddenApi.loader, get('/api/page-hidden.php'), ctx())).status).toBe(405)
+    expect(await pageBouncesOn(today())).toEqual([])
+  })
+})
+
 describe('public data endpoints', () => {
   it('settings.php answers the settings, including later changes', async () => {
     const res = await call(settingsApi.loader, get('/api/settings.php?_force_domain=localhost'), ctx())
     expect(res.status).toBe(200)
     const body = await res.json()
-    // push_public_key is the generated VAPID key; everything else is the defaults.
+    // push_public_key is the generated VAPID key; geoip_selected_country the country preselected for this visitor
+    // (unknown address, English: GB); everything else is the defaults.
     expect(body.push_public_key).toMatch(/^[A-Za-z0-9_-]{80,}$/)
-    expect({ ...body, push_public_key: '' }).toEqual(defaultSettings)
+    expect(body.geoip_selected_country).toBe('GB')
+    expect({ ...body, push_public_key: '', geoip_selected_country: null }).toEqual(defaultSettings)
     expect(body.domain_language).toBe('en-GB')
     await updateSetting('name', 'Renamed')
     const again = await (await call(settingsApi.loader, get('/api/settings.php'), ctx())).json()
