@@ -48,6 +48,19 @@ export default [
     route('complete-signup', 'routes/complete-signup.tsx', { id: 'complete-signup' }),
     route('sandbox/checkout/:id', 'routes/sandbox-checkout.tsx', { id: 'sandbox-checkout' }),
   ]),
+  // The operator console (issue 13): its own login, sessions and layout; every loader checks the operator's role.
+  layout('layouts/admin-auth.tsx', [
+    route('admin/login', 'routes/admin/login.tsx', { id: 'admin-login' }),
+    route('admin/login/code', 'routes/admin/login-code.tsx', { id: 'admin-login-code' }),
+    route('admin/enrol', 'routes/admin/enrol.tsx', { id: 'admin-enrol' }),
+  ]),
+  layout('layouts/admin.tsx', [
+    route('admin', 'routes/admin/home.tsx', { id: 'admin' }),
+    route('admin/audit', 'routes/admin/audit.tsx', { id: 'admin-audit' }),
+    route('admin/*', 'routes/admin/not-found.tsx', { id: 'admin-not-found' }),
+  ]),
+  route('admin/logout', 'routes/admin/logout.ts', { id: 'admin-logout' }),
+  route('admin/api/*', 'routes/admin/api-not-found.ts', { id: 'admin-api-not-found' }),
   route('robots.txt', 'routes/robots-txt.ts', { id: 'robots-txt' }),
   route('sitemap.xml', 'routes/sitemap-xml.ts', { id: 'sitemap-xml' }),
   route('logout', 'routes/logout.ts', { id: 'logout' }),

@@ -3,6 +3,7 @@ import { createRequestHandler } from '@react-router/express'
 import type { ServerBuild } from 'react-router'
 import { env, EnvError } from '#app/lib/env.server'
 import { existingDemoAccounts } from '#db/seed/demo.server'
+import { existingDemoOperators } from '#app/features/operators/demo-operators.server'
 import { logger } from '#app/lib/logger.server'
 import { createHttpApp } from './http-app.server'
 import { startServices } from './startup.server'
@@ -47,6 +48,11 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
   if (demo.length) {
     console.log('  Demo members (e-mail / password):')
     for (const a of demo) console.log(`    ${a.email} / ${a.password}`)
+  }
+  const operators = await existingDemoOperators()
+  if (operators.length) {
+    console.log(`  Demo console operators at /admin (e-mail / password / authenticator key):`)
+    for (const o of operators) console.log(`    ${o.role}: ${o.email} / ${o.password} / ${o.totpSecret}`)
   }
   console.log('')
   return {

@@ -7,6 +7,7 @@ import type { Env } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
 import { migrate, openDatabase, setDatabase } from '#db/client.server'
 import { isDatabaseEmpty, seedDemo } from '#db/seed/demo.server'
+import { seedDemoOperators } from '#app/features/operators/demo-operators.server'
 import { createJobRunner } from './jobs.server'
 
 /** Opens the database, migrates, seeds on first run and connects the bus: everything before listening. */
@@ -22,6 +23,7 @@ export async function startServices(e: Env): Promise<{ close(): Promise<void>; s
   if (e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && (await isDatabaseEmpty()))) {
     logger.info('seeding demo data')
     seeded = await seedDemo({ dataDir: e.DATA_DIR, profiles: 300 })
+    await seedDemoOperators()
   }
   const bus = createBus(e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined)
   setBus(bus)

@@ -1,9 +1,11 @@
 import { FormattedMessage } from 'react-intl'
 
 /** The generic error page: status and message; a 404 offers the way back home (spec section 8). */
-export function ErrorPage({ status, message }: { status: number; message?: string }) {
+export function ErrorPage({ status, message, inside = false }: { status: number; message?: string; inside?: boolean }) {
+  // Inside a layout that has its own <main> (the console), the page is a section of it: one main per page.
+  const Root = inside ? 'section' : 'main'
   return (
-    <main className="container py-5 text-center" id="main">
+    <Root className="container py-5 text-center" id={inside ? undefined : 'main'}>
       <p className="display-1 fw-bold text-primary mb-0">{status}</p>
       <h1 className="h3 mb-3">
         {status === 404 ? (
@@ -18,6 +20,6 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
       <a className="btn btn-primary mt-3" href="/">
         <FormattedMessage id="error.home" />
       </a>
-    </main>
+    </Root>
   )
 }

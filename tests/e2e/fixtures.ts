@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { linkIn, waitForMail } from './mail'
+import { operatorLogin, operatorsDemo } from './console'
 
 export { linkIn, mailsTo, readMails, waitForMail, type CapturedMail } from './mail'
 
@@ -201,12 +202,15 @@ export async function setSettings(request: APIRequestContext | Page, values: Rec
   expect(res.status(), `set settings ${Object.keys(values).join(', ')}`).toBe(204)
 }
 
-type WorkerFixtures = { annaState: StorageState; benState: StorageState }
+type OperatorKey = keyof typeof operatorsDemo
+type WorkerFixtures = { annaState: StorageState; benState: StorageState; operatorStates: Partial<Record<OperatorKey, StorageState>> }
 type TestFixtures = {
   /** A page in a fresh context logged in as Anna (session made once per worker). */
   annaPage: Page
   /** A page in a fresh context logged in as Ben (session made once per worker). */
   benPage: Page
+  /** A page in a fresh context logged in to the console as a demo operator (session made once per worker). */
+  operatorPage: (who: OperatorKey) => Promise<Page>
   /** Opens another browser context with the project's options (baseURL, …). */
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>
 }
@@ -238,6 +242,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return context
     })
     await Promise.all(opened.map((c) => c.close()))
+  },
+  operatorStates: [async ({}, use) => use({}), { scope: 'worker' }],
+  operatorPage: async ({ newContext, operatorStates }, use) => {
+    await use(async (who) => {
+      if (!operatorStates[who]) {
+        const context = await newContext()
+        const page = await context.newPage()
+        await operatorLogin(page, operatorsDemo[who])
+        operatorStates[who] = await context.storageState()
+        await context.close()
+      }
+      return (await newContext({ storageState: operatorStates[who] })).newPage()
+    })
   },
   annaPage: async ({ newContext, annaState }, use) => {
     const context = await newContext({ storageState: annaState })

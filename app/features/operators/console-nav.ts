@@ -1,0 +1,12 @@
+import type { OperatorRole } from '#db/schema/operators'
+import { can, type Permission } from './permissions'
+
+/** The console's sections, each shown to the roles that may open it. */
+export const consoleSections: { to: string; labelId: string; icon: string; permission: Permission }[] = [
+  { to: '/admin', labelId: 'admin.nav.dashboard', icon: 'speedometer2', permission: 'dashboard.view' },
+  { to: '/admin/audit', labelId: 'admin.nav.audit', icon: 'journal-text', permission: 'audit.view' },
+]
+
+export function sectionsFor(role: OperatorRole) {
+  return consoleSections.filter((s) => can(role, s.permission))
+}

@@ -1,0 +1,75 @@
+import { operatorsDemo } from './console'
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
+
+// Issue 13, section 1: operators log in with a password and a mandatory second factor; visitors and members are
+// refused everywhere under /admin; each role sees its own sections; the audit log records the logins.
+
+test('visitors and members are refused everywhere under /admin and its API', async ({ page, annaPage }) => {
+  for (const p of [page, annaPage]) {
+    for (const path of ['/admin', '/admin/audit', '/admin/unknown']) {
+      await p.goto(path)
+      await expect(p).toHaveURL(/\/admin\/login$/)
+    }
+    const api = await p.request.get('/admin/api/anything', { maxRedirects: 0 })
+    expect(api.status()).toBe(401)
+    // The second step cannot be reached without the first.
+    await p.goto('/admin/login/code')
+    await expect(p).toHaveURL(/\/admin\/login$/)
+  }
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('a wrong password, then a wrong code, are refused with clear messages', async ({ page }) => {
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail address').fill(operatorsDemo.support.email)
+  await page.getByLabel('Password').fill('not-the-password')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Login failed, please try again')
+  await expect(page.getByLabel('E-mail address')).toHaveValue(operatorsDemo.support.email)
+  await page.getByLabel('Password').fill(operatorsDemo.support.password)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/admin\/login\/code$/)
+  // Without the code the console stays closed.
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/admin\/login$/)
+  await page.goto('/admin/login/code')
+  await page.getByLabel('Code').fill('12345')
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByText('Enter a 6-digit code or a recovery code.')).toBeVisible()
+  await page.getByLabel('Code').fill('000000')
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByRole('alert')).toHaveText('This code is not valid. Enter the current code from your app.')
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('an admin reaches the console and the audit log, which records the login', async ({ operatorPage }) => {
+  const page = await operatorPage('admin')
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await expect(page.getByTestId('operator-name')).toHaveText('Demo Admin · Administrator')
+  const nav = page.getByRole('navigation', { name: 'Console sections' })
+  await nav.getByRole('link', { name: 'Audit log' }).click()
+  await expect(page).toHaveURL(/\/admin\/audit$/)
+  const log = page.getByTestId('audit-log')
+  await expect(log.getByRole('row').filter({ hasText: 'operator.login' }).filter({ hasText: 'Demo Admin' }).first()).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('a moderator has no audit log: not in the menu, and 403 at its address', async ({ operatorPage }) => {
+  const page = await operatorPage('moderator')
+  await page.goto('/admin')
+  await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Audit log' })).toHaveCount(0)
+  const res = await page.goto('/admin/audit')
+  expect(res?.status()).toBe(403)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByTestId('audit-log')).toHaveCount(0)
+})
+
+test('logging out of the console ends its session', async ({ operatorPage }) => {
+  const page = await operatorPage('support')
+  await page.goto('/admin')
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL(/\/admin\/login$/)
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/admin\/login$/)
+})
