@@ -1,5 +1,6 @@
 import { parseCookies } from '#app/lib/cookies'
 import { getSettings } from '#app/features/settings/settings.server'
+import { nicheOf } from '#app/features/niche/niche'
 import { hasTrafficSource, parseTrackingCookie, TRACKING_COOKIE, type Tracking } from './tracking'
 
 const localeCountry: Record<string, string> = { en: 'GB', nl: 'NL', de: 'DE', it: 'IT', fr: 'FR', es: 'ES', pl: 'PL', da: 'DK', fi: 'FI', nb: 'NO', sv: 'SE' }
@@ -9,6 +10,9 @@ export interface SignupOptions {
   minAge: number
   countries: string[]
   defaultCountry: string
+  /** The form's first choices: the niche's (gay: a man seeking men; she: a woman seeking women). */
+  defaultGender: 'male' | 'female'
+  defaultLookingFor: 'male' | 'female'
 }
 
 /** The tracking data stored on the first visit (spec section 4), from a request's Cookie header. */
@@ -25,10 +29,13 @@ export function signupAllowed(signups: string, tracking: Tracking | null): boole
 export async function signupOptions(opts: { locale: string; tracking: Tracking | null }): Promise<SignupOptions> {
   const s = await getSettings()
   const byLocale = localeCountry[opts.locale]
+  const { seeking } = nicheOf(s.niche)
   return {
     open: signupAllowed(s.signups, opts.tracking),
     minAge: s.minimum_age,
     countries: s.countries,
     defaultCountry: s.geoip_country && s.countries.includes(s.geoip_country) ? s.geoip_country : s.countries.includes(byLocale) ? byLocale : s.countries[0],
+    defaultGender: seeking.gender,
+    defaultLookingFor: seeking.lookingFor,
   }
 }
