@@ -125,21 +125,41 @@ function Mask({ p }: { p: NichePalette }) {
   )
 }
 
+function Flower({ x, y, r, petal, centre }: { x: number; y: number; r: number; petal: string; centre: string }) {
+  return (
+    <g transform={`translate(${x} ${y})`}>
+      {[0, 72, 144, 216, 288].map((a) => (
+        <ellipse key={a} cx="0" cy={-r} rx={r * 0.62} ry={r} transform={`rotate(${a})`} fill={petal} />
+      ))}
+      <circle r={r * 0.55} fill={centre} />
+    </g>
+  )
+}
+
+/** A round-bellied vase with flowers: curves, celebrated. */
 function Curves({ p }: { p: NichePalette }) {
   return (
     <>
       <Backdrop />
-      <path d="M84 190C60 120 120 60 196 74C262 86 330 96 334 168C338 240 282 292 204 288C130 284 104 250 84 190Z" fill={p.accent} opacity={0.9} />
-      <path d="M120 210C104 160 150 116 206 124C258 132 300 150 296 204C292 252 248 276 196 270C150 265 132 246 120 210Z" fill={p.accentSoft} />
-      <g stroke="#fff" strokeWidth={4} fill="none" strokeLinecap="round" opacity={0.75}>
-        <path d="M40 90C90 60 120 120 170 96S250 40 300 70" />
-        <path d="M60 300C110 270 150 320 200 300S290 250 350 280" />
+      <g stroke="#7fb59a" strokeWidth={5} fill="none" strokeLinecap="round">
+        <path d="M196 160C190 130 170 105 148 92" />
+        <path d="M200 160C200 120 202 90 204 64" />
+        <path d="M205 160C214 132 236 110 258 98" />
       </g>
-      <Heart x={208} y={190} s={1.05} fill={p.heroFrom} />
-      <Heart x={208} y={190} s={1.05} stroke="#fff" strokeWidth={3} opacity={0.8} />
-      <Heart x={330} y={110} s={0.42} fill="#fff" rotate={14} />
-      <Sparkle x={70} y={160} s={1.2} />
-      <Sparkle x={350} y={230} s={0.8} fill={p.accentSoft} />
+      <path d="M178 124C160 118 150 126 146 136C162 140 172 134 178 124Z" fill="#7fb59a" />
+      <path d="M214 128C232 118 244 124 250 134C234 140 222 138 214 128Z" fill="#6aa487" />
+      <Flower x={148} y={92} r={17} petal="#fff" centre={p.accent} />
+      <Flower x={204} y={60} r={21} petal={p.accentSoft} centre={p.heroFrom} />
+      <Flower x={260} y={98} r={16} petal={p.accent} centre="#fff" />
+      <path d="M175 152H225C225 176 214 186 230 200C292 224 304 290 252 312H148C96 290 108 224 170 200C186 186 175 176 175 152Z" fill={p.accent} />
+      <path d="M130 250C134 226 150 212 172 206" stroke="#fff" strokeWidth={6} strokeLinecap="round" fill="none" opacity={0.5} />
+      <path d="M112 262C170 276 230 276 288 262" stroke={p.heroFrom} strokeWidth={10} fill="none" opacity={0.75} />
+      <rect x="168" y="146" width="64" height="12" rx="6" fill={p.accentSoft} />
+      <Heart x={300} y={190} s={0.42} fill="#fff" rotate={14} />
+      <Heart x={92} y={170} s={0.34} stroke="#fff" strokeWidth={6} rotate={-12} />
+      <Sparkle x={340} y={270} s={1.1} />
+      <Sparkle x={70} y={240} s={0.8} fill={p.accentSoft} />
+      <Sparkle x={320} y={60} s={0.9} fill={p.accentSoft} />
     </>
   )
 }
@@ -169,11 +189,14 @@ function Pearls({ p }: { p: NichePalette }) {
       <g transform="translate(200 262)">
         <path d="M-10 30C-40 40-66 30-74 14C-52 6-28 12-10 30Z" fill="#7fb59a" />
         <path d="M10 30C40 40 66 30 74 14C52 6 28 12 10 30Z" fill="#6aa487" />
-        <circle r="40" fill={p.accentSoft} />
-        <g fill="none" stroke="#a8607a" strokeWidth={3.5} strokeLinecap="round">
-          <path d="M-26 10C-30-18-4-32 18-22C34-14 30 10 12 14C-4 18-12 2-2-6C6-12 14-4 10 2" />
-          <path d="M-36 -4C-30 22 -4 36 22 30" />
-        </g>
+        {[0, 72, 144, 216, 288].map((a) => (
+          <circle key={a} cx={Math.cos((a * Math.PI) / 180) * 20} cy={Math.sin((a * Math.PI) / 180) * 20} r={22} fill={p.accentSoft} stroke="#b76e86" strokeWidth={2} />
+        ))}
+        {[36, 156, 276].map((a) => (
+          <circle key={a} cx={Math.cos((a * Math.PI) / 180) * 9} cy={Math.sin((a * Math.PI) / 180) * 9} r={15} fill="#e8b4c2" stroke="#b76e86" strokeWidth={2} />
+        ))}
+        <circle r="9" fill="#c9849a" />
+        <path d="M-4-2A5 5 0 1 1 3 5" stroke="#9b5470" strokeWidth={2.5} fill="none" strokeLinecap="round" />
       </g>
       <Sparkle x={350} y={150} s={1.2} />
       <Sparkle x={52} y={170} s={0.9} fill={p.accent} />
@@ -203,11 +226,11 @@ function Glasses({ p }: { p: NichePalette }) {
   return (
     <>
       <Backdrop />
-      <Glass x={150} rotate={14} p={p} />
-      <Glass x={250} rotate={-14} p={p} />
-      <Heart x={200} y={40} s={0.5} fill={p.accent} />
-      <Sparkle x={150} y={52} s={1.1} />
-      <Sparkle x={252} y={48} s={1.1} />
+      <Glass x={112} rotate={12} p={p} />
+      <Glass x={288} rotate={-12} p={p} />
+      <Heart x={200} y={26} s={0.42} fill={p.accent} />
+      <Sparkle x={168} y={40} s={1} />
+      <Sparkle x={234} y={40} s={1} />
       <Sparkle x={340} y={140} s={0.9} fill={p.accentSoft} />
       <Sparkle x={62} y={150} s={0.8} fill={p.accentSoft} />
     </>
