@@ -7,6 +7,7 @@ import { signupOptionsFor } from '#app/features/accounts/signup-options.server'
 import { getBadgeCounts } from '#app/features/authentication/viewer.server'
 import { RealtimeProvider, useRealtime } from '#app/features/chat/components/realtime-provider'
 import { getSettings } from '#app/features/settings/settings.server'
+import { nicheOf } from '#app/features/niche/niche'
 import { timeBonusFor } from '#app/features/billing/discounts.server'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import en from './i18n/locales/en.json'
@@ -80,6 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pushKey: settings.push_public_key,
       // Spec section 2: the US footer, for English only, when the flag is set.
       usFooter: company ? { company: company.name, address: `${company.address}, ${company.city}, ${company.country}` } : null,
+      // The niche (app/features/niche): <html data-niche> picks its theme (app/styles/niches.scss).
+      niche: nicheOf(settings.niche).id,
     },
     // Head tags of app/ui/seo-tags.tsx: canonical and hreflang addresses, description, Open Graph.
     seo: {
@@ -98,12 +101,13 @@ export type RootData = Awaited<ReturnType<typeof loader>>
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>('root')
   const locale = data?.locale ?? 'en'
+  const niche = nicheOf(data?.site.niche)
   return (
-    <html lang={locale}>
+    <html lang={locale} data-niche={niche.id}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#cf3f37" />
+        <meta name="theme-color" content={niche.palette.primary} />
         <Meta />
         <SeoTags site={data?.seo} locale={locale} loggedIn={!!data?.viewer} messages={data?.messages} />
         <Links />

@@ -33,6 +33,9 @@ const schema = z.object({
     .enum(['', '0', '1', 'true', 'false', 'auto'])
     .optional()
     .transform((v) => (v === '0' || v === 'false' ? 'never' : v === '1' || v === 'true' ? 'always' : 'auto')),
+  // The niche the demo data leans toward when seeding (1-7, app/features/niche); stored as the setting niche when
+  // none is set. Unset: the setting niche.
+  NICHE: z.preprocess(blankToUndefined, z.coerce.number().int().min(1, 'must be 1-7').max(7, 'must be 1-7').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -1,38 +1,55 @@
 import { FormattedMessage } from 'react-intl'
 import { Link, redirect } from 'react-router'
 import { SignupLink } from '#app/features/accounts/components/signup-modal'
+import { HeroArt } from '#app/features/niche/components/hero-art'
+import { nicheOf } from '#app/features/niche/niche'
 import { getSettings } from '#app/features/settings/settings.server'
 import type { Route } from './+types/home'
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
   const s = await getSettings()
-  return { title: s.index_title, name: s.name, search: s.logged_out_search }
+  return { title: s.index_title, name: s.name, search: s.logged_out_search, niche: nicheOf(s.niche).id }
 }
 
+const stepIcons = { search: 'search', like: 'heart', chat: 'chat-heart' } as const
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  // The niche (setting niche) chooses the hero's art and copy; its colours come from <html data-niche>.
+  const niche = nicheOf(loaderData.niche)
   return (
     <>
-      <section className="hero py-5">
-        <div className="container py-lg-5">
-          <h1 className="display-5 fw-bold">
-            <FormattedMessage id="home.title" />
-          </h1>
-          <p className="lead col-lg-7">
-            <FormattedMessage id="home.lead" values={{ name: loaderData.name }} />
-          </p>
-          <div className="d-flex flex-wrap gap-2 mt-4">
-            <SignupLink className="btn btn-light btn-lg text-primary fw-semibold">
-              <FormattedMessage id="home.cta" />
-            </SignupLink>
-            <Link to="/login" className="btn btn-outline-light btn-lg">
-              <FormattedMessage id="nav.login" />
-            </Link>
-            {loaderData.search ? (
-              <Link to="/members" className="btn btn-link link-light btn-lg">
-                <FormattedMessage id="home.browse" />
-              </Link>
-            ) : null}
+      <section className="hero" data-testid="hero" data-niche-hero={niche.slug}>
+        <div className="container">
+          <div className="row align-items-center gy-4 py-5">
+            <div className="col-lg-7 py-lg-5">
+              <p className="hero-eyebrow mb-3">
+                <i className="bi bi-stars" aria-hidden="true" />
+                <FormattedMessage id={niche.copy.eyebrow} />
+              </p>
+              <h1 className="hero-title display-5 fw-bold">
+                <FormattedMessage id={niche.copy.title} />
+              </h1>
+              <p className="lead">
+                <FormattedMessage id={niche.copy.lead} values={{ name: loaderData.name }} />
+              </p>
+              <div className="d-flex flex-wrap gap-2 mt-4">
+                <SignupLink className="btn btn-light btn-lg text-primary fw-semibold">
+                  <FormattedMessage id="home.cta" />
+                </SignupLink>
+                <Link to="/login" className="btn btn-outline-light btn-lg">
+                  <FormattedMessage id="nav.login" />
+                </Link>
+                {loaderData.search ? (
+                  <Link to="/members" className="btn btn-link link-light btn-lg">
+                    <FormattedMessage id="home.browse" />
+                  </Link>
+                ) : null}
+              </div>
+            </div>
+            <div className="col-lg-5 order-first order-lg-last">
+              <HeroArt art={niche.art} palette={niche.palette} />
+            </div>
           </div>
         </div>
       </section>
@@ -40,12 +57,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="row g-4">
           {(['search', 'like', 'chat'] as const).map((k) => (
             <div className="col-md-4" key={k}>
+              <span className="home-step-icon mb-3" aria-hidden="true">
+                <i className={`bi bi-${stepIcons[k]}`} />
+              </span>
               <h2 className="h5">
-                <i className={`bi bi-${k === 'search' ? 'search' : k === 'like' ? 'heart' : 'chat-heart'} text-primary me-2`} aria-hidden="true" />
                 <FormattedMessage id={`home.step.${k}.title`} />
               </h2>
               <p className="text-body-secondary">
-                <FormattedMessage id={`home.step.${k}.text`} />
+                <FormattedMessage id={niche.copy.steps[k]} />
               </p>
             </div>
           ))}

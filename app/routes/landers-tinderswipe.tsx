@@ -4,7 +4,8 @@ import { Link, redirect, useLocation } from 'react-router'
 import { SwipeCard } from '#app/features/matching/components/swipe-card'
 import type { Proposal } from '#app/features/matching/proposals.server'
 import { parseSearchQuery } from '#app/features/search/search.schema'
-import { searchMembers } from '#app/features/search/search-members.server'
+import { defaultLookingFor, searchMembers } from '#app/features/search/search-members.server'
+import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/landers-tinderswipe'
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   if (context.viewer) throw redirect('/swipe-game')
   // Listed profiles a visitor may see (fictional ones carry their disclosure on the card).
-  const result = await searchMembers(null, parseSearchQuery(url.searchParams, { gender: 'female' }), CARDS)
+  const result = await searchMembers(null, parseSearchQuery(url.searchParams, { gender: defaultLookingFor(null, (await getSettings()).niche) }), CARDS)
   const cards: Proposal[] = result.profiles.map((profile) => ({ profile, sharedInterests: [], interests: [], sameRegion: false, matchImage: null }))
   return { cards }
 }

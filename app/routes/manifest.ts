@@ -1,8 +1,9 @@
 import { getSettings } from '#app/features/settings/settings.server'
 import { requestLocale } from '#app/features/settings/request-locale.server'
+import { nicheOf } from '#app/features/niche/niche'
 import type { Route } from './+types/manifest'
 
-/** The theme of spec section 9 (app/styles: $primary); also the page's <meta name="theme-color"> in root.tsx. */
+/** The theme of spec section 9 (app/styles: $primary), niche 1's; other niches bring their own (app/features/niche). */
 export const THEME_COLOR = '#cf3f37'
 
 /** The icons made by scripts/make-icons.mjs into public/icons/. */
@@ -13,7 +14,7 @@ export const MANIFEST_ICONS = [
 ] as const
 
 /** The web app manifest of the installable app: opens on the members page, standalone (installed-app mode). */
-export function webManifest({ name, lang }: { name: string; lang: string }) {
+export function webManifest({ name, lang, themeColor = THEME_COLOR }: { name: string; lang: string; themeColor?: string }) {
   return {
     id: '/',
     name,
@@ -23,7 +24,7 @@ export function webManifest({ name, lang }: { name: string; lang: string }) {
     scope: '/',
     display: 'standalone',
     orientation: 'any',
-    theme_color: THEME_COLOR,
+    theme_color: themeColor,
     background_color: '#ffffff',
     icons: MANIFEST_ICONS,
   }
@@ -32,7 +33,7 @@ export function webManifest({ name, lang }: { name: string; lang: string }) {
 /** GET /manifest.webmanifest: the site name from settings, the language of the request. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, { locale }] = await Promise.all([getSettings(), requestLocale(request, context)])
-  return new Response(JSON.stringify(webManifest({ name: settings.name, lang: locale })), {
+  return new Response(JSON.stringify(webManifest({ name: settings.name, lang: locale, themeColor: nicheOf(settings.niche).palette.primary })), {
     headers: { 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': 'public, max-age=3600', Vary: 'Cookie' },
   })
 }

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/login?redirectTo=${encodeURIComponent('/members')}`)
   }
   const url = new URL(request.url)
-  const query = parseSearchQuery(url.searchParams, { gender: defaultLookingFor(viewer), country: viewer?.country ?? '' })
+  const query = parseSearchQuery(url.searchParams, { gender: defaultLookingFor(viewer, settings.niche), country: viewer?.country ?? '' })
   // Explicit filters are the member's; the default results follow the matching rule (sexuality both ways).
   const orientation = viewer && !url.searchParams.has('gender') ? { gender: viewer.gender, sexuality: viewer.sexuality } : null
   const result = await searchMembers(viewer?.profileId ?? null, query, settings.results_per_page, undefined, orientation)

@@ -14,7 +14,7 @@ import type { Route } from './+types/signup-matches'
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
   const options = await signupOptionsFor(request, context)
-  const query = parseSearchQuery(new URL(request.url).searchParams, { gender: 'female', country: options.defaultCountry })
+  const query = parseSearchQuery(new URL(request.url).searchParams, { gender: options.defaultLookingFor, country: options.defaultCountry })
   const matches = await searchMembers(null, { ...query, page: 1 }, 8)
   return { options, matches: matches.profiles, total: matches.total }
 }

@@ -1,10 +1,11 @@
 import { hash } from '@node-rs/argon2'
 import { and, eq, sql } from 'drizzle-orm'
 import { saveMedia } from '#app/adapters/storage/disk-storage.server'
+import { env } from '#app/lib/env.server'
 import { db } from '../client.server'
-import { conversationMembers, conversations, creditLedger, interests, messages, profileImages, profileInterests, profiles, sexualities, users } from '../schema/index'
+import { conversationMembers, conversations, creditLedger, interests, messages, profileImages, profileInterests, profiles, settings, sexualities, users } from '../schema/index'
 import { renderAvatar } from './avatars.server'
-import { demoAbout, demoNames, demoPlaces } from './names'
+import { demoAbout, demoAboutKink, demoNames, demoPlaces } from './names'
 
 export const demoAccounts = [
   { email: 'anna@demo.local', password: 'demo-anna-2026', name: 'Anna', gender: 'female' as const, country: 'NL', birthDate: '1994-03-12', language: 'en' },
@@ -54,8 +55,61 @@ export interface DemoProfileRow {
   lastActiveAt: Date
 }
 
-/** Generates `count` fictional profiles spread over the countries, both genders, all sexualities and ages 18-70. */
-export function generateDemoProfiles(count: number, seed = 42, now = new Date()): DemoProfileRow[] {
+/**
+ * How the demo data leans in each niche (setting niche, app/features/niche; 1 default, 2 she, 3 bdsm, 4 bbw,
+ * 5 gilf, 6 milf, 7 gay): a `share` of the profiles is reshaped into the niche's audience. The default niche's
+ * data is the plain mix. The interest list has no kink topics, so the bdsm niche leans through the about-me texts.
+ */
+interface NicheEmphasis {
+  share: number
+  gender: 'male' | 'female'
+  sexualities: readonly (typeof sexualities)[number][]
+  ages?: readonly [number, number]
+  /** Of the reshaped profiles, this share has the body type 'fat' (shown as curvy). */
+  curvy?: number
+  about?: readonly string[]
+}
+
+const womenForMen = ['hetero', 'hetero', 'hetero', 'bi'] as const
+
+export const nicheEmphasis: Record<number, NicheEmphasis | null> = {
+  1: null,
+  2: { share: 0.7, gender: 'female', sexualities: ['lesbian', 'lesbian', 'lesbian', 'bi'] },
+  3: { share: 0.6, gender: 'female', sexualities: womenForMen, about: demoAboutKink },
+  4: { share: 0.65, gender: 'female', sexualities: womenForMen, curvy: 0.8 },
+  5: { share: 0.65, gender: 'female', sexualities: womenForMen, ages: [60, 78] },
+  6: { share: 0.65, gender: 'female', sexualities: womenForMen, ages: [35, 55] },
+  7: { share: 0.7, gender: 'male', sexualities: ['gay', 'gay', 'gay', 'bi'] },
+}
+
+/** A birth date of someone exactly `age` years old today: up to 364 days before their last birthday. */
+function birthDateFor(age: number, rand: () => number, now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear() - age, now.getUTCMonth(), now.getUTCDate()) - Math.floor(rand() * 364) * 86400000).toISOString().slice(0, 10)
+}
+
+/**
+ * Generates `count` fictional profiles spread over the countries, both genders, all sexualities and ages 18-70,
+ * then leans them toward the niche's audience (nicheEmphasis). Niche 1 gives exactly the plain mix.
+ */
+export function generateDemoProfiles(count: number, seed = 42, now = new Date(), niche = 1): DemoProfileRow[] {
+  const rows = plainDemoProfiles(count, seed, now)
+  const emphasis = nicheEmphasis[niche]
+  if (!emphasis) return rows
+  // A generator of its own, so the plain mix underneath stays the same in every niche.
+  const rand = rng(seed * 31 + niche)
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]
+  return rows.map((row) => {
+    if (rand() >= emphasis.share) return row
+    const out = { ...row, gender: emphasis.gender, sexuality: pick(emphasis.sexualities) }
+    if (row.gender !== emphasis.gender) out.name = pick(demoNames[row.country][emphasis.gender])
+    if (emphasis.ages) out.birthDate = birthDateFor(emphasis.ages[0] + Math.floor(rand() * (emphasis.ages[1] - emphasis.ages[0] + 1)), rand, now)
+    if (emphasis.curvy !== undefined && rand() < emphasis.curvy) out.bodyType = 'fat'
+    if (emphasis.about && rand() < 0.5) out.aboutMe = pick(emphasis.about)
+    return out
+  })
+}
+
+function plainDemoProfiles(count: number, seed: number, now: Date): DemoProfileRow[] {
   const rand = rng(seed)
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]
   const countries = Object.keys(demoNames)
@@ -112,8 +166,8 @@ async function attachAvatar(dataDir: string, profileId: number, gender: 'male' |
  * First-run demo data: fictional profiles (marked so the interface discloses them), with avatars and interests,
  * plus two demo member accounts with a conversation between them.
  */
-export async function seedDemo(opts: { dataDir: string; profiles: number; avatars?: boolean }): Promise<{ accounts: typeof demoAccounts; profileCount: number }> {
-  const rows = generateDemoProfiles(opts.profiles)
+export async function seedDemo(opts: { dataDir: string; profiles: number; avatars?: boolean; niche?: number }): Promise<{ accounts: typeof demoAccounts; profileCount: number }> {
+  const rows = generateDemoProfiles(opts.profiles, undefined, undefined, opts.niche ?? (await seedNiche()))
   const rand = rng(7)
   const interestIds = (await db().select({ id: interests.id }).from(interests)).map((r) => r.id)
   const ids: { id: number; gender: 'male' | 'female' }[] = []
@@ -207,6 +261,21 @@ async function seedConversation(annaId: number, benId: number) {
     .update(conversations)
     .set({ lastMessageAt: new Date(base + (lines.length - 1) * 60_000) })
     .where(and(eq(conversations.id, conv.id)))
+}
+
+/**
+ * The niche the demo data leans toward: the environment's NICHE when set (and then also the site's setting niche,
+ * unless the operator has set one), else the setting niche, else the default.
+ */
+export async function seedNiche(): Promise<number> {
+  const fromEnv = env().NICHE
+  if (fromEnv !== undefined) {
+    await db().insert(settings).values({ key: 'niche', value: fromEnv }).onConflictDoNothing()
+    return fromEnv
+  }
+  const [row] = await db().select({ value: settings.value }).from(settings).where(eq(settings.key, 'niche'))
+  const n = Number(row?.value)
+  return n in nicheEmphasis ? n : 1
 }
 
 /** Demo accounts that exist in this database, for the start-up banner. */

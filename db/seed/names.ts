@@ -52,3 +52,11 @@ export const demoAbout = [
   'Let us see where a chat takes us.',
   'Weekends are for travelling, evenings for cosy dates.',
 ]
+
+/** About-me lines of the bdsm niche's demo profiles: open about kink, never explicit. */
+export const demoAboutKink = [
+  'Open-minded and curious; trust and clear limits come first.',
+  'Into kink, respect and honest conversation. Safe, sane and consensual.',
+  'Experienced, patient and happy to talk about what we both enjoy.',
+  'Leather, good manners and a sense of humour.',
+]

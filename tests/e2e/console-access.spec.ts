@@ -46,7 +46,7 @@ test('an admin reaches the console and the audit log, which records the login', 
   const page = await operatorPage('admin')
   await page.goto('/admin')
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-  await expect(page.getByTestId('operator-name')).toHaveText('Demo Admin · Administrator')
+  await expect(page.getByTestId('operator-name')).toHaveText('Demo Admin · Admin')
   const nav = page.getByRole('navigation', { name: 'Console sections' })
   await nav.getByRole('link', { name: 'Audit log' }).click()
   await expect(page).toHaveURL(/\/admin\/audit$/)

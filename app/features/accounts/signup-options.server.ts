@@ -4,6 +4,7 @@ import type { AppLoadContext } from 'react-router'
 import { requestLocale } from '#app/features/settings/request-locale.server'
 import { selectedCountry, visitorCountry } from '#app/features/visitors/visitor.server'
 import type { Locale } from '#app/i18n/locales'
+import { nicheOf } from '#app/features/niche/niche'
 import { hasTrafficSource, parseTrackingCookie, TRACKING_COOKIE, type Tracking } from './tracking'
 
 
@@ -12,6 +13,9 @@ export interface SignupOptions {
   minAge: number
   countries: string[]
   defaultCountry: string
+  /** The form's first choices: the niche's (gay: a man seeking men; she: a woman seeking women). */
+  defaultGender: 'male' | 'female'
+  defaultLookingFor: 'male' | 'female'
 }
 
 /** The tracking data stored on the first visit (spec section 4), from a request's Cookie header. */
@@ -27,11 +31,14 @@ export function signupAllowed(signups: string, tracking: Tracking | null): boole
 /** What every signup form needs (page, signup-with-matches page, modal). */
 export async function signupOptions(opts: { locale: Locale; tracking: Tracking | null; country: string | null }): Promise<SignupOptions> {
   const s = await getSettings()
+  const { seeking } = nicheOf(s.niche)
   return {
     open: signupAllowed(s.signups, opts.tracking),
     minAge: s.minimum_age,
     countries: s.countries,
     defaultCountry: selectedCountry(opts.country, opts.locale, s.countries) ?? 'GB',
+    defaultGender: seeking.gender,
+    defaultLookingFor: seeking.lookingFor,
   }
 }
 

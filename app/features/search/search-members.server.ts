@@ -6,6 +6,7 @@ import type { Orientation } from '#app/policies/compatibility'
 import { and, desc, eq, lte, sql } from 'drizzle-orm'
 import { birthDateForAge } from '#app/lib/dates'
 import { profileCardColumns, toProfileCard, type ProfileCard } from '#app/features/profiles/profile-view.server'
+import { nicheOf } from '#app/features/niche/niche'
 import type { SearchQuery } from './search.schema'
 
 export const DEFAULT_COUNT_CAP = 10_000
@@ -74,9 +75,12 @@ export async function similarMembers(viewerId: number | null, q: SearchQuery, ex
   return rows.map((r) => toProfileCard(r, now))
 }
 
-/** The gender a member is most likely looking for, from their own gender and sexuality. */
-export function defaultLookingFor(viewer: { gender: 'male' | 'female'; sexuality: string } | null): 'male' | 'female' | 'any' {
-  if (!viewer) return 'female'
+/**
+ * The gender a member is most likely looking for, from their own gender and sexuality; a visitor's is the site's
+ * niche's (setting niche: gay men, women for 'she', else women).
+ */
+export function defaultLookingFor(viewer: { gender: 'male' | 'female'; sexuality: string } | null, niche: unknown = 1): 'male' | 'female' | 'any' {
+  if (!viewer) return nicheOf(niche).seeking.lookingFor
   if (viewer.sexuality === 'bi') return 'any'
   if (viewer.sexuality === 'gay' || viewer.sexuality === 'lesbian') return viewer.gender
   return viewer.gender === 'male' ? 'female' : 'male'

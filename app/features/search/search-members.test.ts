@@ -168,6 +168,10 @@ describe('searchMembers visibility', () => {
 describe('defaultLookingFor', () => {
   it('derives the searched gender from gender and sexuality', () => {
     expect(defaultLookingFor(null)).toBe('female')
+    // A visitor's default follows the niche (setting niche: 7 gay, 2 she); a member's own sexuality wins.
+    expect(defaultLookingFor(null, 7)).toBe('male')
+    expect(defaultLookingFor(null, 2)).toBe('female')
+    expect(defaultLookingFor({ gender: 'male', sexuality: 'hetero' }, 7)).toBe('female')
     expect(defaultLookingFor({ gender: 'male', sexuality: 'hetero' })).toBe('female')
     expect(defaultLookingFor({ gender: 'female', sexuality: 'hetero' })).toBe('male')
     expect(defaultLookingFor({ gender: 'male', sexuality: 'gay' })).toBe('male')

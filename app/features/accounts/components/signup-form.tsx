@@ -34,7 +34,7 @@ export function SignupForm({
   const [form, fields] = useForm({
     id: `${idPrefix}-form`,
     lastResult,
-    defaultValue: { country: options.defaultCountry, gender: 'male', looking_for: 'female' },
+    defaultValue: { country: options.defaultCountry, gender: options.defaultGender, looking_for: options.defaultLookingFor },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
