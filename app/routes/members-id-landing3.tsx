@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, redirect } from 'react-router'
 import { LanderLoginLink } from '#app/features/landers/components/lander-cta'
+import { useLanderRoot } from '#app/features/landers/components/lander-root'
 import { MemberDisclosure, MemberPhoto, MemberSignupCta, MorePhotosNote } from '#app/features/landers/components/member-bits'
 import { loadMemberLanding } from '#app/features/landers/landers.server'
 import { pageTitle } from '#app/i18n/meta'
@@ -22,6 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  */
 export default function MemberLanding3({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData
+  const { site } = useLanderRoot()
   const intl = useIntl()
   const regions = new Intl.DisplayNames([intl.locale], { type: 'region' })
   const lines = [
@@ -38,7 +40,7 @@ export default function MemberLanding3({ loaderData }: Route.ComponentProps) {
           <div className="cover-image">
             <MemberPhoto profile={profile} className="cover-photo" />
             <p className="cover-masthead" aria-hidden="true">
-              <FormattedMessage id="lander.member.masthead" />
+              {site.name}
             </p>
           </div>
           <div className="cover-text">

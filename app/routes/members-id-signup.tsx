@@ -46,7 +46,7 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
           </aside>
           <section className="msu-form" aria-labelledby="msu-title">
             <h1 id="msu-title" className="h3">
-              <FormattedMessage id="lander.member.signupTitle" values={{ name: profile.name }} />
+              <FormattedMessage id={profile.isFictional ? 'lander.member.signupTitleFictional' : 'lander.member.signupTitle'} values={{ name: profile.name }} />
             </h1>
             <p className="text-body-secondary">
               <FormattedMessage id={profile.isFictional ? 'lander.member.signupLeadFictional' : 'lander.member.signupLead'} values={{ name: profile.name }} />
@@ -66,5 +66,5 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ data: d, matches }: Route.MetaArgs) {
-  return [pageTitle(matches, d ? 'lander.member.signupTitle' : 'error.notFound', { name: d?.profile.name ?? '' })]
+  return [pageTitle(matches, !d ? 'error.notFound' : d.profile.isFictional ? 'lander.member.signupTitleFictional' : 'lander.member.signupTitle', { name: d?.profile.name ?? '' })]
 }
