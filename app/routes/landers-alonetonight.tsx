@@ -18,7 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 // A fixed sky (no randomness at render: the server and the browser draw the same stars).
-const STARS = Array.from({ length: 46 }, (_, i) => ({ x: (i * 137.5) % 100, y: ((i * 61.8) % 70) + 2, r: i % 5 === 0 ? 1.6 : i % 3 === 0 ? 1.1 : 0.7, d: (i % 7) * 0.6 }))
+const STARS = Array.from({ length: 46 }, (_, i) => ({ x: (i * 37.3 + (i % 4) * 11) % 100, y: ((i * 23.7) % 56) + 2, r: i % 5 === 0 ? 1.6 : i % 3 === 0 ? 1.1 : 0.7, d: (i % 7) * 0.6 }))
 
 /** Night-themed lander (spec section 2, /landers/alonetonight): a starry hero, who you could meet, three steps. */
 export default function AloneTonightLander({ loaderData }: Route.ComponentProps) {
@@ -27,10 +27,10 @@ export default function AloneTonightLander({ loaderData }: Route.ComponentProps)
   return (
     <div className="lander-night">
       <section className="night-hero">
-        <svg className="night-sky" viewBox="0 0 100 60" preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false">
+        <svg className="night-sky" viewBox="0 0 100 60" preserveAspectRatio="xMaxYMin slice" aria-hidden="true" focusable="false">
           <defs>
             <radialGradient id="night-moon-glow">
-              <stop offset="0" stopColor="#fff6d6" stopOpacity=".55" />
+              <stop offset="0" stopColor="#fff6d6" stopOpacity=".5" />
               <stop offset="1" stopColor="#fff6d6" stopOpacity="0" />
             </radialGradient>
             <mask id="night-crescent">
@@ -43,19 +43,21 @@ export default function AloneTonightLander({ loaderData }: Route.ComponentProps)
           ))}
           <circle cx="82" cy="14" r="14" fill="url(#night-moon-glow)" />
           <circle cx="82" cy="14" r="6.5" fill="#ffe7a3" mask="url(#night-crescent)" />
-          <path d="M0 60 L0 50 L6 50 L6 44 L12 44 L12 52 L18 52 L18 40 L23 40 L23 36 L28 36 L28 48 L35 48 L35 42 L42 42 L42 54 L50 54 L50 46 L56 46 L56 38 L61 38 L61 50 L68 50 L68 44 L75 44 L75 52 L82 52 L82 41 L88 41 L88 49 L94 49 L94 45 L100 45 L100 60 Z" fill="#0a0e24" />
+        </svg>
+        <svg className="night-city" viewBox="0 0 100 20" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+          <path d="M0 20 L0 10 L6 10 L6 4 L12 4 L12 12 L18 12 L18 2 L23 2 L23 0 L28 0 L28 8 L35 8 L35 3 L42 3 L42 14 L50 14 L50 6 L56 6 L56 1 L61 1 L61 10 L68 10 L68 4 L75 4 L75 12 L82 12 L82 3 L88 3 L88 9 L94 9 L94 5 L100 5 L100 20 Z" fill="#0a0e24" />
           {[
-            [8, 47],
-            [20, 43],
-            [25, 39],
-            [37, 45],
-            [52, 49],
-            [58, 42],
-            [71, 47],
-            [84, 44],
-            [90, 51],
+            [8, 7],
+            [20, 5],
+            [25, 3],
+            [37, 6],
+            [52, 9],
+            [58, 4],
+            [71, 7],
+            [84, 6],
+            [90, 11],
           ].map(([x, y], i) => (
-            <rect key={i} className="night-window" x={x} y={y} width=".9" height="1.2" style={{ animationDelay: `${i * 1.3}s` }} />
+            <rect key={i} className="night-window" x={x} y={y} width=".9" height="1.6" style={{ animationDelay: `${i * 1.3}s` }} />
           ))}
         </svg>
         <div className="container position-relative">

@@ -55,7 +55,7 @@ export default function GalleryLander({ loaderData }: Route.ComponentProps) {
           {profiles.map((p, i) => (
             <li key={p.id} className={`gallery-item${i === 0 ? ' gallery-feature' : ''}`}>
               <Link to={`/members/${p.id}/landing${search}`} className="gallery-link">
-                <LanderPhoto profile={p} className="gallery-photo" size={i === 0 ? 480 : 240} eager={i < 5} decorative />
+                <LanderPhoto profile={p} className="gallery-photo" size={i === 0 ? 600 : 240} eager={i < 5} decorative large={i === 0} />
                 <span className="gallery-caption">
                   <span className="gallery-name">
                     {p.name}, {p.age}

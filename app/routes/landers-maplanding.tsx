@@ -53,15 +53,20 @@ export default function MapLander({ loaderData }: Route.ComponentProps) {
                       <circle key={i} cx={x} cy={y} r={map.width / 48 / 2.8} />
                     ))}
                   </g>
-                  {places.map((p, i) => (
-                    <g key={p.city} className="map-marker" transform={`translate(${p.x} ${p.y})`} style={{ animationDelay: `${Math.min(i, 10) * 0.12}s` }}>
-                      <circle className="map-pulse" r={10 + Math.min(p.count, 10)} />
-                      <circle className="map-pin" r={6 + Math.min(p.count, 10) * 0.8} />
-                      <text className="map-pin-count" dy="0.35em" textAnchor="middle">
-                        {p.count}
-                      </text>
-                    </g>
-                  ))}
+                  {places.map((p, i) => {
+                    // Marker sizes follow the map's own scale (a tall country is drawn narrower).
+                    const u = map.width / 100
+                    const r = u * (3.2 + Math.min(p.count, 10) * 0.3)
+                    return (
+                      <g key={p.city} className="map-marker" transform={`translate(${p.x} ${p.y})`} style={{ animationDelay: `${Math.min(i, 10) * 0.12}s` }}>
+                        <circle className="map-pulse" r={r * 1.6} />
+                        <circle className="map-pin" r={r} strokeWidth={u * 0.6} />
+                        <text className="map-pin-count" dy="0.35em" textAnchor="middle" fontSize={r * 1.1}>
+                          {p.count}
+                        </text>
+                      </g>
+                    )
+                  })}
                 </svg>
               </figure>
             ) : null}

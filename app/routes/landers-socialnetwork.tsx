@@ -125,7 +125,7 @@ function Post({ profile: p }: { profile: FeedProfile }) {
         </span>
       </header>
       {p.aboutMe ? <p className="social-post-text">{p.aboutMe}</p> : null}
-      <LanderPhoto profile={p} className="social-post-photo" size={480} />
+      <LanderPhoto profile={p} className="social-post-photo" size={600} large />
       {open ? (
         <div className="social-actions">
           <Link to={href} className="social-action">

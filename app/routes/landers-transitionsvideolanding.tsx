@@ -46,7 +46,7 @@ export default function TransitionsVideoLander({ loaderData }: Route.ComponentPr
             >
               {profiles.map((p, i) => (
                 <figure key={p.id} className={`film-scene film-scene-${i}`}>
-                  <LanderPhoto profile={p} className="film-photo" size={480} eager />
+                  <LanderPhoto profile={p} className="film-photo" size={600} eager large />
                   <figcaption className="film-caption">
                     <span className="film-name">
                       {p.name}, {p.age}

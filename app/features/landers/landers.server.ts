@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
-import { profiles } from '#db/schema/index'
+import { profileImages, profiles } from '#db/schema/index'
 import { listableTo } from '#app/policies/visibility.server'
 import { loadProfilePage, type ShownProfile } from '#app/features/profiles/profile-page.server'
 import type { ProfileCard } from '#app/features/profiles/profile-types'
@@ -19,11 +19,25 @@ import type { Audience } from './lander-slug'
  * logged-out visitor, fictional ones with their flag so the page can disclose them. Numbers are counted, never made up.
  */
 
+/** A listed profile as landers show it: the search card plus its full-size main photo for large frames. */
+export type LanderProfile = ProfileCard & { photo: string | null }
+
 /** Listed profiles of one gender a visitor may see, most recently active first; those with a photo first. */
-export async function landerProfiles(audience: Audience | 'any', count: number, country = ''): Promise<ProfileCard[]> {
+export async function landerProfiles(audience: Audience | 'any', count: number, country = ''): Promise<LanderProfile[]> {
   const result = await searchMembers(null, parseSearchQuery(new URLSearchParams(), { gender: audience, country }), count * 2)
   const withPhoto = result.profiles.filter((p) => p.thumb)
-  return [...withPhoto, ...result.profiles.filter((p) => !p.thumb)].slice(0, count)
+  const cards = [...withPhoto, ...result.profiles.filter((p) => !p.thumb)].slice(0, count)
+  const ids = cards.filter((c) => c.thumb).map((c) => c.id)
+  // The same active main image the card's thumbnail comes from, at full size (the member's profile page shows it too).
+  const rows = ids.length
+    ? await db()
+        .select({ id: profiles.id, filename: profileImages.filename })
+        .from(profiles)
+        .innerJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
+        .where(and(inArray(profiles.id, ids), eq(profileImages.status, 'active')))
+    : []
+  const photos = new Map(rows.map((r) => [r.id, r.filename]))
+  return cards.map((c) => ({ ...c, photo: photos.get(c.id) ?? null }))
 }
 
 /** How many profiles a visitor can find (counting stops at the search's cap: then the page says "more than"). */
@@ -32,7 +46,7 @@ export async function listedProfileCount(): Promise<{ total: number; capped: boo
   return { total: r.total, capped: r.capped }
 }
 
-export type FeedProfile = ProfileCard & { aboutMe: string | null }
+export type FeedProfile = LanderProfile & { aboutMe: string | null }
 
 /** Profiles for the feed-like lander, each with its own "about me" when the settings show that field. */
 export async function feedProfiles(audience: Audience, count: number): Promise<FeedProfile[]> {
@@ -60,7 +74,7 @@ export interface MapLander {
   /** Listed profiles whose town is not on the map (unknown name, no town). */
   elsewhere: number
   total: number
-  profiles: ProfileCard[]
+  profiles: LanderProfile[]
 }
 
 /** The map lander's data: a dot map of the country and, per town, the number of listed profiles there. */

@@ -36,7 +36,7 @@ export function useSignupHref(): string {
 }
 
 /** A secondary link for members who already have an account. */
-export function LanderLoginLink({ className = 'link-secondary' }: { className?: string }) {
+export function LanderLoginLink({ className = 'link-dark' }: { className?: string }) {
   return (
     <Link to="/login" className={className}>
       <FormattedMessage id="lander.cta.login" />

@@ -4,7 +4,22 @@ import type { ProfileCard } from '#app/features/profiles/profile-types'
 import { useLanderRoot } from './lander-root'
 
 /** A listed profile's photo as the search cards show it (the site's own media under the cdn prefix), or a placeholder. */
-export function LanderPhoto({ profile, className = '', size = 320, eager = false, decorative = false }: { profile: Pick<ProfileCard, 'name' | 'thumb'>; className?: string; size?: number; eager?: boolean; decorative?: boolean }) {
+export function LanderPhoto({
+  profile,
+  className = '',
+  size = 320,
+  eager = false,
+  decorative = false,
+  large = false,
+}: {
+  profile: Pick<ProfileCard, 'name' | 'thumb'> & { photo?: string | null }
+  className?: string
+  size?: number
+  eager?: boolean
+  decorative?: boolean
+  /** Use the full-size main photo (large frames) instead of the thumbnail. */
+  large?: boolean
+}) {
   const intl = useIntl()
   const { site } = useLanderRoot()
   if (!profile.thumb) {
@@ -16,7 +31,7 @@ export function LanderPhoto({ profile, className = '', size = 320, eager = false
   }
   return (
     <img
-      src={`${site.cdnPrefix}/${profile.thumb}`}
+      src={`${site.cdnPrefix}/${large && profile.photo ? profile.photo : profile.thumb}`}
       alt={decorative ? '' : intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })}
       className={className}
       width={size}
