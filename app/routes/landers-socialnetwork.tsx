@@ -56,7 +56,8 @@ export default function SocialNetworkLander({ loaderData }: Route.ComponentProps
           <section className="social-feed" aria-label={intl.formatMessage({ id: 'lander.social.feedLabel' })}>
             {stories.length ? (
               <section className="social-panel social-stories" aria-label={intl.formatMessage({ id: 'lander.social.storiesLabel' })}>
-                <ul className="list-unstyled mb-0">
+                {/* Scrolls sideways on small screens: focusable so the keyboard can scroll it too. */}
+                <ul className="list-unstyled mb-0" tabIndex={0}>
                   {stories.map((p) => (
                     <li key={p.id}>
                       <span className="social-ring">
