@@ -2,7 +2,16 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 
 // The whole URL map, with the spec's route ids (section 2). Screens not built yet are absent and answer 404.
 export default [
-  layout('layouts/lander.tsx', [index('routes/home.tsx', { id: 'index' }), route('landers/tinderswipe', 'routes/landers-tinderswipe.tsx', { id: 'landers-tinderswipe' })]),
+  layout('layouts/lander.tsx', [index('routes/home.tsx', { id: 'index' }), route('landers/tinderswipe', 'routes/landers-tinderswipe.tsx', { id: 'landers-tinderswipe' }),
+    // Marketing landers (spec section 2) and the member landings; the optional slug is described in app/features/landers/lander-slug.ts.
+    ...['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'].map((name) =>
+      route(`landers/${name}/:slug?`, `routes/landers-${name}.tsx`, { id: `landers-${name}` }),
+    ),
+    route('members/:id/landing', 'routes/members-id-landing.tsx', { id: 'members-id-landing' }),
+    route('members/:id/signup', 'routes/members-id-signup.tsx', { id: 'members-id-signup' }),
+    route('members/:id/landing2/:slug?', 'routes/members-id-landing2.tsx', { id: 'members-id-landing2' }),
+    route('members/:id/landing3/:slug?', 'routes/members-id-landing3.tsx', { id: 'members-id-landing3' }),
+  ]),
   layout('layouts/default.tsx', [
     route('login', 'routes/login.tsx', { id: 'login' }),
     route('signup', 'routes/signup.tsx', { id: 'signup' }),

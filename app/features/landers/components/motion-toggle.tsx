@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react'
+import { FormattedMessage } from 'react-intl'
+
+/**
+ * Pause/play of a lander's animation (WCAG 2.2.2: moving content that lasts over five seconds can be paused).
+ * Starts paused when the visitor prefers reduced motion; the CSS also stops the animation then (app/styles/landers.scss).
+ */
+export function usePausable(): [boolean, (paused: boolean) => void] {
+  const [paused, setPaused] = useState(false)
+  useEffect(() => {
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) setPaused(true)
+  }, [])
+  return [paused, setPaused]
+}
+
+export function MotionToggle({ paused, onChange, className = 'btn btn-dark btn-sm', controls }: { paused: boolean; onChange: (paused: boolean) => void; className?: string; controls?: string }) {
+  return (
+    <button type="button" className={className} aria-controls={controls} onClick={() => onChange(!paused)} data-testid="motion-toggle">
+      <i className={`bi ${paused ? 'bi-play-fill' : 'bi-pause-fill'} me-1`} aria-hidden="true" />
+      <FormattedMessage id={paused ? 'lander.motion.play' : 'lander.motion.pause'} />
+    </button>
+  )
+}

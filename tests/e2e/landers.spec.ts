@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test'
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
+
+// The marketing landers and member landings (spec section 2; app/routes/landers-*.tsx, members-id-landing*.tsx).
+const TRACKING = '?network=abc&sub1=x'
+const landers = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'] as const
+
+/** Ids of listed profiles, from the gallery lander's links to member landings. */
+async function listedProfileIds(page: Page): Promise<number[]> {
+  await page.goto('/landers/gallery')
+  const hrefs = await page.locator('a[href*="/landing"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))
+  return hrefs.map((h) => Number(/\/members\/(\d+)\/landing/.exec(h)?.[1])).filter(Boolean)
+}
+
+test.describe('marketing landers', () => {
+  for (const name of landers) {
+    test(`${name}: renders, passes axe and keeps the tracking query on its signup link`, async ({ page }) => {
+      const response = await page.goto(`/landers/${name}${TRACKING}`)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      // A translated title of its own, not just the site name.
+      await expect(page).toHaveTitle(/.+ \| Amoura$/)
+      const signup = page.getByTestId('lander-signup-link').first()
+      await expect(signup).toBeVisible()
+      await expect(signup).toHaveAttribute('href', `/signup${TRACKING}`)
+      await expectNoSeriousA11yViolations(page)
+      // Following it lands on the signup form with the query intact.
+      await signup.click()
+      await expect(page).toHaveURL(/\/signup\?/)
+      expect(new URL(page.url()).search).toBe(TRACKING)
+      await expect(page.locator('#signup-form')).toBeVisible()
+    })
+  }
+
+  test('the public landers have a description and are in the sitemap; a slug variant is not indexed', async ({ page, request }) => {
+    await page.goto('/landers/iconslanding')
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /eleven languages/)
+    const sitemap = await (await request.get('/sitemap.xml')).text()
+    for (const name of landers) expect(sitemap).toContain(`/landers/${name}</loc>`)
+    await page.goto('/landers/gallery/men')
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow')
+  })
+
+  test('the slug chooses a variant: men or women, and the country of the map', async ({ page }) => {
+    await page.goto(`/landers/gallery/men${TRACKING}`)
+    await expect(page.getByRole('link', { name: 'Men', exact: true })).toHaveAttribute('aria-current', 'page')
+    // The switch keeps the visit's query.
+    await expect(page.getByRole('link', { name: 'Women', exact: true })).toHaveAttribute('href', `/landers/gallery/women${TRACKING}`)
+    await page.goto('/landers/maplanding/de')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet people in Germany')
+    await expect(page.getByTestId('lander-map')).toBeVisible()
+    // An unknown slug changes nothing but stays in the address (campaign tracking).
+    const r = await page.goto('/landers/alonetonight/spring-campaign')
+    expect(r?.status()).toBe(200)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Alone tonight? It doesn't have to stay that way.")
+  })
+
+  test('fictional profiles carry their disclosure on the landers', async ({ page }) => {
+    await page.goto('/landers/collagelanding')
+    await expect(page.getByTestId('fictional-badge').first()).toBeVisible()
+  })
+
+  test('the two films can be paused and stand still for reduced motion', async ({ page, newContext }) => {
+    for (const name of ['transitionsvideolanding', 'video']) {
+      await page.goto(`/landers/${name}`)
+      const toggle = page.getByTestId('motion-toggle')
+      await expect(toggle).toHaveText('Pause animation')
+      await toggle.click()
+      await expect(toggle).toHaveText('Play animation')
+      await expect(page.getByTestId('lander-film')).toHaveClass(/is-paused/)
+    }
+    const still = await (await newContext({ reducedMotion: 'reduce' })).newPage()
+    await still.goto('/landers/transitionsvideolanding')
+    await expect(still.getByTestId('motion-toggle')).toHaveText('Play animation')
+    const animation = await still.locator('.film-scene').first().evaluate((el) => getComputedStyle(el).animationName)
+    expect(animation).toBe('none')
+  })
+
+  test('a logged-in member is sent to the members area', async ({ annaPage }) => {
+    for (const name of landers) {
+      await annaPage.goto(`/landers/${name}`)
+      await expect(annaPage).toHaveURL(/\/members$/)
+    }
+  })
+})
+
+test.describe('member landings', () => {
+  test('each one renders the member, passes axe and keeps the tracking query', async ({ page }) => {
+    const [id] = await listedProfileIds(page)
+    expect(id).toBeGreaterThan(0)
+    for (const path of [`/members/${id}/landing`, `/members/${id}/landing2`, `/members/${id}/landing2/some-campaign`, `/members/${id}/landing3`, `/members/${id}/landing3/x`]) {
+      const response = await page.goto(`${path}${TRACKING}`)
+      expect(response?.status(), path).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByTestId('lander-signup-link')).toHaveAttribute('href', `/signup${TRACKING}`)
+      // Member pages are never indexed.
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow')
+      await expectNoSeriousA11yViolations(page)
+    }
+  })
+
+  test('a fictional member landing shows the disclosure and offers a like, not a chat', async ({ page }) => {
+    await page.goto('/landers/gallery')
+    const fictional = page.locator('li', { has: page.getByTestId('fictional-badge') }).first().locator('a')
+    const href = (await fictional.getAttribute('href'))!
+    await page.goto(href.replace('/landing', '/landing2'))
+    await expect(page.getByTestId('fictional-warning')).toBeVisible()
+    await expect(page.getByTestId('lander-signup-link')).toContainText('to like')
+  })
+
+  test("the member signup page: the site's signup form beside the member, the visit's tracking stored for it", async ({ page, newContext }) => {
+    const [id] = await listedProfileIds(page)
+    const visitor = await (await newContext()).newPage()
+    const response = await visitor.goto(`/members/${id}/signup${TRACKING}`)
+    expect(response?.status()).toBe(200)
+    await expect(visitor.getByRole('heading', { level: 1 })).toContainText('Sign up to')
+    await expect(visitor.locator('#signup-form')).toHaveAttribute('action', '/signup')
+    await expectNoSeriousA11yViolations(visitor)
+    // The tracking query of the visit is what the signup reads (the cookie set on the first visit).
+    const cookie = (await visitor.context().cookies()).find((c) => c.name === 'tracking')
+    expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ network: 'abc', sub1: 'x' })
+  })
+
+  test('unknown members answer 404; logged-in members go to the profile', async ({ page, annaPage }) => {
+    for (const path of ['/members/999999/landing', '/members/999999/signup', '/members/999999/landing2/x', '/members/999999/landing3', '/members/abc/landing']) {
+      const response = await page.goto(path)
+      expect(response?.status(), path).toBe(404)
+    }
+    const [id] = await listedProfileIds(page)
+    for (const path of [`/members/${id}/landing`, `/members/${id}/signup`, `/members/${id}/landing2/x`, `/members/${id}/landing3`]) {
+      await annaPage.goto(path)
+      await expect(annaPage).toHaveURL(new RegExp(`/members/${id}$`))
+    }
+  })
+})
