@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { redirect } from 'react-router'
-import { signupOptions, trackingFromCookies } from '#app/features/accounts/signup-options.server'
+import { signupOptionsFor } from '#app/features/accounts/signup-options.server'
 import { AudienceSwitch } from '#app/features/landers/components/audience-switch'
 import { LanderLoginLink, LanderSignupCta } from '#app/features/landers/components/lander-cta'
 import { LanderDisclosure, LanderPhoto } from '#app/features/landers/components/lander-photo'
@@ -14,9 +14,9 @@ import type { Route } from './+types/landers-maplanding'
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
   const { locale } = await requestLocale(request, context)
-  // The visitor's country as the signup form guesses it (setting geoip_country, else the language's country),
-  // unless the slug names a served country.
-  const options = await signupOptions({ locale, tracking: trackingFromCookies(request.headers.get('cookie')) })
+  // The visitor's country as the signup form guesses it (offline GeoIP, else the language's country), unless the
+  // slug names a served country.
+  const options = await signupOptionsFor(request, context, locale)
   const country = countryFromSlug(params.slug, options.countries) ?? options.defaultCountry
   const audience = audienceFromSlug(params.slug)
   const data = await mapLander(country, audience)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, char, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { boolean, char, check, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core'
 import type { Gender, Sexuality } from '#app/features/profiles/profile-values'
 import { users } from './accounts'
 
@@ -42,6 +42,8 @@ export const profiles = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // A fictional profile has no account (so nobody logs in as it or writes in its name); a member's profile is never fictional.
+    check('profiles_fictional_has_no_account', sql`${t.isFictional} = (${t.userId} is null)`),
     // Search (app/features/search): listed profiles by country and gender, newest activity first, with the
     // age range as a filter; the *_age indexes serve the total count. Designed for a million profiles.
     index('profiles_search_country_idx')

@@ -1,0 +1,232 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { fictionalProfileSchema } from '#app/features/fictional/fictional.schema'
+import { addFictionalPhoto, createFictional, fictionalById, fictionalPhotos, setFictionalStatus, updateFictional } from '#app/features/fictional/fictional-profiles.server'
+import { requireOperator } from '#app/features/operators/require-operator.server'
+import { ImageRejectedError } from '#app/features/photos/process-image.server'
+import { bodyTypes, genders, sexualities } from '#app/features/profiles/profile-values'
+import { getSettings } from '#app/features/settings/settings.server'
+import { pageTitle } from '#app/i18n/meta'
+import { readFormData } from '#app/lib/form-data.server'
+import { FormErrors } from '#app/ui/form-errors'
+import { FormField, SelectField } from '#app/ui/form-field'
+import type { Route } from './+types/fictional-edit'
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.fictional.title')]
+
+function profileId(params: { id?: string }): number | null {
+  if (params.id === undefined) return null
+  const id = Number(params.id)
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
+  return id
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireOperator(request, 'fictional.manage')
+  const id = profileId(params)
+  const settings = await getSettings()
+  if (id === null) return { profile: null, photos: [], countries: settings.countries }
+  const profile = await fictionalById(id)
+  if (!profile) throw new Response('Not Found', { status: 404 })
+  return {
+    profile: { id: profile.id, name: profile.name, gender: profile.gender, sexuality: profile.sexuality, birthDate: profile.birthDate, country: profile.country, region: profile.region ?? '', bodyType: profile.bodyType ?? '', aboutMe: profile.aboutMe ?? '', status: profile.status },
+    photos: await fictionalPhotos(id),
+    countries: settings.countries,
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const operator = await requireOperator(request, 'fictional.manage')
+  const id = profileId(params)
+  const form = await readFormData(request)
+  const intent = String(form.get('intent') ?? 'save')
+  if (id !== null && !(await fictionalById(id))) throw new Response('Not Found', { status: 404 })
+  if (intent === 'status' && id !== null) {
+    const reason = String(form.get('reason') ?? '').trim()
+    if (reason.length < 3 || reason.length > 500) return data({ result: null, statusError: 'admin.reasonRequired', photoError: null, saved: false }, { status: 400 })
+    await setFictionalStatus(id, form.get('status') === 'active' ? 'active' : 'disabled', reason, operator)
+    return { result: null, statusError: null, photoError: null, saved: true }
+  }
+  if (intent === 'photo' && id !== null) {
+    const file = form.get('photo')
+    if (!file || typeof file === 'string' || file.size === 0) return data({ result: null, statusError: null, photoError: 'photos.error.not_image', saved: false }, { status: 400 })
+    try {
+      const r = await addFictionalPhoto(id, Buffer.from(await file.arrayBuffer()), operator)
+      if (!r.ok) return data({ result: null, statusError: null, photoError: 'photos.error.limit_reached', saved: false }, { status: 409 })
+    } catch (e) {
+      if (e instanceof ImageRejectedError) return data({ result: null, statusError: null, photoError: `photos.error.${e.code}`, saved: false }, { status: 422 })
+      throw e
+    }
+    return { result: null, statusError: null, photoError: null, saved: true }
+  }
+  const submission = parseWithZod(form, { schema: fictionalProfileSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(), statusError: null, photoError: null, saved: false }, { status: 400 })
+  if (id === null) {
+    const created = await createFictional(submission.value, operator)
+    throw redirect(`/admin/fictional/${created}`)
+  }
+  await updateFictional(id, submission.value, operator)
+  return { result: submission.reply({ resetForm: false }), statusError: null, photoError: null, saved: true }
+}
+
+/** Create or edit a fictional profile. The disclosure is not a choice: every fictional profile shows it. */
+export default function AdminFictionalEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const intl = useIntl()
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const p = loaderData.profile
+  const [form, fields] = useForm({
+    lastResult: actionData?.result ?? undefined,
+    defaultValue: p ? { ...p, reason: '' } : { country: loaderData.countries[0], gender: 'female', sexuality: 'hetero', reason: '' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: fictionalProfileSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  return (
+    <>
+      <p className="mb-2">
+        <Link to="/admin/fictional">
+          <i className="bi bi-chevron-left me-1" aria-hidden="true" />
+          <FormattedMessage id="admin.fictional.title" />
+        </Link>
+      </p>
+      <h1 className="h3">{p ? p.name : <FormattedMessage id="admin.fictional.create" />}</h1>
+      <div className="alert alert-info">
+        <i className="bi bi-person-badge me-2" aria-hidden="true" />
+        <FormattedMessage id="admin.fictional.disclosureAlwaysOn" />
+      </div>
+      {actionData?.saved ? (
+        <div className="alert alert-success" role="status">
+          <FormattedMessage id="admin.saved" />
+        </div>
+      ) : null}
+      <div className="row g-4">
+        <div className="col-lg-7">
+          <Form method="post" {...getFormProps(form)} noValidate>
+            <input type="hidden" name="intent" value="save" />
+            <FormErrors errors={form.errors} id={form.errorId} />
+            <FormField label={<FormattedMessage id="field.name" />} errors={fields.name.errors} {...getInputProps(fields.name, { type: 'text' })} id="fictional-name" />
+            <div className="row">
+              <div className="col-sm-4">
+                <SelectField label={<FormattedMessage id="profileField.gender" />} errors={fields.gender.errors} {...getSelectProps(fields.gender)} id="fictional-gender">
+                  {genders.map((g) => (
+                    <option key={g} value={g}>
+                      {intl.formatMessage({ id: `profileValue.gender.${g}` })}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+              <div className="col-sm-4">
+                <SelectField label={<FormattedMessage id="profileField.sexuality" />} errors={fields.sexuality.errors} {...getSelectProps(fields.sexuality)} id="fictional-sexuality">
+                  {sexualities.map((s) => (
+                    <option key={s} value={s}>
+                      {intl.formatMessage({ id: `profileValue.sexuality.${s}` })}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+              <div className="col-sm-4">
+                <SelectField label={<FormattedMessage id="profileField.body_type" />} errors={fields.bodyType.errors} {...getSelectProps(fields.bodyType)} id="fictional-body">
+                  <option value="">{intl.formatMessage({ id: 'admin.fictional.notSet' })}</option>
+                  {bodyTypes.map((b) => (
+                    <option key={b} value={b}>
+                      {intl.formatMessage({ id: `profileValue.body_type.${b}` })}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+            </div>
+            <div className="row">
+              <div className="col-sm-4">
+                <FormField label={<FormattedMessage id="field.dateOfBirth" />} errors={fields.birthDate.errors} {...getInputProps(fields.birthDate, { type: 'date' })} id="fictional-dob" />
+              </div>
+              <div className="col-sm-4">
+                <SelectField label={<FormattedMessage id="field.country" />} errors={fields.country.errors} {...getSelectProps(fields.country)} id="fictional-country">
+                  {loaderData.countries.map((c) => (
+                    <option key={c} value={c}>
+                      {regionNames.of(c) ?? c}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+              <div className="col-sm-4">
+                <FormField label={<FormattedMessage id="field.region" />} errors={fields.region.errors} {...getInputProps(fields.region, { type: 'text' })} id="fictional-region" />
+              </div>
+            </div>
+            <div className="mb-3">
+              <label htmlFor="fictional-about" className="form-label">
+                <FormattedMessage id="profile.aboutMe" />
+              </label>
+              <textarea {...getTextareaProps(fields.aboutMe)} id="fictional-about" className="form-control" rows={5} />
+            </div>
+            <FormField label={<FormattedMessage id="admin.reason" />} errors={fields.reason.errors} {...getInputProps(fields.reason, { type: 'text' })} id="fictional-reason" help={<FormattedMessage id="admin.reasonHelp" />} />
+            <button type="submit" className="btn btn-dark" disabled={busy}>
+              {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+              <FormattedMessage id={p ? 'admin.save' : 'admin.fictional.create'} />
+            </button>
+          </Form>
+        </div>
+        {p ? (
+          <div className="col-lg-5">
+            <section className="card mb-3" aria-labelledby="fictional-status-title">
+              <div className="card-body">
+                <h2 className="h6" id="fictional-status-title">
+                  <FormattedMessage id="admin.fictional.status" />:{' '}
+                  <span className={`badge ${p.status === 'active' ? 'text-bg-success' : 'text-bg-secondary'}`}>
+                    <FormattedMessage id={`admin.fictional.status.${p.status}`} />
+                  </span>
+                </h2>
+                <Form method="post" className="d-flex flex-column gap-2">
+                  <input type="hidden" name="intent" value="status" />
+                  <input type="hidden" name="status" value={p.status === 'active' ? 'disabled' : 'active'} />
+                  <label htmlFor="status-reason" className="form-label mb-0">
+                    <FormattedMessage id="admin.reason" />
+                  </label>
+                  <input id="status-reason" name="reason" className={`form-control${actionData?.statusError ? ' is-invalid' : ''}`} required minLength={3} maxLength={500} />
+                  {actionData?.statusError ? (
+                    <div className="invalid-feedback d-block">
+                      <FormattedMessage id={actionData.statusError} />
+                    </div>
+                  ) : null}
+                  <button type="submit" className={`btn ${p.status === 'active' ? 'btn-outline-danger' : 'btn-outline-success'}`}>
+                    <FormattedMessage id={p.status === 'active' ? 'admin.fictional.disable' : 'admin.fictional.enable'} />
+                  </button>
+                </Form>
+              </div>
+            </section>
+            <section className="card" aria-labelledby="fictional-photos-title">
+              <div className="card-body">
+                <h2 className="h6" id="fictional-photos-title">
+                  <FormattedMessage id="admin.fictional.photos" />
+                </h2>
+                <div className="d-flex flex-wrap gap-2 mb-3">
+                  {loaderData.photos.map((ph) => (
+                    <img key={ph.id} src={ph.thumbUrl} alt="" width={80} height={80} className="rounded object-fit-cover" />
+                  ))}
+                </div>
+                <Form method="post" encType="multipart/form-data" className="d-flex flex-column gap-2">
+                  <input type="hidden" name="intent" value="photo" />
+                  <label htmlFor="fictional-photo" className="form-label mb-0">
+                    <FormattedMessage id="admin.fictional.addPhoto" />
+                  </label>
+                  <input id="fictional-photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp" className="form-control" />
+                  {actionData?.photoError ? (
+                    <div className="invalid-feedback d-block">
+                      <FormattedMessage id={actionData.photoError} values={{ limit: 25, mb: 10 }} />
+                    </div>
+                  ) : null}
+                  <button type="submit" className="btn btn-outline-dark">
+                    <FormattedMessage id="admin.fictional.upload" />
+                  </button>
+                </Form>
+              </div>
+            </section>
+          </div>
+        ) : null}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_fictional_has_no_account" CHECK ("profiles"."is_fictional" = ("profiles"."user_id" is null));
