@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
+import { expect, expectNoSeriousA11yViolations, setSettings, test } from './fixtures'
 
 // The marketing landers and member landings (spec section 2; app/routes/landers-*.tsx, members-id-landing*.tsx).
 const TRACKING = '?network=abc&sub1=x'
@@ -132,4 +132,19 @@ test.describe('member landings', () => {
       await expect(annaPage).toHaveURL(new RegExp(`/members/${id}$`))
     }
   })
+})
+
+test('with signups by traffic source only, a lander offers signup to a visit with a source, and not without', async ({ page, newContext }) => {
+  try {
+    await setSettings(page, { signups: 'with_trafficsource' })
+    const plain = await (await newContext()).newPage()
+    await plain.goto('/landers/iconslanding')
+    await expect(plain.getByText('Signing up is currently by invitation only.').first()).toBeVisible()
+    await expect(plain.getByTestId('lander-signup-link')).toHaveCount(0)
+    const tracked = await (await newContext()).newPage()
+    await tracked.goto(`/landers/iconslanding${TRACKING}`)
+    await expect(tracked.getByTestId('lander-signup-link').first()).toHaveAttribute('href', `/signup${TRACKING}`)
+  } finally {
+    await setSettings(page, { signups: null })
+  }
 })
