@@ -66,6 +66,7 @@ export default [
   layout('layouts/admin.tsx', [
     route('admin', 'routes/admin/home.tsx', { id: 'admin' }),
     route('admin/audit', 'routes/admin/audit.tsx', { id: 'admin-audit' }),
+    route('admin/operators', 'routes/admin/operators.tsx', { id: 'admin-operators' }),
     route('admin/fictional', 'routes/admin/fictional.tsx', { id: 'admin-fictional' }),
     route('admin/fictional/new', 'routes/admin/fictional-edit.tsx', { id: 'admin-fictional-new' }),
     route('admin/fictional/:id', 'routes/admin/fictional-edit.tsx', { id: 'admin-fictional-id' }),

@@ -1,3 +1,4 @@
+import { generate } from 'otplib'
 import { operatorsDemo } from './console'
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
@@ -70,6 +71,46 @@ test('logging out of the console ends its session', async ({ operatorPage }) => 
   await page.goto('/admin')
   await page.getByRole('button', { name: 'Log out' }).click()
   await expect(page).toHaveURL(/\/admin\/login$/)
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/admin\/login$/)
+})
+
+test('an admin adds an operator, who must set up two-step verification (QR code, recovery codes) at the first login', async ({ operatorPage, newContext }) => {
+  const admin = await operatorPage('admin')
+  await admin.goto('/admin/operators')
+  await expectNoSeriousA11yViolations(admin)
+  const email = `${Date.now().toString(36)}@ops.test`
+  const form = admin.getByRole('region', { name: 'Add operator' })
+  await form.getByLabel('Username').fill('New Moderator')
+  await form.getByLabel('E-mail address').fill(email)
+  await form.getByLabel('Initial password').fill('short')
+  await form.getByRole('button', { name: 'Add operator' }).click()
+  await expect(form.getByText('The password must be at least 12 characters long.')).toBeVisible()
+  await form.getByLabel('Initial password').fill('a-long-initial-password')
+  await form.getByRole('button', { name: 'Add operator' }).click()
+  await expect(admin.getByTestId('operators').getByRole('row').filter({ hasText: email })).toContainText('Setup pending')
+
+  const page = await (await newContext()).newPage()
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByLabel('Password').fill('a-long-initial-password')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/admin\/enrol$/)
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '')
+  await page.getByLabel('Code', { exact: true }).fill(await generate({ secret }))
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.getByRole('heading', { name: 'Two-step verification is on' })).toBeVisible()
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10)
+  await page.getByRole('link', { name: 'Continue to the console' }).click()
+  await expect(page.getByTestId('operator-name')).toContainText('New Moderator')
+
+  // The admin disables the account: the session ends at once.
+  const row = admin.getByTestId('operators').getByRole('row').filter({ hasText: email })
+  await row.getByLabel('Reason').fill('test over')
+  await row.getByRole('button', { name: 'Disable' }).click()
+  await expect(admin.getByTestId('operators').getByRole('row').filter({ hasText: email })).toContainText('Disabled')
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/admin\/login$/)
 })

@@ -5,6 +5,7 @@ import { can, type Permission } from './permissions'
 export const consoleSections: { to: string; labelId: string; icon: string; permission: Permission }[] = [
   { to: '/admin', labelId: 'admin.nav.dashboard', icon: 'speedometer2', permission: 'dashboard.view' },
   { to: '/admin/fictional', labelId: 'admin.nav.fictional', icon: 'person-badge', permission: 'fictional.manage' },
+  { to: '/admin/operators', labelId: 'admin.nav.operators', icon: 'people', permission: 'operators.manage' },
   { to: '/admin/audit', labelId: 'admin.nav.audit', icon: 'journal-text', permission: 'audit.view' },
 ]
 

@@ -114,3 +114,27 @@ describe('audit log', () => {
     await expect(db().delete(auditLog).where(sql`id = ${row.id}`)).rejects.toThrow()
   })
 })
+
+describe('operator administration', () => {
+  it('disables, unlocks and resets others, never oneself; disabling and resets end sessions', async () => {
+    const { changeOperator } = await import('./operator-admin.server')
+    const { operatorSession } = await import('./operator-sessions.server')
+    const admin = await enrolledOperator('admin')
+    const target = await enrolledOperator('support')
+    const by = { id: admin.id, name: 'Op admin', email: 'a@ops.test', role: 'admin' as const }
+    const token = await completeOperatorSession(await startOperatorSession(target.id))
+    expect(await changeOperator(admin.id, 'disable', 'nope', by)).toBe('self')
+    expect(await changeOperator(target.id, 'reset_second_factor', 'lost phone', by)).toBe('ok')
+    expect(await operatorSession(token)).toBeNull()
+    const [row] = await db().select().from(operators).where(sql`id = ${target.id}`)
+    expect(row.totpEnabledAt).toBeNull()
+    expect(await changeOperator(target.id, 'disable', 'left the company', by)).toBe('ok')
+    const [email] = await db().select({ e: operators.email }).from(operators).where(sql`id = ${target.id}`)
+    expect((await checkPassword(email.e, password)).kind).toBe('failed')
+    expect(await changeOperator(9999, 'enable', 'x', by)).toBe('not_found')
+    expect((await listAudit()).slice(0, 2).map((a) => [a.action, a.reason])).toEqual([
+      ['operator.disable', 'left the company'],
+      ['operator.reset_second_factor', 'lost phone'],
+    ])
+  })
+})

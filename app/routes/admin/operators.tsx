@@ -1,0 +1,191 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { data, Form, useNavigation } from 'react-router'
+import { createOperator } from '#app/features/operators/operator-accounts.server'
+import { changeOperator, listOperators } from '#app/features/operators/operator-admin.server'
+import { newOperatorSchema, operatorChangeSchema } from '#app/features/operators/operator.schema'
+import { requireOperator } from '#app/features/operators/require-operator.server'
+import { operatorRoles } from '#db/schema/operators'
+import { pageTitle } from '#app/i18n/meta'
+import { readFormData } from '#app/lib/form-data.server'
+import { FormErrors } from '#app/ui/form-errors'
+import { FormField, SelectField } from '#app/ui/form-field'
+import type { Route } from './+types/operators'
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.operators.title')]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const me = await requireOperator(request, 'operators.manage')
+  return { operators: await listOperators(), me: me.id }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const me = await requireOperator(request, 'operators.manage')
+  const form = await readFormData(request)
+  if (form.get('intent') === 'change') {
+    const parsed = operatorChangeSchema.safeParse(Object.fromEntries(form))
+    if (!parsed.success) return data({ create: null, changeError: 'admin.reasonRequired', changed: null }, { status: 400 })
+    const r = await changeOperator(parsed.data.operatorId, parsed.data.change, parsed.data.reason, me)
+    if (r === 'not_found') throw new Response('Not Found', { status: 404 })
+    if (r === 'self') return data({ create: null, changeError: 'admin.operators.notSelf', changed: null }, { status: 409 })
+    return { create: null, changeError: null, changed: parsed.data.change }
+  }
+  const submission = parseWithZod(form, { schema: newOperatorSchema })
+  if (submission.status !== 'success') return data({ create: submission.reply({ hideFields: ['password'] }), changeError: null, changed: null }, { status: 400 })
+  try {
+    await createOperator(submission.value, me)
+  } catch (e) {
+    if ((e as { cause?: { code?: string } }).cause?.code === '23505') return data({ create: submission.reply({ fieldErrors: { email: ['admin.operators.emailTaken'] }, hideFields: ['password'] }), changeError: null, changed: null }, { status: 409 })
+    throw e
+  }
+  return { create: submission.reply({ resetForm: true }), changeError: null, changed: 'created' }
+}
+
+/** Operators (admins): create accounts, disable, unlock, reset the second factor; never one's own. */
+export default function AdminOperators({ loaderData, actionData }: Route.ComponentProps) {
+  const intl = useIntl()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    lastResult: actionData?.create ?? undefined,
+    defaultValue: { role: 'moderator' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newOperatorSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <>
+      <h1 className="h3 mb-3">
+        <FormattedMessage id="admin.operators.title" />
+      </h1>
+      {actionData?.changed ? (
+        <div className="alert alert-success" role="status">
+          <FormattedMessage id="admin.saved" />
+        </div>
+      ) : null}
+      {actionData?.changeError ? (
+        <div className="alert alert-danger" role="alert">
+          <FormattedMessage id={actionData.changeError} />
+        </div>
+      ) : null}
+      <div className="table-responsive mb-4">
+        <table className="table align-middle" data-testid="operators">
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="field.name" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="field.email" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="admin.operators.role" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="admin.fictional.status" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="admin.operators.actions" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.operators.map((o) => (
+              <tr key={o.id}>
+                <td>{o.name}</td>
+                <td className="text-break">{o.email}</td>
+                <td>
+                  <FormattedMessage id={`admin.role.${o.role}`} />
+                </td>
+                <td>
+                  {o.disabled ? (
+                    <span className="badge text-bg-secondary">
+                      <FormattedMessage id="admin.operators.disabled" />
+                    </span>
+                  ) : o.lockedUntil ? (
+                    <span className="badge text-bg-warning">
+                      <FormattedMessage id="admin.operators.locked" />
+                    </span>
+                  ) : o.enrolled ? (
+                    <span className="badge text-bg-success">
+                      <FormattedMessage id="admin.operators.active" />
+                    </span>
+                  ) : (
+                    <span className="badge text-bg-light border">
+                      <FormattedMessage id="admin.operators.notEnrolled" />
+                    </span>
+                  )}
+                </td>
+                <td>
+                  {o.id === loaderData.me ? (
+                    <span className="text-body-secondary small">
+                      <FormattedMessage id="admin.operators.you" />
+                    </span>
+                  ) : (
+                    <Form method="post" className="d-flex flex-wrap gap-1 align-items-center">
+                      <input type="hidden" name="intent" value="change" />
+                      <input type="hidden" name="operatorId" value={o.id} />
+                      <label className="visually-hidden" htmlFor={`reason-${o.id}`}>
+                        <FormattedMessage id="admin.reason" />
+                      </label>
+                      <input id={`reason-${o.id}`} name="reason" className="form-control form-control-sm w-auto" placeholder={intl.formatMessage({ id: 'admin.reason' })} required minLength={3} maxLength={500} />
+                      <button type="submit" name="change" value={o.disabled ? 'enable' : 'disable'} className="btn btn-sm btn-outline-dark">
+                        <FormattedMessage id={o.disabled ? 'admin.operators.enable' : 'admin.operators.disable'} />
+                      </button>
+                      {o.lockedUntil ? (
+                        <button type="submit" name="change" value="unlock" className="btn btn-sm btn-outline-dark">
+                          <FormattedMessage id="admin.operators.unlock" />
+                        </button>
+                      ) : null}
+                      {o.enrolled ? (
+                        <button type="submit" name="change" value="reset_second_factor" className="btn btn-sm btn-outline-danger">
+                          <FormattedMessage id="admin.operators.resetTotp" />
+                        </button>
+                      ) : null}
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <section className="card" aria-labelledby="new-operator-title">
+        <div className="card-body">
+          <h2 className="h5" id="new-operator-title">
+            <FormattedMessage id="admin.operators.create" />
+          </h2>
+          <p className="text-body-secondary small">
+            <FormattedMessage id="admin.operators.createHelp" />
+          </p>
+          <Form method="post" {...getFormProps(form)} className="row g-2">
+            <FormErrors errors={form.errors} id={form.errorId} />
+            <div className="col-md-6">
+              <FormField label={<FormattedMessage id="field.name" />} errors={fields.name.errors} {...getInputProps(fields.name, { type: 'text' })} id="operator-name" />
+            </div>
+            <div className="col-md-6">
+              <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id="operator-email" autoComplete="off" />
+            </div>
+            <div className="col-md-6">
+              <SelectField label={<FormattedMessage id="admin.operators.role" />} errors={fields.role.errors} {...getSelectProps(fields.role)} id="operator-role">
+                {operatorRoles.map((r) => (
+                  <option key={r} value={r}>
+                    {intl.formatMessage({ id: `admin.role.${r}` })}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <div className="col-md-6">
+              <FormField label={<FormattedMessage id="admin.operators.password" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="operator-password" autoComplete="new-password" />
+            </div>
+            <div className="col-12">
+              <button type="submit" className="btn btn-dark" disabled={busy}>
+                <FormattedMessage id="admin.operators.create" />
+              </button>
+            </div>
+          </Form>
+        </div>
+      </section>
+    </>
+  )
+}
