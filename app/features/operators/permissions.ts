@@ -1,4 +1,6 @@
-import type { OperatorRole } from '#db/schema/operators'
+import { operatorRoles, type OperatorRole } from '#db/schema/operators'
+
+export { operatorRoles, type OperatorRole }
 
 /**
  * What each console role may do (issue 13). Admins may do everything; moderators judge content; support helps

@@ -6,7 +6,7 @@ import { createOperator } from '#app/features/operators/operator-accounts.server
 import { changeOperator, listOperators } from '#app/features/operators/operator-admin.server'
 import { newOperatorSchema, operatorChangeSchema } from '#app/features/operators/operator.schema'
 import { requireOperator } from '#app/features/operators/require-operator.server'
-import { operatorRoles } from '#db/schema/operators'
+import { operatorRoles } from '#app/features/operators/permissions'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import { FormErrors } from '#app/ui/form-errors'
