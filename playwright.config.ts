@@ -47,6 +47,8 @@ export default defineConfig({
       // Settings hooks for the browser tests (server/test-hooks.server.ts).
       E2E_TEST_HOOKS: '1',
       REDIS_URL: process.env.REDIS_URL ?? '',
+      // Shards running at once (scripts/test.mjs) share Redis: each server keeps to its own keys and channels.
+      REDIS_PREFIX: `e2e${port}:`,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Amoura <no-reply@amoura.test>',
     },

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -11,6 +11,33 @@ export function run(cmd, args, opts = {}) {
     console.error(`\n✖ ${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`)
     process.exit(r.status || 1)
   }
+}
+
+/**
+ * Runs several commands at once, each line of their output prefixed with its label; resolves to the failed
+ * labels (empty when all succeeded).
+ */
+export function runParallel(jobs) {
+  return Promise.all(
+    jobs.map(
+      ({ label, cmd, args, env }) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+          const prefix = (stream, out) => {
+            let rest = ''
+            stream.on('data', (chunk) => {
+              const lines = (rest + chunk.toString()).split('\n')
+              rest = lines.pop() ?? ''
+              for (const line of lines) out.write(`[${label}] ${line}\n`)
+            })
+            stream.on('end', () => rest && out.write(`[${label}] ${rest}\n`))
+          }
+          prefix(child.stdout, process.stdout)
+          prefix(child.stderr, process.stderr)
+          child.on('close', (code) => resolve(code === 0 ? null : label))
+        }),
+    ),
+  ).then((results) => results.filter(Boolean))
 }
 
 /** Installs dependencies when node_modules is missing or older than the lockfile. */

@@ -1,5 +1,5 @@
 // `npm test`: type check, lint, unit and integration tests, build, browser tests.
-import { ensureDependencies, findChromium, run } from './lib.mjs'
+import { ensureDependencies, findChromium, run, runParallel } from './lib.mjs'
 
 ensureDependencies()
 const step = (name) => console.log(`\n▶ ${name}`)
@@ -14,4 +14,24 @@ step('unit and integration tests')
 run('npx', ['vitest', 'run'])
 step('browser tests')
 const chromium = findChromium()
-run('npx', ['playwright', 'test'], { env: { ...process.env, CHROMIUM_PATH: chromium } })
+// The suite runs in shards at once, each against its own server, database, SMTP catcher and Redis prefix
+// (playwright.config.ts derives them from E2E_PORT): most of a browser test's time is waiting, so two shards
+// on two cores take little more than half the time of one. E2E_SHARDS=1 runs them in one go.
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2))
+if (shards === 1) {
+  run('npx', ['playwright', 'test'], { env: { ...process.env, CHROMIUM_PATH: chromium } })
+} else {
+  const basePort = Number(process.env.E2E_PORT ?? 3999)
+  const failed = await runParallel(
+    Array.from({ length: shards }, (_, i) => ({
+      label: `e2e ${i + 1}/${shards}`,
+      cmd: 'npx',
+      args: ['playwright', 'test', `--shard=${i + 1}/${shards}`],
+      env: { ...process.env, CHROMIUM_PATH: chromium, E2E_PORT: String(basePort - 20 * i), E2E_SMTP_PORT: String(basePort - 20 * i - 1) },
+    })),
+  )
+  if (failed.length) {
+    console.error(`\n✖ browser tests failed in ${failed.join(', ')}`)
+    process.exit(1)
+  }
+}

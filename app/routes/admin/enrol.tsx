@@ -36,6 +36,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { qr, secret: secret.replace(/(.{4})/g, '$1 ').trim() }
 }
 
+// Once the action has shown the recovery codes, the page must not reload its data: the enrolled operator's
+// loader would redirect to the console before the codes could be noted down.
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  return (actionResult as { codes?: unknown } | undefined)?.codes ? false : defaultShouldRevalidate
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const { token, operator } = await enrollingOperator(request)
   const submission = parseWithZod(await readFormData(request), { schema: enrolSchema })
