@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import QRCode from 'qrcode'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { beginEnrolment, confirmEnrolment, operatorById, pendingEnrolmentSecret } from '#app/features/operators/operator-accounts.server'
 import { completeOperatorSession, operatorCookie, operatorSession, operatorToken } from '#app/features/operators/operator-sessions.server'
 import { enrolSchema } from '#app/features/operators/operator.schema'
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Once the action has shown the recovery codes, the page must not reload its data: the enrolled operator's
 // loader would redirect to the console before the codes could be noted down.
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return (actionResult as { codes?: unknown } | undefined)?.codes ? false : defaultShouldRevalidate
 }
 
