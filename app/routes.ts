@@ -66,6 +66,8 @@ export default [
   layout('layouts/admin.tsx', [
     route('admin', 'routes/admin/home.tsx', { id: 'admin' }),
     route('admin/audit', 'routes/admin/audit.tsx', { id: 'admin-audit' }),
+    route('admin/members', 'routes/admin/members.tsx', { id: 'admin-members' }),
+    route('admin/members/:id', 'routes/admin/members-id.tsx', { id: 'admin-members-id' }),
     route('admin/operators', 'routes/admin/operators.tsx', { id: 'admin-operators' }),
     route('admin/fictional', 'routes/admin/fictional.tsx', { id: 'admin-fictional' }),
     route('admin/fictional/new', 'routes/admin/fictional-edit.tsx', { id: 'admin-fictional-new' }),
@@ -73,6 +75,7 @@ export default [
     route('admin/*', 'routes/admin/not-found.tsx', { id: 'admin-not-found' }),
   ]),
   route('admin/logout', 'routes/admin/logout.ts', { id: 'admin-logout' }),
+  route('admin/members/:id/export', 'routes/admin/members-id-export.ts', { id: 'admin-members-id-export' }),
   route('admin/api/*', 'routes/admin/api-not-found.ts', { id: 'admin-api-not-found' }),
   route('robots.txt', 'routes/robots-txt.ts', { id: 'robots-txt' }),
   route('sitemap.xml', 'routes/sitemap-xml.ts', { id: 'sitemap-xml' }),

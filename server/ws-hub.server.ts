@@ -5,7 +5,7 @@ import { bus } from '#app/adapters/bus/index.server'
 import { SESSION_COOKIE, userIdForSession } from '#app/features/authentication/sessions.server'
 import { markSeen } from '#app/features/authentication/presence.server'
 import { getViewer } from '#app/features/authentication/viewer.server'
-import { profileTopic, type ClientEvent, type ServerEvent } from '#app/features/chat/chat-events'
+import { profileTopic, SESSION_CHECK_EVENT, type ClientEvent, type ServerEvent } from '#app/features/chat/chat-events'
 import { clientEventSchema } from '#app/features/chat/chat.schema'
 import { handleClientEvent } from '#app/features/chat/client-events.server'
 import { parseCookies } from '#app/lib/cookies'
@@ -86,8 +86,21 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
     }
     let unsubscribe: (() => Promise<void>) | undefined
     let closed = false
+    function recheckSession() {
+      userIdForSession(token).then(
+        (id) => {
+          if (!id) ws.close(CLOSE.sessionEnded, 'session ended')
+        },
+        (e: unknown) => logger.warn({ err: errorText(e) }, 'ws session recheck failed'),
+      )
+    }
     const subscribed = bus()
-      .subscribe(profileTopic(profileId), (payload) => send(payload as ServerEvent))
+      .subscribe(profileTopic(profileId), (payload) => {
+        // Not for the client: the member's sessions were ended elsewhere (the console's "log out everywhere",
+        // app/features/support/support-actions.server.ts); check this socket's session now, not at the next tick.
+        if ((payload as { type?: string } | null)?.type === SESSION_CHECK_EVENT) return recheckSession()
+        send(payload as ServerEvent)
+      })
       .then(
         (u) => {
           if (closed) {
@@ -110,14 +123,7 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
     const guard = createFrameGuard()
 
     // A revoked or expired session ends its sockets too.
-    const recheck = setInterval(() => {
-      userIdForSession(token).then(
-        (id) => {
-          if (!id) ws.close(CLOSE.sessionEnded, 'session ended')
-        },
-        (e: unknown) => logger.warn({ err: errorText(e) }, 'ws session recheck failed'),
-      )
-    }, SESSION_RECHECK_MS)
+    const recheck = setInterval(recheckSession, SESSION_RECHECK_MS)
 
     ws.isAlive = true
     ws.on('pong', () => (ws.isAlive = true))

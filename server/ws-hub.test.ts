@@ -2,8 +2,9 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { createSession } from '#app/features/authentication/sessions.server'
-import type { ServerEvent } from '#app/features/chat/chat-events'
+import { bus } from '#app/adapters/bus/index.server'
+import { createSession, destroyAllSessions } from '#app/features/authentication/sessions.server'
+import { profileTopic, SESSION_CHECK_EVENT, type ServerEvent } from '#app/features/chat/chat-events'
 import { createMember } from '../tests/setup/factories'
 import { useTestDatabase } from '../tests/setup/test-db'
 import { attachWsHub } from './ws-hub.server'
@@ -112,5 +113,25 @@ describe('WebSocket hub', () => {
     expect(good.ws.readyState).toBe(WebSocket.OPEN)
     expect(hub!.clients()).toBe(1)
     good.ws.close()
+  })
+
+  it('closes a member’s sockets at once when their sessions were ended elsewhere (the console’s "log out everywhere")', async () => {
+    const port = await startHub()
+    const a = await createMember()
+    const b = await createMember()
+    const origin = `http://127.0.0.1:${port}`
+    const ended = connect(port, { Origin: origin, Cookie: `sid=${await createSession(a.userId)}` })
+    const kept = connect(port, { Origin: origin, Cookie: `sid=${await createSession(b.userId)}` })
+    await Promise.all([ended.opened, kept.opened])
+    const closed = new Promise<number>((r) => ended.ws.once('close', (code) => r(code)))
+    await destroyAllSessions(a.userId)
+    // A check on a live session changes nothing; after the sessions end, it closes with "session ended".
+    await bus().publish(profileTopic(b.profileId), { type: SESSION_CHECK_EVENT })
+    await bus().publish(profileTopic(a.profileId), { type: SESSION_CHECK_EVENT })
+    expect(await closed).toBe(4401)
+    expect(ended.events.map((e) => e.type)).toEqual(['ready'])
+    expect(kept.events.map((e) => e.type)).toEqual(['ready'])
+    expect(kept.ws.readyState).toBe(WebSocket.OPEN)
+    kept.ws.close()
   })
 })

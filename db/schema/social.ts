@@ -72,7 +72,10 @@ export const reports = pgTable('reports', {
   reason: varchar('reason', { length: 40 }).notNull(),
   details: text('details'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+},
+// A member's reports, made and received, for the console (app/features/support/member-detail.server.ts).
+(t) => [index('reports_reporter_idx').on(t.reporterId, t.id), index('reports_target_idx').on(t.targetId, t.id)],
+)
 
 export const messageKinds = ['text', 'gift', 'photo'] as const
 export type MessageKind = (typeof messageKinds)[number]

@@ -1,5 +1,5 @@
 import { generate } from 'otplib'
-import { operatorsDemo } from './console'
+import { operatorLogin, operatorsDemo } from './console'
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
 // Issue 13, section 1: operators log in with a password and a mandatory second factor; visitors and members are
@@ -66,9 +66,10 @@ test('a moderator has no audit log: not in the menu, and 403 at its address', as
   await expect(page.getByTestId('audit-log')).toHaveCount(0)
 })
 
-test('logging out of the console ends its session', async ({ operatorPage }) => {
-  const page = await operatorPage('support')
-  await page.goto('/admin')
+test('logging out of the console ends its session', async ({ newContext }) => {
+  // A session of its own: the shared one of the fixtures must live on for later tests.
+  const page = await (await newContext()).newPage()
+  await operatorLogin(page, operatorsDemo.support)
   await page.getByRole('button', { name: 'Log out' }).click()
   await expect(page).toHaveURL(/\/admin\/login$/)
   await page.goto('/admin')

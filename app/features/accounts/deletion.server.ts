@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { deleteMedia } from '#app/adapters/storage/disk-storage.server'
 import { env } from '#app/lib/env.server'
-import { db } from '#db/client.server'
+import { db, type Tx } from '#db/client.server'
 import { accountDeletions, profileImages, profiles, sessions, users } from '#db/schema/index'
 import { sendAccountEmail } from './account-mail.server'
 import { consumeToken } from './tokens.server'
@@ -10,10 +10,12 @@ export const REACTIVATION_DAYS = 14
 
 /**
  * Deleting an account: it becomes pending_deletion (hidden everywhere), every session ends, the reason is kept
- * without personal data, and a reactivation link valid for 14 days is e-mailed.
+ * without personal data, and a reactivation link valid for 14 days is e-mailed. The operator console erases on a
+ * member's request through this same function, writing its audit line in `inTransaction`.
  */
-export async function requestAccountDeletion(userId: number, reason: string): Promise<void> {
+export async function requestAccountDeletion(userId: number, reason: string, opts: { inTransaction?: (tx: Tx) => Promise<void> } = {}): Promise<void> {
   await db().transaction(async (tx) => {
+    await opts.inTransaction?.(tx)
     await tx.update(users).set({ status: 'pending_deletion', deletionRequestedAt: sql`now()` }).where(eq(users.id, userId))
     await tx.update(profiles).set({ status: 'disabled' }).where(eq(profiles.userId, userId))
     await tx.delete(sessions).where(eq(sessions.userId, userId))

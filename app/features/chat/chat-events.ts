@@ -61,3 +61,9 @@ export type ClientEvent =
 export function profileTopic(profileId: number): string {
   return `profile:${profileId}`
 }
+
+/**
+ * Published on a member's topic when their sessions were ended from elsewhere (the console's "log out everywhere"):
+ * the hub (server/ws-hub.server.ts) re-checks each socket's session at once and closes it with 4401; never sent on.
+ */
+export const SESSION_CHECK_EVENT = 'session_check'

@@ -4,8 +4,9 @@ import { can, type Permission } from './permissions'
 /** The console's sections, each shown to the roles that may open it. */
 export const consoleSections: { to: string; labelId: string; icon: string; permission: Permission }[] = [
   { to: '/admin', labelId: 'admin.nav.dashboard', icon: 'speedometer2', permission: 'dashboard.view' },
+  { to: '/admin/members', labelId: 'admin.nav.members', icon: 'people', permission: 'members.view' },
   { to: '/admin/fictional', labelId: 'admin.nav.fictional', icon: 'person-badge', permission: 'fictional.manage' },
-  { to: '/admin/operators', labelId: 'admin.nav.operators', icon: 'people', permission: 'operators.manage' },
+  { to: '/admin/operators', labelId: 'admin.nav.operators', icon: 'person-gear', permission: 'operators.manage' },
   { to: '/admin/audit', labelId: 'admin.nav.audit', icon: 'journal-text', permission: 'audit.view' },
 ]
 

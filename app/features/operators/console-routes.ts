@@ -1,10 +1,13 @@
 import { fictionalConsoleRoutes } from '#app/features/fictional/console-routes'
+import { supportConsoleRoutes } from '#app/features/support/console-routes'
 import type { Permission } from './permissions'
 
 export interface ConsoleRoute {
   path: string
   method: 'GET' | 'POST'
   permission: Permission
+  /** The action's `intent` field, for routes whose actions differ by intent. */
+  intent?: string
 }
 
 /** The console's own pages (sign-in steps excluded: they are open by design). */
@@ -19,4 +22,4 @@ const operatorConsoleRoutes: ConsoleRoute[] = [
  * Every console page and action with the permission it needs: the authorization matrix
  * (tests/e2e/console-authorization.spec.ts) checks each against each role, visitors and members.
  */
-export const consoleRoutes: ConsoleRoute[] = [...operatorConsoleRoutes, ...fictionalConsoleRoutes]
+export const consoleRoutes: ConsoleRoute[] = [...operatorConsoleRoutes, ...fictionalConsoleRoutes, ...supportConsoleRoutes]

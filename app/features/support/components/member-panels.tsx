@@ -1,0 +1,204 @@
+import type { ReactNode } from 'react'
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { Link } from 'react-router'
+import { formatMoney } from '#app/features/billing/pricing'
+import type { MemberDetail } from '../member-detail.server'
+
+/** A titled card of the member page. */
+export function Panel({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card mb-4" aria-labelledby={`${id}-title`} data-testid={id}>
+      <div className="card-body">
+        <h2 className="h5 card-title" id={`${id}-title`}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  )
+}
+
+const Empty = ({ id }: { id: string }) => (
+  <p className="text-body-secondary small mb-0">
+    <FormattedMessage id={id} />
+  </p>
+)
+const When = ({ value }: { value: string | null }) => (value ? <FormattedDate value={value} dateStyle="medium" timeStyle="short" /> : <>–</>)
+
+function Facts({ rows }: { rows: [string, ReactNode, string?][] }) {
+  return (
+    <dl className="row mb-0 small">
+      {rows.map(([label, value, testId]) => (
+        <div key={label} className="col-sm-6 col-xl-4 d-flex gap-2 py-1">
+          <dt className="fw-semibold text-body-secondary">
+            <FormattedMessage id={label} />
+          </dt>
+          <dd className="mb-0" data-testid={testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+export function AccountPanel({ d }: { d: MemberDetail }) {
+  const a = d.account
+  const yesNo = (b: boolean) => <FormattedMessage id={b ? 'admin.yes' : 'admin.no'} />
+  return (
+    <Panel id="member-account" title={<FormattedMessage id="admin.member.account" />}>
+      <Facts
+        rows={[
+          ['admin.member.accountStatus', <FormattedMessage key="s" id={`admin.member.status.${a.status}`} />, 'account-status'],
+          ['admin.member.profileStatus', a.profileStatus ? <FormattedMessage key="p" id={`admin.member.profile.${a.profileStatus}`} /> : '–'],
+          ['admin.member.premium', yesNo(a.paidUser)],
+          ['admin.member.credits', a.credits, 'member-credits'],
+          ['admin.member.signup', <When key="w" value={a.signupDate} />],
+          ['admin.member.language', a.language],
+          ['admin.member.country', a.country ?? '–'],
+          ['admin.member.activated', a.confirmedAt ? <When key="c" value={a.confirmedAt} /> : <FormattedMessage key="n" id="admin.member.notActivated" />, 'activation-state'],
+          ['admin.member.lastSeen', <When key="l" value={a.lastSeenAt} />],
+          ['admin.member.lockout', d.lockout.blockedUntil ? <FormattedMessage key="b" id="admin.member.lockedUntil" values={{ until: <When value={d.lockout.blockedUntil} /> }} /> : <FormattedMessage key="f" id="admin.member.failures" values={{ n: d.lockout.failures }} />, 'lockout-state'],
+          ...(a.deletionRequestedAt ? ([['admin.member.deletionRequested', <When key="d" value={a.deletionRequestedAt} />]] as [string, ReactNode][]) : []),
+        ]}
+      />
+    </Panel>
+  )
+}
+
+export function SessionsPanel({ d }: { d: MemberDetail }) {
+  return (
+    <Panel id="member-sessions" title={<FormattedMessage id="admin.member.sessions" values={{ n: d.sessions.length }} />}>
+      {d.sessions.length === 0 ? (
+        <Empty id="admin.member.noSessions" />
+      ) : (
+        <div className="table-responsive">
+          <table className="table table-sm small mb-0">
+            <thead>
+              <tr>
+                <th scope="col"><FormattedMessage id="admin.member.sessionStarted" /></th>
+                <th scope="col"><FormattedMessage id="admin.member.sessionUsed" /></th>
+                <th scope="col"><FormattedMessage id="admin.member.sessionDevice" /></th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.sessions.map((s) => (
+                <tr key={s.id}>
+                  <td><When value={s.createdAt} /></td>
+                  <td><When value={s.lastUsedAt} /></td>
+                  <td className="text-break">{s.userAgent ?? '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  )
+}
+
+export function LedgerPanel({ d }: { d: MemberDetail }) {
+  return (
+    <Panel id="member-ledger" title={<FormattedMessage id="admin.member.ledger" />}>
+      {d.ledger.length === 0 ? (
+        <Empty id="admin.member.noLedger" />
+      ) : (
+        <div className="table-responsive">
+          <table className="table table-sm small mb-0" data-testid="ledger-table">
+            <thead>
+              <tr>
+                <th scope="col"><FormattedMessage id="admin.member.when" /></th>
+                <th scope="col"><FormattedMessage id="admin.member.ledgerReason" /></th>
+                <th scope="col" className="text-end"><FormattedMessage id="admin.member.delta" /></th>
+                <th scope="col" className="text-end"><FormattedMessage id="admin.member.balance" /></th>
+                <th scope="col"><FormattedMessage id="admin.member.reference" /></th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.ledger.map((l) => (
+                <tr key={l.id} data-reason={l.reason}>
+                  <td className="text-nowrap"><When value={l.createdAt} /></td>
+                  <td><FormattedMessage id={`admin.member.ledger.${l.reason}`} /></td>
+                  <td className={`text-end ${l.delta < 0 ? 'text-danger' : 'text-success'}`}>{l.delta > 0 ? `+${l.delta}` : l.delta}</td>
+                  <td className="text-end">{l.balanceAfter}</td>
+                  <td><code>{l.reference ?? ''}</code></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  )
+}
+
+export function PaymentsPanel({ d, refundForm }: { d: MemberDetail; refundForm?: (p: MemberDetail['payments'][number]) => ReactNode }) {
+  const intl = useIntl()
+  return (
+    <Panel id="member-payments" title={<FormattedMessage id="admin.member.payments" />}>
+      <p className="small text-body-secondary">
+        <FormattedMessage id="admin.member.refundWindow" values={{ days: d.refundDays }} />
+      </p>
+      {d.payments.length === 0 ? (
+        <Empty id="admin.member.noPayments" />
+      ) : (
+        <ul className="list-unstyled mb-0">
+          {d.payments.map((p) => (
+            <li key={p.id} className="border-top py-2" data-testid={`payment-${p.id}`}>
+              <div className="d-flex flex-wrap gap-3 small align-items-baseline">
+                <strong>#{p.id}</strong>
+                <span><When value={p.paidAt ?? p.createdAt} /></span>
+                <span>{formatMoney(p.totalMinor, p.currency, intl.locale)}</span>
+                <span><FormattedMessage id="admin.member.paymentCredits" values={{ n: p.credits }} /></span>
+                <span>{p.method}</span>
+                <span className="badge text-bg-light border"><FormattedMessage id={`admin.member.payment.${p.status}`} /></span>
+                {p.refundedMinor > 0 ? (
+                  <span className="badge text-bg-warning" data-testid="refunded">
+                    <FormattedMessage id="admin.member.refunded" values={{ amount: formatMoney(p.refundedMinor, p.currency, intl.locale) }} />
+                  </span>
+                ) : null}
+                {p.chargedBackMinor > 0 ? (
+                  <span className="badge text-bg-danger"><FormattedMessage id="admin.member.chargedBack" values={{ amount: formatMoney(p.chargedBackMinor, p.currency, intl.locale) }} /></span>
+                ) : null}
+                {p.refundUntil && p.status === 'paid' ? (
+                  <span className="text-body-secondary"><FormattedMessage id="admin.member.refundUntil" values={{ date: <When value={p.refundUntil} /> }} /></span>
+                ) : null}
+              </div>
+              {refundForm && p.status === 'paid' && p.refundedMinor < p.totalMinor ? refundForm(p) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}
+
+export function ReportsPanel({ d }: { d: MemberDetail }) {
+  const list = (rows: MemberDetail['reportsMade'], empty: string, testId: string) =>
+    rows.length === 0 ? (
+      <Empty id={empty} />
+    ) : (
+      <ul className="small mb-0" data-testid={testId}>
+        {rows.map((r) => (
+          <li key={r.id}>
+            <When value={r.createdAt} /> · <FormattedMessage id={`admin.member.reportSubject.${r.subject}`} /> · <code>{r.reason}</code> ·{' '}
+            {r.otherUserId ? <Link to={`/admin/members/${r.otherUserId}`}>{r.otherName}</Link> : r.otherName} <span className="text-body-secondary">(P{r.otherProfileId})</span>
+          </li>
+        ))}
+      </ul>
+    )
+  return (
+    <Panel id="member-reports" title={<FormattedMessage id="admin.member.reports" />}>
+      <div className="row">
+        <div className="col-md-6">
+          <h3 className="h6"><FormattedMessage id="admin.member.reportsAbout" /></h3>
+          {list(d.reportsAbout, 'admin.member.noReportsAbout', 'reports-about')}
+        </div>
+        <div className="col-md-6">
+          <h3 className="h6"><FormattedMessage id="admin.member.reportsMade" /></h3>
+          {list(d.reportsMade, 'admin.member.noReportsMade', 'reports-made')}
+        </div>
+      </div>
+    </Panel>
+  )
+}
