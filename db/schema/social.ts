@@ -72,6 +72,10 @@ export const reports = pgTable('reports', {
   reason: varchar('reason', { length: 40 }).notNull(),
   details: text('details'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // Handling in the console's queue (app/features/moderation): open until an operator decides.
+  status: varchar('status', { length: 10 }).$type<'open' | 'closed'>().notNull().default('open'),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledBy: integer('handled_by'),
 })
 
 export const messageKinds = ['text', 'gift', 'photo'] as const
