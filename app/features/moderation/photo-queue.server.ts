@@ -81,3 +81,9 @@ export async function decidePhoto(op: DecidingOperator, imageId: number, d: Phot
   wakeJobRunner()
   return { ok: true, decisionId: r.decisionId }
 }
+
+/** The stored file of a photo for the console (any status): the thumbnail or the larger match variant. */
+export async function moderationPhotoFile(imageId: number, variant: 'thumb' | 'match'): Promise<string | null> {
+  const [img] = await db().select({ thumb: profileImages.thumbFilename, match: profileImages.matchFilename }).from(profileImages).where(eq(profileImages.id, imageId))
+  return img ? img[variant] : null
+}
