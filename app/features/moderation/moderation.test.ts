@@ -69,7 +69,7 @@ describe('photo queue', () => {
 
     await runner.drain()
     expect(sent.map((s) => s.to)).toEqual([m.email, m.email])
-    const statement = sent.find((s) => s.text.includes('D-'))!
+    const statement = sent.find((s) => /D-\d+/.test(s.subject))!
     // In German: the statement's parts, the human decision and the ways to contest it.
     expect(statement.subject).toMatch(/Entscheidung/)
     expect(statement.text).toContain('Sachverhalt')
