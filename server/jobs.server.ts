@@ -3,6 +3,7 @@ import { registerBilling } from '#app/features/billing/billing-jobs.server'
 import { purgeExpiredDeletions } from '#app/features/accounts/deletion.server'
 import { destroyExpiredSessions } from '#app/features/authentication/sessions.server'
 import { pruneNotificationLog } from '#app/features/notifications/notification-log.server'
+import { registerModeration } from '#app/features/moderation/moderation-jobs.server'
 import { registerNotifications } from '#app/features/notifications/reactions.server'
 import { JobRunner } from '#app/lib/jobs/job-runner.server'
 import { logger } from '#app/lib/logger.server'
@@ -18,6 +19,7 @@ export function createJobRunner(): JobRunner {
   const runner = new JobRunner()
   registerNotifications(runner)
   registerBilling(runner)
+  registerModeration(runner)
   registerSandboxProvider(runner)
   runner
     .defineJob('housekeeping', async () => {

@@ -13,6 +13,10 @@ export type DomainEvent =
   | { type: 'payment.completed'; payload: { paymentId: number; userId: number; credits: number; firstPurchase: boolean } }
   | { type: 'payment.failed'; payload: { paymentId: number; userId: number } }
   | { type: 'payment.reversed'; payload: { paymentId: number; userId: number; reason: 'refund' | 'chargeback' | 'collection_failed'; credits: number } }
+  // A moderator decided about a member (a photo's outcome, a statement of reasons): the member is told by e-mail.
+  | { type: 'moderation.decided'; payload: { decisionId: number; userId: number } }
+  // A complaint from /complaints was closed: its author gets the outcome by e-mail.
+  | { type: 'complaint.closed'; payload: { complaintId: number } }
 
 export type DomainEventType = DomainEvent['type']
 export type EventPayload<T extends DomainEventType> = Extract<DomainEvent, { type: T }>['payload']

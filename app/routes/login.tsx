@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { loginSchema, safeRedirect } from '#app/features/accounts/accounts.schema'
 import { attemptLogin, loginRefusals } from '#app/features/authentication/login.server'
@@ -28,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (r.error === 'rate_limited') return data({ result }, { status, headers: { 'Retry-After': String(r.retryAfterS) } })
     if (r.error === 'blocked') return data({ result, minutes: r.minutes }, { status })
     if (r.error === 'pending_deletion') return data({ result, pendingDeletion: true }, { status })
+    if (r.error === 'suspended') return data({ result, until: r.until }, { status })
     return data({ result }, { status })
   }
   const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
@@ -35,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
+  const intl = useIntl()
   const [params] = useSearchParams()
   const navigation = useNavigation()
   const [form, fields] = useForm({
@@ -52,7 +54,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <FormattedMessage id="login.title" />
         </h1>
         <Form method="post" {...getFormProps(form)}>
-          <FormErrors errors={form.errors} id={form.errorId} values={{ minutes: actionData && 'minutes' in actionData ? Number(actionData.minutes) : 0 }} />
+          <FormErrors errors={form.errors} id={form.errorId} values={{ minutes: actionData && 'minutes' in actionData ? Number(actionData.minutes) : 0, date: actionData && 'until' in actionData ? intl.formatDate(String(actionData.until), { dateStyle: 'long', timeStyle: 'short' }) : '' }} />
           <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
           <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id="login-email" autoComplete="email" />
           <FormField label={<FormattedMessage id="field.password" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="login-password" autoComplete="current-password" />

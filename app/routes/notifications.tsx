@@ -25,11 +25,14 @@ import { Avatar } from '#app/ui/avatar'
 import { SwitchField } from '#app/ui/switch-field'
 import type { Route } from './+types/notifications'
 import { readFormData } from '#app/lib/form-data.server'
+import { AccountDecisions } from '#app/features/moderation/components/account-decisions'
+import { listMemberDecisions } from '#app/features/moderation/decisions.server'
+import { submitAppeal } from '#app/features/moderation/member-appeal.server'
 
 /** Settings (the account menu's "Settings", spec section 2): notifications, privacy, account, blocked members. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
-  const [privacy, blocked, sessions, company, notifications, disabled, settings] = await Promise.all([
+  const [privacy, blocked, sessions, company, notifications, disabled, settings, decisions] = await Promise.all([
     getPrivacy(viewer.profileId),
     listBlocked(viewer.profileId),
     listSessions(viewer.userId, context.sessionToken),
@@ -37,14 +40,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getNotificationSettings(viewer.userId),
     notificationsDisabled(viewer.userId),
     getSettings(),
+    listMemberDecisions(viewer.userId),
   ])
-  return { privacy, blocked, sessions, email: viewer.email, name: viewer.name, discount: company.delete_discount, notifications, disabled, pushKey: settings.push_public_key }
+  return { decisions, privacy, blocked, sessions, email: viewer.email, name: viewer.name, discount: company.delete_discount, notifications, disabled, pushKey: settings.push_public_key }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const form = await readFormData(request)
   const intent = form.get('intent')
+  if (intent === 'appeal') return submitAppeal(viewer.userId, form)
   if (intent === 'notifications') {
     await saveNotificationSettings(viewer.userId, parseNotificationSettings(form))
     return { notice: 'notify.saved' }
@@ -110,6 +115,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h1 className="h3 mb-4">
           <FormattedMessage id="settings.title" />
         </h1>
+        <AccountDecisions decisions={loaderData.decisions} feedback={actionData && 'appeal' in actionData ? actionData.appeal : null} />
         {actionData && 'notice' in actionData ? (
           <div className="alert alert-success" role="status">
             <FormattedMessage id={actionData.notice} values={{ email: loaderData.email }} />

@@ -1,5 +1,5 @@
 import { db } from '#db/client.server'
-import { users } from '#db/schema/index'
+import { accountRestrictions, users } from '#db/schema/index'
 import { eq, sql } from 'drizzle-orm'
 import { consume } from '#app/adapters/rate-limit/rate-limit.server'
 import { accountLimiters } from './ip-limits.server'
@@ -25,11 +25,22 @@ export async function verifyLogin(email: string, password: string): Promise<{ us
   return { userId: user.id }
 }
 
+/** A suspension still running or a ban of the member, or null (decided in the console, issue 13). */
+export async function activeRestriction(userId: number): Promise<{ kind: 'suspended' | 'banned'; until: Date | null } | null> {
+  const [r] = await db()
+    .select({ kind: accountRestrictions.kind, until: accountRestrictions.until })
+    .from(accountRestrictions)
+    .where(sql`${accountRestrictions.userId} = ${userId} and (${accountRestrictions.kind} = 'banned' or ${accountRestrictions.until} > now())`)
+  return r ?? null
+}
+
 export type LoginResult =
   | { ok: true; userId: number }
   | { ok: false; error: 'failed' }
   | { ok: false; error: 'blocked'; minutes: number }
   | { ok: false; error: 'pending_deletion' }
+  | { ok: false; error: 'suspended'; until: string }
+  | { ok: false; error: 'banned' }
 
 /**
  * A login attempt with the lockout of spec section 4: too many wrong passwords block the account and the address
@@ -47,6 +58,10 @@ export async function login(email: string, password: string, ip: string): Promis
   const ok = await verifyLogin(email, password)
   if (ok) {
     await clearFailures(ok.userId)
+    // A moderator's suspension or ban (app/features/moderation) is named only to someone who knows the password.
+    const restriction = await activeRestriction(ok.userId)
+    if (restriction?.kind === 'banned') return { ok: false, error: 'banned' }
+    if (restriction?.until) return { ok: false, error: 'suspended', until: restriction.until.toISOString() }
     return { ok: true, userId: ok.userId }
   }
   if (user?.status === 'pending_deletion' && (await verifyPassword(user.passwordHash, password))) return { ok: false, error: 'pending_deletion' }
@@ -62,6 +77,8 @@ export const loginRefusals: Record<LoginRefusal, { messageId: string; status: nu
   rate_limited: { messageId: 'login.tooManyRequests', status: 429 },
   blocked: { messageId: 'login.blocked', status: 429 },
   pending_deletion: { messageId: 'login.pendingDeletion', status: 403 },
+  suspended: { messageId: 'login.suspended', status: 403 },
+  banned: { messageId: 'login.banned', status: 403 },
   failed: { messageId: 'login.failed', status: 401 },
 }
 

@@ -1,5 +1,5 @@
 import { db } from '#db/client.server'
-import { likes, conversationMembers, conversations, profileImages, profiles, users, type Sexuality } from '#db/schema/index'
+import { accountRestrictions, likes, conversationMembers, conversations, profileImages, profiles, users, type Sexuality } from '#db/schema/index'
 import { notBlockedEitherWay } from '#app/policies/visibility.server'
 import { and, eq, sql } from 'drizzle-orm'
 
@@ -44,7 +44,14 @@ export async function getViewer(userId: number): Promise<Viewer | null> {
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
-    .where(and(eq(users.id, userId), sql`${users.status} in ('not_confirmed', 'active')`))
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`${users.status} in ('not_confirmed', 'active')`,
+        // A suspended or banned member's session opens nothing (their sessions were ended; this holds for any left).
+        sql`not exists (select 1 from ${accountRestrictions} r where r.user_id = ${users.id} and (r.kind = 'banned' or r.until > now()))`,
+      ),
+    )
   if (!row) return null
   return { ...row, signupDate: row.signupDate.toISOString() }
 }

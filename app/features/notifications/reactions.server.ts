@@ -12,6 +12,7 @@ import {
   scheduleWeeklyUpdates,
 } from './email/digest-emails.server'
 import { fanOutBroadcast, mailBroadcast } from './email/broadcast-emails.server'
+import { mailComplaintOutcome, mailModerationDecision } from './email/moderation-emails.server'
 import { announceAccountChange, announceActivation, announceLike, announceMatch, announceMessage } from './live-fan-out.server'
 import { pushNotify, type PushJob } from './push/push-notify.server'
 
@@ -85,10 +86,21 @@ export function registerNotifications(runner: JobRunner): void {
     .on('payment.completed', { name: 'announce-payment', live: announceAccountChange, orderKey: (e) => e.payload.userId })
     .on('payment.failed', { name: 'announce-payment-failed', live: announceAccountChange, orderKey: (e) => e.payload.userId })
     .on('payment.reversed', { name: 'announce-reversal', live: announceAccountChange, orderKey: (e) => e.payload.userId })
+    // Moderation outcomes and statements of reasons (app/features/moderation), and complaint replies.
+    .on('moderation.decided', {
+      name: 'mail-moderation-decision',
+      jobs: ({ payload: p }) => [{ name: 'email.moderation-decision', payload: { decisionId: p.decisionId }, key: `email.moderation-decision:${p.decisionId}`, priority: REALTIME }],
+    })
+    .on('complaint.closed', {
+      name: 'mail-complaint-outcome',
+      jobs: ({ payload: p }) => [{ name: 'email.complaint-outcome', payload: { complaintId: p.complaintId }, key: `email.complaint-outcome:${p.complaintId}`, priority: REALTIME }],
+    })
 
   runner
     .defineJob('push.notify', async (p) => void (await pushNotify(p as unknown as PushJob)), { timeoutMs: 30_000 })
     .defineJob('email.message', async (p) => void (await mailAboutMessage(p as unknown as MessageEmailJob)))
+    .defineJob('email.moderation-decision', async (p) => void (await mailModerationDecision(p as { decisionId: number })))
+    .defineJob('email.complaint-outcome', async (p) => void (await mailComplaintOutcome(p as { complaintId: number })))
     .defineJob('email.like', async (p) => void (await mailAboutLike(p as { likerId: number; likedId: number })))
     .defineJob('email.unread-reminder', async (p) => void (await mailUnreadReminder(p as { userId: number })))
     .defineJob('email.weekly-update', async (p) => void (await mailWeeklyUpdate(p as { userId: number })))

@@ -4,6 +4,8 @@ import { can, type Permission } from './permissions'
 /** The console's sections, each shown to the roles that may open it. */
 export const consoleSections: { to: string; labelId: string; icon: string; permission: Permission }[] = [
   { to: '/admin', labelId: 'admin.nav.dashboard', icon: 'speedometer2', permission: 'dashboard.view' },
+  { to: '/admin/photos', labelId: 'admin.nav.photos', icon: 'images', permission: 'photos.moderate' },
+  { to: '/admin/reports', labelId: 'admin.nav.reports', icon: 'flag', permission: 'reports.handle' },
   { to: '/admin/members', labelId: 'admin.nav.members', icon: 'people', permission: 'members.view' },
   { to: '/admin/fictional', labelId: 'admin.nav.fictional', icon: 'person-badge', permission: 'fictional.manage' },
   { to: '/admin/operators', labelId: 'admin.nav.operators', icon: 'person-gear', permission: 'operators.manage' },

@@ -1,5 +1,6 @@
 import { fictionalConsoleRoutes } from '#app/features/fictional/console-routes'
 import { supportConsoleRoutes } from '#app/features/support/console-routes'
+import { moderationConsoleRoutes } from '#app/features/moderation/console-routes'
 import type { Permission } from './permissions'
 
 export interface ConsoleRoute {
@@ -22,4 +23,4 @@ const operatorConsoleRoutes: ConsoleRoute[] = [
  * Every console page and action with the permission it needs: the authorization matrix
  * (tests/e2e/console-authorization.spec.ts) checks each against each role, visitors and members.
  */
-export const consoleRoutes: ConsoleRoute[] = [...operatorConsoleRoutes, ...fictionalConsoleRoutes, ...supportConsoleRoutes]
+export const consoleRoutes: ConsoleRoute[] = [...operatorConsoleRoutes, ...fictionalConsoleRoutes, ...supportConsoleRoutes, ...moderationConsoleRoutes]

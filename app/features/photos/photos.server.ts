@@ -115,3 +115,25 @@ export async function deletePhoto(profileId: number, imageId: number): Promise<b
   }
   return true
 }
+
+/**
+ * After moderation changed a photo's status (rejected, hidden, restored): the main image must be an active photo.
+ * A main image no longer active loses its public files and hands over to the next active photo; a profile without
+ * a main image takes its first active one. File moves happen here, after the status change was committed.
+ */
+export async function settleMainPhoto(profileId: number): Promise<void> {
+  const main = await mainImageId(profileId)
+  if (main !== null) {
+    const [img] = await db().select().from(profileImages).where(eq(profileImages.id, main))
+    if (img?.status === 'active') return
+    await db().update(profiles).set({ mainImageId: null }).where(eq(profiles.id, profileId))
+    if (img) for (const v of variants) await moveMedia(env().DATA_DIR, img[v], 'public', 'private')
+  }
+  const [next] = await db()
+    .select({ id: profileImages.id })
+    .from(profileImages)
+    .where(and(eq(profileImages.profileId, profileId), eq(profileImages.status, 'active')))
+    .orderBy(asc(profileImages.position), asc(profileImages.id))
+    .limit(1)
+  if (next) await setMainPhoto(profileId, next.id)
+}

@@ -58,7 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers: HeadersInit = r.error === 'rate_limited' ? { 'Retry-After': String(r.retryAfterS) } : {}
     // 'login_failed' is the answer's name for a wrong e-mail or password (kept from before).
     const error = r.error === 'failed' ? 'login_failed' : r.error
-    return Response.json({ error, ...(minutes ? { minutes } : {}), message: t.formatMessage({ id: messageId }, { minutes }) }, { status, headers })
+    const date = r.error === 'suspended' ? t.formatDate(r.until, { dateStyle: 'long', timeStyle: 'short' }) : ''
+    return Response.json({ error, ...(minutes ? { minutes } : {}), ...(r.error === 'suspended' ? { until: r.until } : {}), message: t.formatMessage({ id: messageId }, { minutes, date }) }, { status, headers })
   }
   const user = r
   const cookie = await startSession(user.userId, context.sessionToken, request.headers.get('user-agent'))

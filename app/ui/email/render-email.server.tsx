@@ -35,6 +35,8 @@ export function renderEmail(opts: {
   url: string
   values?: Record<string, string | number>
   profiles?: EmailProfile[]
+  /** Paragraphs after the body, already translated (a statement of reasons: label and text per line). */
+  details?: { label: string; text: string }[]
   /** Account e-mails say "if you did not ask for this, ignore it"; notifications do not. */
   ignoreNote?: boolean
   /** Notifications: why the member gets this e-mail and how to stop it. */
@@ -74,6 +76,13 @@ export function renderEmail(opts: {
                         <td style={{ padding: '16px 28px', fontSize: 16, lineHeight: 1.5 }}>
                           <p>{greeting}</p>
                           <p>{body}</p>
+                          {opts.details?.map((d) => (
+                            <p key={d.label}>
+                              <strong>{d.label}</strong>
+                              <br />
+                              {d.text}
+                            </p>
+                          ))}
                           {opts.profiles?.length ? (
                             <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
                               <tbody>
@@ -143,6 +152,7 @@ export function renderEmail(opts: {
     greeting,
     '',
     body,
+    ...(opts.details ?? []).flatMap((d) => ['', `${d.label}:`, d.text]),
     ...(opts.profiles ?? []).map((p) => `- ${p.name}, ${p.detail}: ${p.url}`),
     '',
     `${button}: ${opts.url}`,

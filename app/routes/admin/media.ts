@@ -1,0 +1,24 @@
+import fs from 'node:fs'
+import { Readable } from 'node:stream'
+import { mediaPath } from '#app/adapters/storage/disk-storage.server'
+import { moderationPhotoFile } from '#app/features/moderation/photo-queue.server'
+import { can } from '#app/features/operators/permissions'
+import { forbidden, requireOperator } from '#app/features/operators/require-operator.server'
+import { env } from '#app/lib/env.server'
+import { idParam } from '#app/lib/http.server'
+import type { Route } from './+types/media'
+
+/** GET /admin/media/{id}/{variant}: any member photo, whatever its status, for moderators judging it. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const operator = await requireOperator(request)
+  if (!can(operator.role, 'photos.moderate') && !can(operator.role, 'reports.handle')) throw forbidden()
+  const file = await moderationPhotoFile(idParam(params.id), params.variant === 'thumb' ? 'thumb' : 'match')
+  if (!file) throw new Response('Not Found', { status: 404 })
+  for (const area of ['private', 'public'] as const) {
+    const path = mediaPath(env().DATA_DIR, file, area)
+    if (fs.existsSync(path)) {
+      return new Response(Readable.toWeb(fs.createReadStream(path)) as ReadableStream, { headers: { 'Content-Type': 'image/webp', 'Cache-Control': 'private, no-store' } })
+    }
+  }
+  throw new Response('Not Found', { status: 404 })
+}
