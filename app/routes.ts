@@ -66,6 +66,13 @@ export default [
   layout('layouts/admin.tsx', [
     route('admin', 'routes/admin/home.tsx', { id: 'admin' }),
     route('admin/audit', 'routes/admin/audit.tsx', { id: 'admin-audit' }),
+    route('admin/settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
+    route('admin/discounts', 'routes/admin/discounts.tsx', { id: 'admin-discounts' }),
+    route('admin/discounts/:id', 'routes/admin/discounts-id.tsx', { id: 'admin-discounts-id' }),
+    route('admin/content', 'routes/admin/content.tsx', { id: 'admin-content' }),
+    route('admin/content/:token/:locale', 'routes/admin/content-edit.tsx', { id: 'admin-content-edit' }),
+    route('admin/company', 'routes/admin/company.tsx', { id: 'admin-company' }),
+    route('admin/jobs', 'routes/admin/jobs.tsx', { id: 'admin-jobs' }),
     route('admin/*', 'routes/admin/not-found.tsx', { id: 'admin-not-found' }),
   ]),
   route('admin/logout', 'routes/admin/logout.ts', { id: 'admin-logout' }),

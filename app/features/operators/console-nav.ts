@@ -4,6 +4,10 @@ import { can, type Permission } from './permissions'
 /** The console's sections, each shown to the roles that may open it. */
 export const consoleSections: { to: string; labelId: string; icon: string; permission: Permission }[] = [
   { to: '/admin', labelId: 'admin.nav.dashboard', icon: 'speedometer2', permission: 'dashboard.view' },
+  { to: '/admin/settings', labelId: 'admin.nav.settings', icon: 'sliders', permission: 'settings.edit' },
+  { to: '/admin/discounts', labelId: 'admin.nav.discounts', icon: 'percent', permission: 'discounts.manage' },
+  { to: '/admin/content', labelId: 'admin.nav.content', icon: 'file-earmark-text', permission: 'content.edit' },
+  { to: '/admin/jobs', labelId: 'admin.nav.jobs', icon: 'gear-wide-connected', permission: 'jobs.manage' },
   { to: '/admin/audit', labelId: 'admin.nav.audit', icon: 'journal-text', permission: 'audit.view' },
 ]
 

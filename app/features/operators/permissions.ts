@@ -6,6 +6,8 @@ import type { OperatorRole } from '#db/schema/operators'
  */
 export const permissions = {
   'dashboard.view': ['moderator', 'support', 'admin'],
+  // Purchases and revenue on the dashboard.
+  'dashboard.revenue': ['admin'],
   'photos.moderate': ['moderator', 'admin'],
   'reports.handle': ['moderator', 'admin'],
   'fictional.manage': ['admin'],
