@@ -233,7 +233,7 @@ describe('dashboard', () => {
     await payment(b.userId, 'p3', day('2026-03-03'), 'GBP', 899)
     await db().insert(payments).values({ userId: b.userId, bundleId: 'm', credits: 125, country: 'NL', currency: 'EUR', method: 'ideal', listPriceMinor: 999, totalMinor: 999, provider: 'sandbox', idempotencyKey: 'open', status: 'open' })
     await db().execute(sql`insert into conversations (profile_low_id, profile_high_id, started_by) values (${Math.min(a.profileId, b.profileId)}, ${Math.max(a.profileId, b.profileId)}, ${a.profileId})`)
-    const [conv] = (await db().execute(sql`select id from conversations limit 1`)).rows as { id: number }[]
+    const [conv] = ((await db().execute(sql`select id from conversations limit 1`)) as unknown as { rows: { id: number }[] }).rows
     for (const [i, at] of [day('2026-03-01'), day('2026-03-03'), day('2026-03-03', 5)].entries())
       await db().execute(sql`insert into messages (conversation_id, sender_id, client_id, body, created_at) values (${conv.id}, ${a.profileId}, ${`00000000-0000-4000-8000-00000000000${i}`}, 'hi', ${at.toISOString()})`)
     await db().insert(reports).values({ reporterId: a.profileId, targetId: b.profileId, reason: 'spam', createdAt: day('2026-03-03') })

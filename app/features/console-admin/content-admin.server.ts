@@ -7,6 +7,7 @@ import { footerPages, renderContentSource, type RenderedPage } from '#app/featur
 import { recordAudit } from '#app/features/operators/audit.server'
 import type { OperatorIdentity } from '#app/features/operators/operator-accounts.server'
 import { isLocale, locales, type Locale } from '#app/i18n/locales'
+import { companyFields, type CompanyField } from './company-fields'
 import { reasonSchema } from './settings-admin.server'
 
 type Who = Pick<OperatorIdentity, 'id' | 'name'>
@@ -104,8 +105,6 @@ export const companySchema = z.object({
   deleteDiscount: z.coerce.number({ error: 'admin.company.error.discount' }).int({ error: 'admin.company.error.discount' }).min(0, { error: 'admin.company.error.discount' }).max(100, { error: 'admin.company.error.discount' }),
 })
 
-export const companyFields = ['name', 'address', 'registrationNumber', 'city', 'country', 'tradenames', 'vatNumbers', 'supportPhone', 'deleteDiscount'] as const
-export type CompanyField = (typeof companyFields)[number]
 
 /** The company details as the form shows them (lists one per line). */
 export async function companyFormValues(): Promise<Record<CompanyField, string>> {

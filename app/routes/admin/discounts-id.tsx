@@ -90,7 +90,7 @@ export default function AdminDiscount({ loaderData, actionData }: Route.Componen
             <FormattedMessage id={confirming ? 'admin.discounts.confirmYes' : `admin.discounts.${intent}`} />
           </button>
           {confirming ? (
-            <button type="button" className="btn btn-outline-secondary" onClick={() => setConfirming(false)}>
+            <button type="button" className="btn btn-outline-dark" onClick={() => setConfirming(false)}>
               <FormattedMessage id="admin.run.cancel" />
             </button>
           ) : null}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl'
 import { Form, Link, useNavigation } from 'react-router'
 import { dashboardStats, parseRange } from '#app/features/console-admin/dashboard.server'
@@ -30,6 +30,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const sum = (v: number[]) => v.reduce((a, b) => a + b, 0)
+
+/** A chart that fails to load or draw leaves its box empty; the figures stay in the table below. */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  render() {
+    return this.state.failed ? null : this.props.children
+  }
+}
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false)
@@ -140,9 +151,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 </h2>
                 <div style={{ position: 'relative', height: 220 }} data-testid={`chart-${c.id}`}>
                   {hydrated ? (
-                    <Suspense fallback={<span className="spinner-border spinner-border-sm" aria-hidden="true" />}>
-                      <DashboardChart type={c.type} labels={stats.days} series={c.series} summary={c.series.map((s) => summary(s.label, s.values)).join('; ')} />
-                    </Suspense>
+                    <ChartBoundary>
+                      <Suspense fallback={<span className="spinner-border spinner-border-sm" aria-hidden="true" />}>
+                        <DashboardChart type={c.type} labels={stats.days} series={c.series} summary={c.series.map((s) => summary(s.label, s.values)).join('; ')} />
+                      </Suspense>
+                    </ChartBoundary>
                   ) : null}
                 </div>
               </div>
