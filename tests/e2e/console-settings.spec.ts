@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test'
+import { operatorLogin, operatorsDemo } from './console'
 import { expect, expectNoSeriousA11yViolations, ownProfileId, setSettings, test, unique } from './fixtures'
 
 // Issue 13, section 4 "Running the site": settings with their history, discount codes, content pages with
@@ -181,10 +183,19 @@ test('an admin retries a failed job, with a reason', async ({ operatorPage }) =>
 
 const adminOnly = ['/admin/settings', '/admin/discounts', '/admin/discounts/1', '/admin/content', '/admin/content/terms/en', '/admin/company', '/admin/jobs']
 
+/** The operator's shared session, or a new login when another test ended it (console-access logs support out). */
+async function signedIn(operatorPage: (who: keyof typeof operatorsDemo) => Promise<Page>, who: keyof typeof operatorsDemo): Promise<Page> {
+  const page = await operatorPage(who)
+  await page.goto('/admin')
+  if (new URL(page.url()).pathname === '/admin/login') await operatorLogin(page, operatorsDemo[who])
+  await expect(page.getByTestId('operator-name')).toContainText(operatorsDemo[who].name)
+  return page
+}
+
 test('moderators and support get 403 on the admin-only pages and actions; visitors go to the login', async ({ operatorPage, page: visitor, baseURL }) => {
+  test.setTimeout(90_000)
   for (const who of ['moderator', 'support'] as const) {
-    const page = await operatorPage(who)
-    await page.goto('/admin')
+    const page = await signedIn(operatorPage, who)
     const nav = page.getByRole('navigation', { name: 'Console sections' })
     for (const name of ['Settings', 'Discount codes', 'Content pages', 'Jobs']) await expect(nav.getByRole('link', { name })).toHaveCount(0)
     for (const path of adminOnly) {
