@@ -3,6 +3,7 @@ import { ensureSystemDiscountCodes } from '#app/features/billing/discounts.serve
 import { ensureCompanyInfo } from '#app/features/content/company-info.server'
 import { ensureInterests } from '#app/features/content/interests.server'
 import { ensureContentPages } from '#app/features/content/content-pages.server'
+import { listenForSettingChanges } from '#app/features/settings/settings.server'
 import type { Env } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
 import { migrate, openDatabase, setDatabase } from '#db/client.server'
@@ -27,6 +28,8 @@ export async function startServices(e: Env): Promise<{ close(): Promise<void>; s
   }
   const bus = createBus(e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined)
   setBus(bus)
+  // Settings changed in the console reach every process's cache at once (else within its 10 s).
+  await listenForSettingChanges()
   // Reactions to domain events and durable jobs run in every server process (decision record 010).
   const runner = createJobRunner()
   runner.start()

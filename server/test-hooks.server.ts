@@ -1,6 +1,8 @@
 import express, { type Express } from 'express'
 import { defaultSettings, type SettingKey } from '#app/features/settings/defaults'
 import { updateSetting } from '#app/features/settings/settings.server'
+import { db } from '#db/client.server'
+import { jobs } from '#db/schema/index'
 
 /**
  * Browser-test hooks (decision record 017): mounted only when E2E_TEST_HOOKS=1, which only the Playwright
@@ -16,6 +18,12 @@ export function mountTestHooks(app: Express): void {
     if (unknown.length) return void res.status(400).json({ error: 'unknown_setting', keys: unknown })
     for (const [key, value] of Object.entries(body)) await updateSetting(key as SettingKey, (value ?? defaultSettings[key as SettingKey]) as never)
     res.status(204).end()
+  })
+  // A failed job for the console's job view (/admin/jobs): the housekeeping job, harmless when retried.
+  app.post('/__e2e/failed-job', async (req, res) => {
+    if (!isLoopback(req.socket.remoteAddress)) return void res.status(404).end()
+    const [job] = await db().insert(jobs).values({ name: 'housekeeping', payload: {}, status: 'failed', attempts: 3, maxAttempts: 3, lastError: 'e2e: simulated failure' }).returning({ id: jobs.id })
+    res.status(201).json({ id: job.id })
   })
 }
 

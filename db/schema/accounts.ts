@@ -31,7 +31,13 @@ export const users = pgTable(
     timeZone: varchar('time_zone', { length: 64 }),
   },
   // The cached balance can never go below 0: a spend that would is refused by the database itself.
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), check('users_credits_not_negative', sql`${t.credits} >= 0`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    check('users_credits_not_negative', sql`${t.credits} >= 0`),
+    // The console's dashboard counts signups and activations per day over a date range.
+    index('users_signup_date_idx').on(t.signupDate),
+    index('users_confirmed_at_idx').on(t.confirmedAt).where(sql`${t.confirmedAt} is not null`),
+  ],
 )
 
 /** Server-side sessions: the cookie holds a random token, the table only its SHA-256, so a leaked table is useless. */

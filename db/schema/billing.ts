@@ -47,6 +47,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt),
+    // The console's dashboard: purchases and revenue per day.
+    index('payments_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     uniqueIndex('payments_provider_id_key').on(t.provider, t.providerPaymentId),
     uniqueIndex('payments_idempotency_key').on(t.userId, t.idempotencyKey),
     check('payments_amounts_not_negative', sql`${t.totalMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.feeMinor} >= 0`),
@@ -73,9 +75,11 @@ export const discountCodes = pgTable(
     // Single use: one redemption in all; otherwise once per member.
     singleUse: boolean('single_use').notNull().default(false),
     paymentMethods: text('payment_methods').array().notNull().default(sql`'{}'::text[]`),
+    // At most this many redemptions (reserved or used) in all; null for no limit (operator console, issue 13).
+    usageLimit: integer('usage_limit'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('discount_codes_code_key').on(sql`upper(${t.code})`), check('discount_codes_percentage', sql`${t.percentage} between 1 and 100`)],
+  (t) => [uniqueIndex('discount_codes_code_key').on(sql`upper(${t.code})`), check('discount_codes_percentage', sql`${t.percentage} between 1 and 100`), check('discount_codes_usage_limit', sql`${t.usageLimit} is null or ${t.usageLimit} > 0`)],
 )
 
 /**

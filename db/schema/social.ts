@@ -152,5 +152,5 @@ export const messages = pgTable(
     delivered: boolean('delivered').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('messages_client_key').on(t.senderId, t.clientId), index('messages_conversation_idx').on(t.conversationId, t.id)],
+  (t) => [uniqueIndex('messages_client_key').on(t.senderId, t.clientId), index('messages_conversation_idx').on(t.conversationId, t.id), index('messages_created_idx').on(t.createdAt)],
 )

@@ -41,6 +41,7 @@ const columns = {
   status: discountCodes.status,
   singleUse: discountCodes.singleUse,
   paymentMethods: discountCodes.paymentMethods,
+  usageLimit: discountCodes.usageLimit,
 }
 
 /** The two codes of spec section 9 exist on every site (created at start; the operator may change the percentage). */
@@ -79,6 +80,15 @@ async function redeemedElsewhere(q: DbOrTx, code: { id: number; singleUse: boole
   return !!r
 }
 
+/** Redemptions of a code that count against its usage limit (reserved or used), other than the member's own reservation. */
+async function othersHolding(q: DbOrTx, codeId: number, userId: number): Promise<number> {
+  const [r] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(discountRedemptions)
+    .where(and(eq(discountRedemptions.codeId, codeId), ne(discountRedemptions.status, 'released'), or(eq(discountRedemptions.status, 'used'), ne(discountRedemptions.userId, userId))))
+  return r?.n ?? 0
+}
+
 /**
  * Checks a code for a member (spec section 5): it exists and is active, is theirs if personal, has not expired,
  * fits their country, the order's amount and the method, and was not used. Without an order amount or a method,
@@ -107,6 +117,7 @@ export async function checkDiscount(
     return { ok: false, error: 'minimum', minimumMinor: row.minimumOrderMinor, currency: row.currency ?? input.member.currency }
   if (input.method && row.paymentMethods.length && !row.paymentMethods.includes(input.method)) return { ok: false, error: 'method' }
   if (await redeemedElsewhere(q, row, input.member.userId)) return { ok: false, error: 'used' }
+  if (row.usageLimit !== null && (await othersHolding(q, row.id, input.member.userId)) >= row.usageLimit) return { ok: false, error: 'used' }
   return {
     ok: true,
     discount: { id: row.id, code: row.code, kind: row.kind, percentage: row.percentage, endsAt, minimumOrderMinor: row.minimumOrderMinor, currency: row.currency, paymentMethods: row.paymentMethods, singleUse: row.singleUse },
@@ -150,6 +161,17 @@ export async function reserveDiscount(tx: Tx, d: { id: number; singleUse: boolea
         or(eq(discountRedemptions.userId, userId), inArray(discountRedemptions.paymentId, stale)),
       ),
     )
+  // A usage limit (operator console): only then is the code's row locked, so concurrent checkouts count one after
+  // the other (codes without a limit, like the welcome discount, are never a point of contention).
+  const [limited] = await tx.select({ usageLimit: discountCodes.usageLimit }).from(discountCodes).where(eq(discountCodes.id, d.id))
+  const [limit] = limited?.usageLimit != null ? await tx.select({ usageLimit: discountCodes.usageLimit }).from(discountCodes).where(eq(discountCodes.id, d.id)).for('update') : []
+  if (limit?.usageLimit != null) {
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(discountRedemptions)
+      .where(and(eq(discountRedemptions.codeId, d.id), ne(discountRedemptions.status, 'released')))
+    if ((held?.n ?? 0) >= limit.usageLimit) return false
+  }
   const inserted = await tx
     .insert(discountRedemptions)
     .values({ codeId: d.id, userId, paymentId, singleUse: d.singleUse })

@@ -36,6 +36,14 @@ export async function contentPage(token: string, locale: Locale): Promise<Render
     .where(eq(contentPages.token, token))
   const row = rows.find((r) => r.locale === locale) ?? rows.find((r) => r.locale === 'en')
   if (!row) return null
+  return renderContentSource(token, row.locale as Locale, row.title, row.body)
+}
+
+/**
+ * A page's Markdown source as the site shows it: the settings and company details filled in, the Markdown
+ * rendered and sanitised. The console's preview uses this too, so what it shows is what members will see.
+ */
+export async function renderContentSource(token: string, locale: Locale, title: string, body: string): Promise<RenderedPage> {
   const [settings, company] = await Promise.all([getSettings(), getCompanyInfo()])
   const values: Record<string, string> = {
     site_name: settings.name,
@@ -48,10 +56,10 @@ export async function contentPage(token: string, locale: Locale): Promise<Render
     // Spec section 9: the support phone is shown without dashes and spaces.
     support_phone: company.support_phone,
     refund_days: String(settings.refund_days),
-    terms_date: new Intl.DateTimeFormat(row.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(termsDate(company.added)),
+    terms_date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(termsDate(company.added)),
     domain: settings.domain,
   }
-  return { token, locale: row.locale as Locale, title: fillPlaceholders(row.title, values), html: renderMarkdown(fillPlaceholders(row.body, values)) }
+  return { token, locale, title: fillPlaceholders(title, values), html: renderMarkdown(fillPlaceholders(body, values)) }
 }
 
 /** Seeds the shipped default texts (db/seed/content/<locale>/<token>.md) that the database does not have yet. */

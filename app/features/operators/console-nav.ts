@@ -9,6 +9,10 @@ export const consoleSections: { to: string; labelId: string; icon: string; permi
   { to: '/admin/members', labelId: 'admin.nav.members', icon: 'people', permission: 'members.view' },
   { to: '/admin/fictional', labelId: 'admin.nav.fictional', icon: 'person-badge', permission: 'fictional.manage' },
   { to: '/admin/operators', labelId: 'admin.nav.operators', icon: 'person-gear', permission: 'operators.manage' },
+  { to: '/admin/settings', labelId: 'admin.nav.settings', icon: 'sliders', permission: 'settings.edit' },
+  { to: '/admin/discounts', labelId: 'admin.nav.discounts', icon: 'percent', permission: 'discounts.manage' },
+  { to: '/admin/content', labelId: 'admin.nav.content', icon: 'file-earmark-text', permission: 'content.edit' },
+  { to: '/admin/jobs', labelId: 'admin.nav.jobs', icon: 'gear-wide-connected', permission: 'jobs.manage' },
   { to: '/admin/audit', labelId: 'admin.nav.audit', icon: 'journal-text', permission: 'audit.view' },
 ]
 

@@ -8,6 +8,8 @@ export { operatorRoles, type OperatorRole }
  */
 export const permissions = {
   'dashboard.view': ['moderator', 'support', 'admin'],
+  // Purchases and revenue on the dashboard.
+  'dashboard.revenue': ['admin'],
   'photos.moderate': ['moderator', 'admin'],
   'reports.handle': ['moderator', 'admin'],
   'fictional.manage': ['admin'],

@@ -1,7 +1,10 @@
-import { db } from '#db/client.server'
+import { db, type DbOrTx } from '#db/client.server'
 import { settings as settingsTable } from '#db/schema/index'
 import { sql } from 'drizzle-orm'
+import { bus } from '#app/adapters/bus/index.server'
 import { vapidKeys } from '#app/adapters/push/vapid.server'
+import { logger } from '#app/lib/logger.server'
+import { errorText } from '#app/lib/error-text'
 import { env } from '#app/lib/env.server'
 import { defaultSettings, type SettingKey, type Settings } from './defaults'
 
@@ -20,14 +23,40 @@ export async function getSettings(): Promise<Settings> {
   return cache.value
 }
 
-export async function updateSetting<K extends SettingKey>(key: K, value: Settings[K]): Promise<void> {
+/**
+ * Stores one setting. Without a transaction the change is committed here and announced at once; inside a caller's
+ * transaction (`q`), the caller announces it with `settingsChanged()` after the commit, so no process caches the
+ * old value again in between.
+ */
+export async function updateSetting<K extends SettingKey>(key: K, value: Settings[K], q?: DbOrTx): Promise<void> {
   // A null setting is stored as JSON null: a plain null would be SQL NULL, which the not-null column rejects.
   const json = value === null ? sql`'null'::jsonb` : value
-  await db()
+  await (q ?? db())
     .insert(settingsTable)
     .values({ key, value: json })
     .onConflictDoUpdate({ target: settingsTable.key, set: { value: json, updatedAt: sql`now()` } })
   cache = undefined
+  if (!q) await settingsChanged()
+}
+
+const SETTINGS_TOPIC = 'settings-changed'
+
+/**
+ * Tells every process that settings changed: this one forgets its cache now, the others when the bus delivers
+ * (`listenForSettingChanges`). Should the bus fail, the others see the change within the cache's 10 seconds.
+ */
+export async function settingsChanged(): Promise<void> {
+  cache = undefined
+  await bus()
+    .publish(SETTINGS_TOPIC, { at: Date.now() })
+    .catch((e: unknown) => logger.warn({ err: errorText(e) }, 'could not announce a settings change'))
+}
+
+/** Subscribes this process to settings changes made by others (server start-up, after the bus is set). */
+export async function listenForSettingChanges(): Promise<() => Promise<void>> {
+  return bus().subscribe(SETTINGS_TOPIC, () => {
+    cache = undefined
+  })
 }
 
 export function clearSettingsCache(): void {

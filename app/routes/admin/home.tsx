@@ -1,19 +1,92 @@
-import { FormattedMessage } from 'react-intl'
-import { Link } from 'react-router'
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl'
+import { Form, Link, useNavigation } from 'react-router'
+import { dashboardStats, parseRange } from '#app/features/console-admin/dashboard.server'
 import { sectionsFor } from '#app/features/operators/console-nav'
+import { can } from '#app/features/operators/permissions'
 import { requireOperator } from '#app/features/operators/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/home'
+
+// chart.js draws on a canvas in the browser: loaded there only, after hydration, and kept out of the main bundle.
+const DashboardChart = lazy(() => import('#app/features/console-admin/components/dashboard-chart'))
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.home.title')]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const operator = await requireOperator(request, 'dashboard.view')
-  return { name: operator.name, role: operator.role, sections: sectionsFor(operator.role).filter((s) => s.to !== '/admin') }
+  const { range, error } = parseRange(new URL(request.url).searchParams)
+  const stats = await dashboardStats(range)
+  // Money is for admins: other roles see the activity without purchases and revenue.
+  const money = can(operator.role, 'dashboard.revenue')
+  return {
+    name: operator.name,
+    role: operator.role,
+    sections: sectionsFor(operator.role).filter((s) => s.to !== '/admin'),
+    range,
+    error,
+    stats: money ? stats : { ...stats, purchases: null, revenue: null },
+  }
 }
 
-/** The console's start page: who is signed in and the sections this role may open. */
+const sum = (v: number[]) => v.reduce((a, b) => a + b, 0)
+
+/** A chart that fails to load or draw leaves its box empty; the figures stay in the table below. */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  render() {
+    return this.state.failed ? null : this.props.children
+  }
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated
+}
+
+/** The console's start page: figures per day over a date range with charts, and the sections this role may open. */
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl()
+  const hydrated = useHydrated()
+  const loading = useNavigation().state === 'loading'
+  const { stats, range } = loaderData
+  const label = (id: string) => intl.formatMessage({ id: `admin.dashboard.series.${id}` })
+  const summary = (name: string, values: number[]) =>
+    intl.formatMessage({ id: 'admin.dashboard.chartSummary' }, { series: name, total: sum(values), max: Math.max(0, ...values), from: range.from, to: range.to })
+  const charts: { id: string; type: 'bar' | 'line'; series: { label: string; values: number[] }[] }[] = [
+    { id: 'members', type: 'line', series: [{ label: label('signups'), values: stats.signups }, { label: label('activations'), values: stats.activations }] },
+    { id: 'messages', type: 'bar', series: [{ label: label('messages'), values: stats.messages }] },
+    { id: 'reports', type: 'bar', series: [{ label: label('reports'), values: stats.reports }] },
+    ...(stats.purchases ? [{ id: 'purchases', type: 'bar' as const, series: [{ label: label('purchases'), values: stats.purchases }] }] : []),
+    ...(stats.revenue?.length ? [{ id: 'revenue', type: 'line' as const, series: stats.revenue.map((r) => ({ label: r.currency, values: r.values.map((v) => v / 100) })) }] : []),
+  ]
+  const tiles: { id: string; value: React.ReactNode }[] = [
+    { id: 'signups', value: sum(stats.signups) },
+    { id: 'activations', value: sum(stats.activations) },
+    { id: 'messages', value: sum(stats.messages) },
+    ...(stats.purchases ? [{ id: 'purchases', value: sum(stats.purchases) }] : []),
+    ...(stats.revenue
+      ? [
+          {
+            id: 'revenue',
+            value: stats.revenue.length
+              ? stats.revenue.map((r) => (
+                  <span key={r.currency} className="d-block">
+                    <FormattedNumber value={sum(r.values) / 100} style="currency" currency={r.currency} />
+                  </span>
+                ))
+              : '—',
+          },
+        ]
+      : []),
+    { id: 'openReports', value: stats.openReports },
+    { id: 'openComplaints', value: stats.openComplaints },
+    { id: 'pendingPhotos', value: stats.pendingPhotos },
+  ]
   return (
     <>
       <h1 className="h3">
@@ -22,20 +95,146 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <p className="text-body-secondary">
         <FormattedMessage id="admin.home.welcome" values={{ name: loaderData.name, role: <FormattedMessage id={`admin.role.${loaderData.role}`} /> }} />
       </p>
-      <div className="row g-3">
-        {loaderData.sections.map((s) => (
-          <div key={s.to} className="col-sm-6 col-xl-4">
-            <Link to={s.to} className="card h-100 text-decoration-none link-body-emphasis">
-              <div className="card-body">
-                <i className={`bi bi-${s.icon} fs-3`} aria-hidden="true" />
-                <h2 className="h6 mt-2 mb-0">
-                  <FormattedMessage id={s.labelId} />
-                </h2>
+
+      <Form method="get" className="row g-2 align-items-end mb-3" aria-labelledby="range-title">
+        <h2 id="range-title" className="visually-hidden">
+          <FormattedMessage id="admin.dashboard.range" />
+        </h2>
+        <div className="col-auto">
+          <label className="form-label small mb-1" htmlFor="range-from">
+            <FormattedMessage id="admin.dashboard.from" />
+          </label>
+          <input className="form-control form-control-sm" type="date" id="range-from" name="from" defaultValue={range.from} key={`f${range.from}`} />
+        </div>
+        <div className="col-auto">
+          <label className="form-label small mb-1" htmlFor="range-to">
+            <FormattedMessage id="admin.dashboard.to" />
+          </label>
+          <input className="form-control form-control-sm" type="date" id="range-to" name="to" defaultValue={range.to} key={`t${range.to}`} />
+        </div>
+        <div className="col-auto">
+          <button type="submit" className="btn btn-sm btn-dark" disabled={loading}>
+            {loading ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
+            <FormattedMessage id="admin.dashboard.show" />
+          </button>
+        </div>
+      </Form>
+      {loaderData.error ? (
+        <div className="alert alert-warning py-2" role="alert">
+          <FormattedMessage id={loaderData.error} values={{ max: 366 }} />
+        </div>
+      ) : null}
+
+      <div className="row g-3 mb-4" data-testid="dashboard-tiles">
+        {tiles.map((t) => (
+          <div key={t.id} className="col-6 col-md-4 col-xl">
+            <div className="card h-100">
+              <div className="card-body py-2">
+                <div className="small text-body-secondary">
+                  <FormattedMessage id={`admin.dashboard.tile.${t.id}`} />
+                </div>
+                <div className="fs-4 fw-semibold" data-testid={`tile-${t.id}`}>
+                  {t.value}
+                </div>
               </div>
-            </Link>
+            </div>
           </div>
         ))}
       </div>
+
+      <div className="row g-3 mb-4">
+        {charts.map((c) => (
+          <div key={c.id} className="col-lg-6">
+            <section className="card h-100" aria-labelledby={`chart-${c.id}-title`}>
+              <div className="card-body">
+                <h2 id={`chart-${c.id}-title`} className="h6">
+                  <FormattedMessage id={`admin.dashboard.chart.${c.id}`} />
+                </h2>
+                <div style={{ position: 'relative', height: 220 }} data-testid={`chart-${c.id}`}>
+                  {hydrated ? (
+                    <ChartBoundary>
+                      <Suspense fallback={<span className="spinner-border spinner-border-sm" aria-hidden="true" />}>
+                        <DashboardChart type={c.type} labels={stats.days} series={c.series} summary={c.series.map((s) => summary(s.label, s.values)).join('; ')} />
+                      </Suspense>
+                    </ChartBoundary>
+                  ) : null}
+                </div>
+              </div>
+            </section>
+          </div>
+        ))}
+      </div>
+
+      <details className="mb-4">
+        <summary>
+          <FormattedMessage id="admin.dashboard.table" />
+        </summary>
+        <div className="table-responsive mt-2">
+          <table className="table table-sm table-striped" data-testid="dashboard-table">
+            <caption className="visually-hidden">
+              <FormattedMessage id="admin.dashboard.table" />
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <FormattedMessage id="admin.dashboard.day" />
+                </th>
+                {['signups', 'activations', 'messages', 'reports', ...(stats.purchases ? ['purchases'] : [])].map((s) => (
+                  <th key={s} scope="col" className="text-end">
+                    {label(s)}
+                  </th>
+                ))}
+                {(stats.revenue ?? []).map((r) => (
+                  <th key={r.currency} scope="col" className="text-end">
+                    <FormattedMessage id="admin.dashboard.revenueIn" values={{ currency: r.currency }} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {stats.days.map((d, i) => (
+                <tr key={d}>
+                  <th scope="row" className="fw-normal text-nowrap">
+                    {d}
+                  </th>
+                  <td className="text-end">{stats.signups[i]}</td>
+                  <td className="text-end">{stats.activations[i]}</td>
+                  <td className="text-end">{stats.messages[i]}</td>
+                  <td className="text-end">{stats.reports[i]}</td>
+                  {stats.purchases ? <td className="text-end">{stats.purchases[i]}</td> : null}
+                  {(stats.revenue ?? []).map((r) => (
+                    <td key={r.currency} className="text-end">
+                      <FormattedNumber value={r.values[i] / 100} style="currency" currency={r.currency} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+
+      {loaderData.sections.length ? (
+        <>
+          <h2 className="h5">
+            <FormattedMessage id="admin.dashboard.sections" />
+          </h2>
+          <div className="row g-3">
+            {loaderData.sections.map((s) => (
+              <div key={s.to} className="col-sm-6 col-xl-4">
+                <Link to={s.to} className="card h-100 text-decoration-none link-body-emphasis">
+                  <div className="card-body">
+                    <i className={`bi bi-${s.icon} fs-3`} aria-hidden="true" />
+                    <h3 className="h6 mt-2 mb-0">
+                      <FormattedMessage id={s.labelId} />
+                    </h3>
+                  </div>
+                </Link>
+              </div>
+            ))}
+          </div>
+        </>
+      ) : null}
     </>
   )
 }

@@ -1,0 +1,78 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link } from 'react-router'
+import { contentMatrix } from '#app/features/console-admin/content-admin.server'
+import { requireOperator } from '#app/features/operators/require-operator.server'
+import { localeNames } from '#app/i18n/locales'
+import { pageTitle } from '#app/i18n/meta'
+import type { Route } from './+types/content'
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.content.title')]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireOperator(request, 'content.edit')
+  return contentMatrix()
+}
+
+/** Content pages × locales: which exist (a link to edit) and which are missing (a link to write them). */
+export default function AdminContent({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl()
+  const { tokens, locales, updated } = loaderData
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0">
+          <FormattedMessage id="admin.content.title" />
+        </h1>
+        <Link to="/admin/company" className="btn btn-outline-dark btn-sm">
+          <i className="bi bi-building me-1" aria-hidden="true" />
+          <FormattedMessage id="admin.company.title" />
+        </Link>
+      </div>
+      <p className="text-body-secondary">
+        <FormattedMessage id="admin.content.intro" />
+      </p>
+      <div className="table-responsive">
+        <table className="table table-sm align-middle" data-testid="content-matrix">
+          <caption className="visually-hidden">
+            <FormattedMessage id="admin.content.matrix" />
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="admin.content.page" />
+              </th>
+              {locales.map((l) => (
+                <th key={l} scope="col" className="text-center">
+                  <abbr title={localeNames[l]}>{l}</abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.map((t) => (
+              <tr key={t}>
+                <th scope="row">
+                  <code>{t}</code>
+                </th>
+                {locales.map((l) => {
+                  const exists = !!updated[`${t}/${l}`]
+                  return (
+                    <td key={l} className="text-center">
+                      <Link
+                        to={`/admin/content/${t}/${l}`}
+                        className={exists ? 'link-success' : 'link-secondary'}
+                        aria-label={intl.formatMessage({ id: exists ? 'admin.content.editIn' : 'admin.content.writeIn' }, { page: t, language: localeNames[l] })}
+                      >
+                        <i className={`bi bi-${exists ? 'pencil-square' : 'plus-circle'}`} aria-hidden="true" />
+                      </Link>
+                    </td>
+                  )
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,171 @@
+import { FormattedDate, FormattedMessage } from 'react-intl'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { paymentMethods } from '#app/features/billing/payment-methods'
+import { createDiscount, discountFormInput, listDiscounts } from '#app/features/console-admin/discounts-admin.server'
+import { requireOperator } from '#app/features/operators/require-operator.server'
+import { pageTitle } from '#app/i18n/meta'
+import type { Route } from './+types/discounts'
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.discounts.title')]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireOperator(request, 'discounts.manage')
+  return { codes: await listDiscounts() }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const operator = await requireOperator(request, 'discounts.manage')
+  const input = discountFormInput(await request.formData())
+  const result = await createDiscount(operator, input)
+  if (!result.ok) return data({ ok: false as const, errors: result.errors, input }, { status: result.errors.code === 'admin.discounts.error.codeTaken' ? 409 : 400 })
+  return { ok: true as const, id: result.id, code: String(input.code ?? '').toUpperCase() }
+}
+
+const textFields = [
+  { name: 'code', type: 'text', required: true },
+  { name: 'percentage', type: 'number', required: true },
+  { name: 'minimumOrder', type: 'text' },
+  { name: 'currency', type: 'text' },
+  { name: 'country', type: 'text' },
+  { name: 'expiresAt', type: 'date' },
+  { name: 'usageLimit', type: 'number' },
+] as const
+
+/** Discount codes: the list with their uses, and a form for a new code. */
+export default function AdminDiscounts({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const failed = actionData && !actionData.ok ? actionData : null
+  const input = (failed?.input ?? {}) as Record<string, unknown>
+  const chosen = new Set((input.paymentMethods as string[] | undefined) ?? [])
+  return (
+    <>
+      <h1 className="h3 mb-3">
+        <FormattedMessage id="admin.discounts.title" />
+      </h1>
+      {loaderData.codes.length === 0 ? (
+        <p className="text-body-secondary">
+          <FormattedMessage id="admin.discounts.empty" />
+        </p>
+      ) : (
+        <div className="table-responsive mb-4">
+          <table className="table table-sm align-middle" data-testid="discount-list">
+            <thead>
+              <tr>
+                {['code', 'percentage', 'conditions', 'expires', 'uses', 'status'].map((c) => (
+                  <th key={c} scope="col">
+                    <FormattedMessage id={`admin.discounts.col.${c}`} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.codes.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    <Link to={`/admin/discounts/${d.id}`}>
+                      <code>{d.code}</code>
+                    </Link>
+                  </td>
+                  <td>{d.percentage}%</td>
+                  <td className="small">
+                    {[d.country, d.minimumOrderMinor !== null ? `≥ ${(d.minimumOrderMinor / 100).toFixed(2)} ${d.currency ?? ''}` : null, d.paymentMethods.length ? d.paymentMethods.join(', ') : null].filter(Boolean).join(' · ') || '—'}
+                  </td>
+                  <td className="text-nowrap">{d.expiresAt ? <FormattedDate value={d.expiresAt} dateStyle="medium" /> : '—'}</td>
+                  <td data-testid="discount-uses">
+                    <FormattedMessage id="admin.discounts.usesOf" values={{ used: d.used, limit: d.usageLimit ?? '∞' }} />
+                  </td>
+                  <td>
+                    <span className={`badge ${d.status === 'active' ? 'text-bg-success' : 'text-bg-secondary'}`}>
+                      <FormattedMessage id={`admin.discounts.status.${d.status}`} />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <section className="card" aria-labelledby="new-code-title">
+        <div className="card-body">
+          <h2 id="new-code-title" className="h5">
+            <FormattedMessage id="admin.discounts.new" />
+          </h2>
+          {actionData?.ok ? (
+            <div className="alert alert-success py-2" role="status">
+              <FormattedMessage id="admin.discounts.created" values={{ code: actionData.code }} />
+            </div>
+          ) : null}
+          <Form method="post" noValidate key={actionData?.ok ? actionData.id : 'new'}>
+            <div className="row g-3">
+              {textFields.map((f) => (
+                <div key={f.name} className="col-sm-6 col-lg-3">
+                  <label className="form-label" htmlFor={`d-${f.name}`}>
+                    <FormattedMessage id={`admin.discounts.field.${f.name}`} />
+                  </label>
+                  <input
+                    className={`form-control${failed?.errors[f.name] ? ' is-invalid' : ''}`}
+                    id={`d-${f.name}`}
+                    name={f.name}
+                    type={f.type}
+                    required={'required' in f ? f.required : undefined}
+                    defaultValue={typeof input[f.name] === 'string' ? (input[f.name] as string) : ''}
+                    aria-describedby={failed?.errors[f.name] ? `d-${f.name}-error` : undefined}
+                  />
+                  {failed?.errors[f.name] ? (
+                    <div id={`d-${f.name}-error`} className="invalid-feedback">
+                      <FormattedMessage id={failed.errors[f.name]} values={{ min: 1, max: 100 }} />
+                    </div>
+                  ) : null}
+                </div>
+              ))}
+            </div>
+            <fieldset className="mt-3">
+              <legend className="form-label fs-6">
+                <FormattedMessage id="admin.discounts.field.paymentMethods" />
+              </legend>
+              <div className="d-flex flex-wrap gap-3">
+                {paymentMethods.map((m) => (
+                  <div key={m.id} className="form-check">
+                    <input className="form-check-input" type="checkbox" id={`pm-${m.id}`} name="paymentMethods" value={m.id} defaultChecked={chosen.has(m.id)} />
+                    <label className="form-check-label" htmlFor={`pm-${m.id}`}>
+                      {'label' in m ? m.label : <FormattedMessage id={m.labelId} />}
+                    </label>
+                  </div>
+                ))}
+              </div>
+              {failed?.errors.paymentMethods ? (
+                <div className="invalid-feedback d-block">
+                  <FormattedMessage id={failed.errors.paymentMethods} />
+                </div>
+              ) : null}
+            </fieldset>
+            <div className="mt-3">
+              <label className="form-label" htmlFor="d-reason">
+                <FormattedMessage id="admin.run.reason" />
+              </label>
+              <input
+                className={`form-control${failed?.errors.reason ? ' is-invalid' : ''}`}
+                id="d-reason"
+                name="reason"
+                maxLength={500}
+                defaultValue={typeof input.reason === 'string' ? input.reason : ''}
+                aria-describedby={failed?.errors.reason ? 'd-reason-error' : undefined}
+              />
+              {failed?.errors.reason ? (
+                <div id="d-reason-error" className="invalid-feedback">
+                  <FormattedMessage id={failed.errors.reason} />
+                </div>
+              ) : null}
+            </div>
+            <button type="submit" className="btn btn-dark mt-3" disabled={busy}>
+              {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+              <FormattedMessage id="admin.discounts.create" />
+            </button>
+          </Form>
+        </div>
+      </section>
+    </>
+  )
+}
