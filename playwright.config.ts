@@ -15,6 +15,8 @@ process.env.E2E_MAIL_FILE ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'd
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Shards running at once (scripts/test.mjs) must not clean up each other's traces.
+  outputDir: `test-results/port-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -54,6 +54,7 @@ export default [
   ]),
   layout('layouts/empty.tsx', [
     route('lang-config', 'routes/lang-config.tsx', { id: 'lang-config' }),
+    route('appeal/:token', 'routes/appeal.tsx', { id: 'appeal' }),
     route('complete-signup', 'routes/complete-signup.tsx', { id: 'complete-signup' }),
     route('sandbox/checkout/:id', 'routes/sandbox-checkout.tsx', { id: 'sandbox-checkout' }),
   ]),

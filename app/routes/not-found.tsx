@@ -8,7 +8,8 @@ export function loader() {
 }
 
 export default function NotFound() {
-  return <ErrorPage status={404} />
+  // Inside the default layout, whose <main> holds it: a section, not a second main.
+  return <ErrorPage status={404} inside />
 }
 
 export function meta({ matches }: Route.MetaArgs) {

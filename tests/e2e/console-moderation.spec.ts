@@ -169,4 +169,22 @@ test('a report leads to a suspension: the member’s session is refused and the 
   const mail = await waitForMail(m.user.email, 'a decision about your account')
   expect(mail.text).toContain('It is spam, advertising or an attempt to obtain money.')
   expect(mail.text).toContain('you cannot log in and your profile is hidden')
+
+  // Unable to log in, the member appeals through the e-mail's signed link (a forged one opens nothing).
+  const appealLink = /https?:\/\/[^\s"'<>]+\/appeal\/[\w.-]+/.exec(mail.text)?.[0]
+  expect(appealLink, 'appeal link in the statement e-mail').toBeTruthy()
+  expect(mail.html).toContain(appealLink!)
+  const visitor = await (await newContext()).newPage()
+  await visitor.goto(`${appealLink!.slice(0, -3)}xyz`)
+  await expect(visitor.getByRole('alert')).toContainText('Link expired or invalid')
+  await visitor.goto(appealLink!)
+  const decision = visitor.getByTestId('decision')
+  await expect(decision).toContainText('It is spam, advertising or an attempt to obtain money.')
+  await expectNoSeriousA11yViolations(visitor)
+  await decision.getByText('Appeal', { exact: true }).click()
+  await decision.getByLabel('Why do you disagree with this decision?').fill('I never asked anyone for money.')
+  await decision.getByRole('button', { name: 'Send appeal' }).click()
+  await expect(decision).toContainText('Your appeal has been received.')
+  await mod.goto('/admin/reports')
+  await expect(mod.getByTestId('appeal-queue')).toContainText(m.user.name)
 })

@@ -8,6 +8,9 @@ test.describe('error pages', () => {
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found')
     await expect(page.getByText('404', { exact: true })).toBeVisible()
+    // Valid HTML: one main element, one id "main".
+    await expect(page.locator('main')).toHaveCount(1)
+    await expect(page.locator('[id="main"]')).toHaveCount(1)
     const home = page.getByRole('link', { name: 'Back to the home page' })
     await expect(home).toHaveAttribute('href', '/')
     await home.click()

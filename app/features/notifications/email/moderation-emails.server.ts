@@ -6,6 +6,7 @@ import { publicUrl } from '#app/lib/env.server'
 import { db } from '#db/client.server'
 import { complaints, moderationDecisions, profiles, users } from '#db/schema/index'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
+import { appealUrl } from '#app/features/moderation/appeal-link.server'
 import { isStatement, statementLines, type ContentType, type DecisionAction, type ModerationReason } from '#app/features/moderation/rules'
 import { getSettings } from '#app/features/settings/settings.server'
 import { renderEmail } from '#app/ui/email/render-email.server'
@@ -28,6 +29,7 @@ export async function mailModerationDecision(job: { decisionId: number }): Promi
       automated: moderationDecisions.automated,
       appealOf: moderationDecisions.appealOf,
       appealedAt: moderationDecisions.appealedAt,
+      userId: moderationDecisions.userId,
       email: users.email,
       language: users.language,
       status: users.status,
@@ -59,7 +61,8 @@ export async function mailModerationDecision(job: { decisionId: number }): Promi
     subjectId: `${prefix}.subject`,
     bodyId: `${prefix}.body`,
     buttonId: `${prefix}.button`,
-    url: `${publicUrl()}/notifications#decisions`,
+    // A suspended or banned member cannot log in: their link opens the decision's appeal page directly.
+    url: action === 'suspension' || action === 'ban' ? appealUrl(d.userId, d.id) : `${publicUrl()}/notifications#decisions`,
     values: { reference: `D-${d.id}` },
     details,
     ignoreNote: false,

@@ -11,7 +11,7 @@ export function InterestPicker({ interests, selected, idPrefix, errors }: { inte
       <div className="d-flex flex-wrap gap-2">
         {interests.map((i) => (
           <div key={i.id}>
-            <input type="checkbox" className="btn-check" id={`${idPrefix}-${i.id}`} name="interests" value={i.id} defaultChecked={selected.includes(i.id)} autoComplete="off" />
+            <input type="checkbox" className="btn-check" id={`${idPrefix}-${i.id}`} name="interests" value={i.id} defaultChecked={selected.includes(i.id)} />
             <label className="btn btn-sm btn-outline-dark" htmlFor={`${idPrefix}-${i.id}`}>
               <i className={`bi bi-${i.icon} me-1`} aria-hidden="true" />
               <FormattedMessage id={`interest.${i.slug}`} />
