@@ -1,6 +1,6 @@
 import { Component, useEffect, type ReactNode } from 'react'
 import { IntlProvider } from 'react-intl'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/root'
 import { SignupModalProvider } from '#app/features/accounts/components/signup-modal'
 import { signupOptionsFor } from '#app/features/accounts/signup-options.server'
@@ -10,7 +10,8 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { nicheOf } from '#app/features/niche/niche'
 import { timeBonusFor } from '#app/features/billing/discounts.server'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
-import en from './i18n/locales/en.json'
+import { fallbackMessages } from './i18n/fallback-messages'
+import { clientMessages, messageScope } from './i18n/client-messages'
 import { requestLocale } from '#app/features/settings/request-locale.server'
 import { registerServiceWorker } from './lib/service-worker'
 import { attentionCount } from './lib/title-count'
@@ -48,7 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ])
   return {
     locale,
-    messages,
+    // Only the messages this part of the site shows (app/i18n/client-messages.ts).
+    messages: clientMessages(messages, new URL(request.url).pathname),
     viewer: v
       ? {
           profileId: v.profileId,
@@ -98,6 +100,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>
 
+/** The root data holds the messages of one part of the site: moving to another part loads them again. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return messageScope(currentUrl.pathname) !== messageScope(nextUrl.pathname) || defaultShouldRevalidate
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>('root')
   const locale = data?.locale ?? 'en'
@@ -113,7 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <IntlProvider locale={locale} messages={data?.messages ?? en} defaultLocale="en">
+        <IntlProvider locale={locale} messages={data?.messages ?? fallbackMessages} defaultLocale="en">
           {children}
         </IntlProvider>
         <ScrollRestoration />

@@ -1,5 +1,6 @@
 // `npm test`: type check, lint, unit and integration tests, build, browser tests.
-import { ensureDependencies, findChromium, run, runParallel } from './lib.mjs'
+import { recordBuild } from './build-state.mjs'
+import { ensureDependencies, findChromium, root, run, runParallel } from './lib.mjs'
 
 ensureDependencies()
 const step = (name) => console.log(`\n▶ ${name}`)
@@ -10,6 +11,7 @@ step('lint')
 run('npx', ['eslint', '.', '--max-warnings=0'])
 step('build')
 run('npx', ['react-router', 'build'])
+recordBuild(root)
 step('unit and integration tests')
 run('npx', ['vitest', 'run'])
 step('browser tests')

@@ -1,0 +1,11 @@
+/**
+ * The English texts the error page needs when the root data is missing (the root loader itself failed). Only
+ * these ship with the browser bundle; every page's full catalog comes with its data (app/i18n/client-messages.ts).
+ * app/i18n/fallback-messages.test.ts keeps them equal to en.json.
+ */
+export const fallbackMessages: Record<string, string> = {
+  'error.notFound': 'This page could not be found',
+  'error.forbidden': 'You do not have access to this page.',
+  'error.generic': 'An error has occurred.',
+  'error.home': 'Back to the home page',
+}
