@@ -30,3 +30,12 @@ describe('the messages a page sends to the browser', () => {
     expect(JSON.stringify(site).length).toBeLessThan(JSON.stringify(en).length * 0.7)
   })
 })
+
+describe('filtering the catalog', () => {
+  it('happens once per catalog and part of the site', () => {
+    const a = clientMessages(catalogs.de, '/members')
+    expect(clientMessages(catalogs.de, '/chats')).toBe(a)
+    expect(clientMessages(catalogs.de, '/admin')).not.toBe(a)
+    expect(clientMessages(catalogs.fr, '/members')).not.toBe(a)
+  })
+})

@@ -16,9 +16,16 @@ export function messageScope(pathname: string): MessageScope {
 const serverOnly = new Set(['email'])
 const scoped: Record<string, MessageScope> = { admin: 'console', lander: 'lander' }
 
+// Catalogs are fixed for the life of the process: each (catalog, scope) pair is filtered once.
+const cache = new WeakMap<Messages, Map<MessageScope, Messages>>()
+
 /** The part of a catalog the browser needs on a page of this path (issue 14: less page data per request). */
 export function clientMessages(messages: Messages, pathname: string): Messages {
   const scope = messageScope(pathname)
+  let byScope = cache.get(messages)
+  if (!byScope) cache.set(messages, (byScope = new Map()))
+  const hit = byScope.get(scope)
+  if (hit) return hit
   const out: Messages = {}
   for (const key in messages) {
     const ns = key.slice(0, key.indexOf('.'))
@@ -27,5 +34,6 @@ export function clientMessages(messages: Messages, pathname: string): Messages {
     if (only && only !== scope) continue
     out[key] = messages[key]
   }
+  byScope.set(scope, out)
   return out
 }
