@@ -91,8 +91,10 @@ export async function failJob(id: number, error: string, retryInMs: number | nul
 /** Milliseconds until the next job is due (0 when one is due now), or null when nothing waits. */
 export async function msUntilNextJob(): Promise<number | null> {
   const r = await db().execute(sql`
-    select greatest(0, extract(epoch from (min(coalesce(case when status = 'running' then locked_until end, run_at)) - now())) * 1000)::float8 as ms
-    from jobs where status <> 'failed'`)
+    select (greatest(0, extract(epoch from (next - now())) * 1000))::float8 as ms
+    from (select min(coalesce(case when status = 'running' then locked_until end, run_at)) as next from jobs where status <> 'failed') t
+    -- greatest() skips NULLs: without this, an empty queue would read as "due now" and the runner would spin.
+    where next is not null`)
   const ms = rowsOf<{ ms: number | null }>(r)[0]?.ms
   return ms === null || ms === undefined ? null : Number(ms)
 }

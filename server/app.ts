@@ -27,12 +27,15 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
     throw err
   }
   const services = await startServices(e)
+  // The build is loaded once: given a function, React Router derives its route table again on every request
+  // (a third of the settings endpoint's CPU, docs/performance.md).
+  const build = (await import('virtual:react-router/server-build')) as ServerBuild
   const app = createHttpApp({
     dataDir: e.DATA_DIR,
     publicUrl: e.PUBLIC_URL,
     reactRouterHandler: (getLoadContext) =>
       createRequestHandler({
-        build: () => import('virtual:react-router/server-build') as Promise<ServerBuild>,
+        build,
         mode: process.env.NODE_ENV,
         getLoadContext: getLoadContext as never,
       }),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { db } from '#db/client.server'
 import { recordEvent } from '#db/events.server'
-import { claimDueJobs, enqueueJobs, listFailedJobs, retryFailedJob } from '#db/jobs.server'
+import { claimDueJobs, enqueueJobs, listFailedJobs, msUntilNextJob, retryFailedJob } from '#db/jobs.server'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { JobRunner } from './job-runner.server'
 
@@ -117,5 +117,17 @@ describe('the job runner', () => {
     expect(await claimSchedulePeriod('digest', new Date('2026-01-01T00:00:00Z'), { skipFirst: true })).toBe(false)
     expect(await claimSchedulePeriod('digest', new Date('2026-01-08T00:00:00Z'), { skipFirst: true })).toBe(true)
     expect(await claimSchedulePeriod('digest', new Date('2026-01-08T00:00:00Z'), { skipFirst: true })).toBe(false)
+  })
+})
+
+describe('msUntilNextJob', () => {
+  it('is null for an empty queue (the runner sleeps instead of polling), 0 for a due job, the wait for a later one', async () => {
+    expect(await msUntilNextJob()).toBeNull()
+    await enqueueJobs(db(), [{ name: 'later', payload: {}, delayMs: 60_000 }])
+    const wait = await msUntilNextJob()
+    expect(wait).toBeGreaterThan(55_000)
+    expect(wait).toBeLessThanOrEqual(60_000)
+    await enqueueJobs(db(), [{ name: 'now', payload: {} }])
+    expect(await msUntilNextJob()).toBe(0)
   })
 })
