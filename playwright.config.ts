@@ -11,6 +11,7 @@ const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir
 // A real SMTP server (tests/e2e/smtp-capture.ts, started by global setup) on a fixed loopback port catches the
 // site's e-mails into a JSON-lines file that the tests read (tests/e2e/mail.ts).
 const smtpPort = Number((process.env.E2E_SMTP_PORT ??= '3998'))
+const runId = (process.env.E2E_RUN_ID ??= Date.now().toString(36))
 process.env.E2E_MAIL_FILE ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dating-e2e-mail-')), 'mail.jsonl')
 
 export default defineConfig({
@@ -49,8 +50,9 @@ export default defineConfig({
       // Settings hooks for the browser tests (server/test-hooks.server.ts).
       E2E_TEST_HOOKS: '1',
       REDIS_URL: process.env.REDIS_URL ?? '',
-      // Shards running at once (scripts/test.mjs) share Redis: each server keeps to its own keys and channels.
-      REDIS_PREFIX: `e2e${port}:`,
+      // Shards running at once (scripts/test.mjs) share Redis, and so do runs within the hour of a rate limit:
+      // each server of each run keeps to its own keys and channels.
+      REDIS_PREFIX: `e2e${port}-${runId}:`,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Amoura <no-reply@amoura.test>',
     },
