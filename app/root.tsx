@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const usFooter = settings.us_footer && locale === 'en'
   const [counts, signup, timeBonus, company] = await Promise.all([
     v ? getBadgeCounts(v.profileId) : { unread: 0, newLikes: 0 },
-    v ? null : signupOptionsFor(request, context, locale),
+    v ? null : signupOptionsFor(request, context, { locale, country }),
     v ? timeBonusFor(billingOfViewer(v, settings), settings) : null,
     usFooter ? getCompanyInfo() : null,
   ])

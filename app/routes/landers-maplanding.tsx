@@ -16,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { locale } = await requestLocale(request, context)
   // The visitor's country as the signup form guesses it (offline GeoIP, else the language's country), unless the
   // slug names a served country.
-  const options = await signupOptionsFor(request, context, locale)
+  const options = await signupOptionsFor(request, context, { locale })
   const country = countryFromSlug(params.slug, options.countries) ?? options.defaultCountry
   const audience = audienceFromSlug(params.slug)
   const data = await mapLander(country, audience)

@@ -42,8 +42,9 @@ export async function signupOptions(opts: { locale: Locale; tracking: Tracking |
   }
 }
 
-/** The signup options of a request: its language, tracking cookie and the visitor's country. */
-export async function signupOptionsFor(request: Request, context: AppLoadContext, locale?: Locale): Promise<SignupOptions> {
-  const [settings, lang] = await Promise.all([getSettings(), locale ?? requestLocale(request, context).then((r) => r.locale)])
-  return signupOptions({ locale: lang, tracking: trackingFromCookies(request.headers.get('cookie')), country: visitorCountry(context, settings) })
+/** The signup options of a request: its language, tracking cookie and the visitor's country (when the caller knows them already, passed in). */
+export async function signupOptionsFor(request: Request, context: AppLoadContext, known: { locale?: Locale; country?: string | null } = {}): Promise<SignupOptions> {
+  const [settings, lang] = await Promise.all([getSettings(), known.locale ?? requestLocale(request, context).then((r) => r.locale)])
+  const country = known.country !== undefined ? known.country : visitorCountry(context, settings)
+  return signupOptions({ locale: lang, tracking: trackingFromCookies(request.headers.get('cookie')), country })
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { listQueue } from '#app/features/moderation/cases.server'
@@ -28,80 +29,67 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
       <h1 className="h3 mb-3">
         <FormattedMessage id="admin.reports.title" />
       </h1>
-      <section className="mb-4" aria-labelledby="appeals-title">
-        <h2 className="h5" id="appeals-title">
-          <FormattedMessage id="admin.reports.appeals" /> <span className="badge text-bg-secondary">{appeals.length}</span>
-        </h2>
-        {appeals.length === 0 ? (
-          <p className="text-body-secondary">
-            <FormattedMessage id="admin.reports.empty" />
-          </p>
-        ) : (
-          <ul className="list-group" data-testid="appeal-queue">
-            {appeals.map((a) => (
-              <li key={a.id} className="list-group-item d-flex flex-wrap gap-2 align-items-center">
-                <Link to={`/admin/reports/appeal/${a.id}`} className="me-auto">
-                  <FormattedMessage id="admin.case.title.appeal" values={{ id: a.id }} /> — {a.name}
-                </Link>
-                <span className="small text-body-secondary">
-                  <FormattedMessage id={`admin.decisionAction.${a.action}`} /> · <FormattedMessage id="admin.reports.decidedBy" values={{ name: a.decidedByName }} /> · {date(a.appealedAt)}
-                </span>
-                {a.actionable ? null : (
-                  <span className="badge text-bg-warning" data-testid="not-actionable">
-                    <FormattedMessage id="admin.reports.notYours" />
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className="mb-4" aria-labelledby="member-reports-title">
-        <h2 className="h5" id="member-reports-title">
-          <FormattedMessage id="admin.reports.reports" /> <span className="badge text-bg-secondary">{reports.length}</span>
-        </h2>
-        {reports.length === 0 ? (
-          <p className="text-body-secondary">
-            <FormattedMessage id="admin.reports.empty" />
-          </p>
-        ) : (
-          <ul className="list-group" data-testid="report-queue">
-            {reports.map((r) => (
-              <li key={r.id} className="list-group-item d-flex flex-wrap gap-2">
-                <Link to={`/admin/reports/report/${r.id}`} className="me-auto">
-                  <FormattedMessage id="admin.case.title.report" values={{ id: r.id }} /> — {r.targetName}
-                </Link>
-                <span className="small text-body-secondary">
-                  <FormattedMessage id={`admin.content.${r.content}`} /> · {intl.formatMessage({ id: `report.reason.${r.reason}`, defaultMessage: r.reason })} · {date(r.createdAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className="mb-4" aria-labelledby="complaints-title">
-        <h2 className="h5" id="complaints-title">
-          <FormattedMessage id="admin.reports.complaints" /> <span className="badge text-bg-secondary">{complaints.length}</span>
-        </h2>
-        {complaints.length === 0 ? (
-          <p className="text-body-secondary">
-            <FormattedMessage id="admin.reports.empty" />
-          </p>
-        ) : (
-          <ul className="list-group" data-testid="complaint-queue">
-            {complaints.map((c) => (
-              <li key={c.id} className="list-group-item d-flex flex-wrap gap-2">
-                <Link to={`/admin/reports/complaint/${c.id}`} className="me-auto">
-                  {c.reference}
-                </Link>
-                <span className="small text-body-secondary">
-                  <FormattedMessage id={`complaints.category.${c.category}`} /> · {date(c.createdAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <QueueSection id="appeals" titleId="admin.reports.appeals" testId="appeal-queue" count={appeals.length}>
+        {appeals.map((a) => (
+          <li key={a.id} className="list-group-item d-flex flex-wrap gap-2 align-items-center">
+            <Link to={`/admin/reports/appeal/${a.id}`} className="me-auto">
+              <FormattedMessage id="admin.case.title.appeal" values={{ id: a.id }} /> — {a.name}
+            </Link>
+            <span className="small text-body-secondary">
+              <FormattedMessage id={`admin.decisionAction.${a.action}`} /> · <FormattedMessage id="admin.reports.decidedBy" values={{ name: a.decidedByName }} /> · {date(a.appealedAt)}
+            </span>
+            {a.actionable ? null : (
+              <span className="badge text-bg-warning" data-testid="not-actionable">
+                <FormattedMessage id="admin.reports.notYours" />
+              </span>
+            )}
+          </li>
+        ))}
+      </QueueSection>
+      <QueueSection id="member-reports" titleId="admin.reports.reports" testId="report-queue" count={reports.length}>
+        {reports.map((r) => (
+          <li key={r.id} className="list-group-item d-flex flex-wrap gap-2">
+            <Link to={`/admin/reports/report/${r.id}`} className="me-auto">
+              <FormattedMessage id="admin.case.title.report" values={{ id: r.id }} /> — {r.targetName}
+            </Link>
+            <span className="small text-body-secondary">
+              <FormattedMessage id={`admin.content.${r.content}`} /> · {intl.formatMessage({ id: `report.reason.${r.reason}`, defaultMessage: r.reason })} · {date(r.createdAt)}
+            </span>
+          </li>
+        ))}
+      </QueueSection>
+      <QueueSection id="complaints" titleId="admin.reports.complaints" testId="complaint-queue" count={complaints.length}>
+        {complaints.map((c) => (
+          <li key={c.id} className="list-group-item d-flex flex-wrap gap-2">
+            <Link to={`/admin/reports/complaint/${c.id}`} className="me-auto">
+              {c.reference}
+            </Link>
+            <span className="small text-body-secondary">
+              <FormattedMessage id={`complaints.category.${c.category}`} /> · {date(c.createdAt)}
+            </span>
+          </li>
+        ))}
+      </QueueSection>
     </>
+  )
+}
+
+/** One queue: its title with the count, and its cases or the empty state. */
+function QueueSection({ id, titleId, testId, count, children }: { id: string; titleId: string; testId: string; count: number; children: ReactNode }) {
+  return (
+    <section className="mb-4" aria-labelledby={`${id}-title`}>
+      <h2 className="h5" id={`${id}-title`}>
+        <FormattedMessage id={titleId} /> <span className="badge text-bg-secondary">{count}</span>
+      </h2>
+      {count === 0 ? (
+        <p className="text-body-secondary">
+          <FormattedMessage id="admin.reports.empty" />
+        </p>
+      ) : (
+        <ul className="list-group" data-testid={testId}>
+          {children}
+        </ul>
+      )}
+    </section>
   )
 }
