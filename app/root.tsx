@@ -1,5 +1,5 @@
 import { Component, useEffect, type ReactNode } from 'react'
-import { IntlProvider } from 'react-intl'
+import { RawIntlProvider } from 'react-intl'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/root'
 import { SignupModalProvider } from '#app/features/accounts/components/signup-modal'
@@ -10,8 +10,9 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { nicheOf } from '#app/features/niche/niche'
 import { timeBonusFor } from '#app/features/billing/discounts.server'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
-import { fallbackMessages } from './i18n/fallback-messages'
-import { clientMessages, messageScope } from './i18n/client-messages'
+import { messageScope } from './i18n/client-messages'
+import { messageBundle } from './i18n/message-bundles.server'
+import { intlFor, loadMessages, messagesAt } from './i18n/message-store'
 import { requestLocale } from '#app/features/settings/request-locale.server'
 import { registerServiceWorker } from './lib/service-worker'
 import { attentionCount } from './lib/title-count'
@@ -37,7 +38,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [{ locale, messages }, settings] = await Promise.all([requestLocale(request, context), getSettings()])
+  const [{ locale }, settings] = await Promise.all([requestLocale(request, context), getSettings()])
   const v = context.viewer
   const country = visitorCountry(context, settings)
   const usFooter = settings.us_footer && locale === 'en'
@@ -49,8 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ])
   return {
     locale,
-    // Only the messages this part of the site shows (app/i18n/client-messages.ts).
-    messages: clientMessages(messages, new URL(request.url).pathname),
+    // The script with the messages this part of the site shows (app/i18n/message-bundles.server.ts).
+    messagesUrl: messageBundle(locale, new URL(request.url).pathname).url,
     viewer: v
       ? {
           profileId: v.profileId,
@@ -100,7 +101,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>
 
-/** The root data holds the messages of one part of the site: moving to another part loads them again. */
+/** A navigation into another part of the site (or language) loads that part's messages before it renders. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader()
+  await loadMessages(data.messagesUrl)
+  return data
+}
+
+/** The root data names the messages of one part of the site: moving to another part loads them again. */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return messageScope(currentUrl.pathname) !== messageScope(nextUrl.pathname) || defaultShouldRevalidate
 }
@@ -116,13 +124,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={niche.palette.primary} />
         <Meta />
-        <SeoTags site={data?.seo} locale={locale} loggedIn={!!data?.viewer} messages={data?.messages} />
+        <SeoTags site={data?.seo} locale={locale} loggedIn={!!data?.viewer} messages={messagesAt(data?.messagesUrl)} />
         <Links />
+        {/* Deferred scripts run in document order, so the messages are there before the app's modules start. */}
+        {data ? <script src={data.messagesUrl} defer /> : null}
       </head>
       <body>
-        <IntlProvider locale={locale} messages={data?.messages ?? fallbackMessages} defaultLocale="en">
-          {children}
-        </IntlProvider>
+        <RawIntlProvider value={intlFor(locale, data?.messagesUrl)}>{children}</RawIntlProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -93,6 +93,7 @@ export default [
   route('sitemap.xml', 'routes/sitemap-xml.ts', { id: 'sitemap-xml' }),
   route('logout', 'routes/logout.ts', { id: 'logout' }),
   route('manifest.webmanifest', 'routes/manifest.ts', { id: 'manifest' }),
+  route('i18n/:file', 'routes/i18n-bundle.ts', { id: 'i18n-bundle' }),
   route('activate', 'routes/activate.ts', { id: 'activate' }),
   route('activate/resend', 'routes/activate-resend.tsx', { id: 'activate-resend' }),
   route('notifications/export', 'routes/notifications-export.ts', { id: 'notifications-export' }),

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
-import { SESSION_COOKIE, userIdForSession } from '#app/features/authentication/sessions.server'
-import { getViewer } from '#app/features/authentication/viewer.server'
+import { SESSION_COOKIE } from '#app/features/authentication/sessions.server'
+import { viewerForSession } from '#app/features/authentication/viewer.server'
 import { TRACKING_COOKIE, TRACKING_MAX_AGE_S, trackingFromQuery } from '#app/features/accounts/tracking'
+import { publicSettingsJson, PUBLIC_SETTINGS_CACHE_CONTROL } from '#app/features/visitors/public-settings.server'
 import { uploadsDir } from '#app/adapters/storage/disk-storage.server'
 import { parseCookies, serializeCookie } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
@@ -39,7 +41,12 @@ export function createHttpApp(opts: {
     res.json({ ok: true, boot: BOOT_ID })
   })
   app.use('/assets', express.static(path.resolve('build/client/assets'), { immutable: true, maxAge: '1y', index: false }))
-  app.use(express.static(path.resolve('build/client'), { maxAge: '1h', index: false }))
+  // The other public files sit at the root (favicon, icons, service worker, offline page): only paths under their
+  // names are looked up on disk, so a page or API request costs no failed stat (issue 14, docs/performance.md).
+  const clientDir = path.resolve('build/client')
+  const rootEntries = new Set(fs.existsSync(clientDir) ? fs.readdirSync(clientDir).filter((n) => n !== 'assets') : [])
+  const rootFiles = express.static(clientDir, { maxAge: '1h', index: false })
+  app.use((req, res, next) => (rootEntries.has(req.path.split('/', 2)[1]) ? rootFiles(req, res, next) : next()))
   app.use('/media', express.static(uploadsDir(opts.dataDir), { maxAge: '7d', index: false, fallthrough: false }))
 
   mountTestHooks(app)
@@ -89,15 +96,23 @@ export function createHttpApp(opts: {
     next()
   })
 
-  app.all(
-    '/{*splat}',
-    opts.reactRouterHandler(async (req) => {
-      const token = parseCookies(req.get('cookie'))[SESSION_COOKIE] ?? null
-      const userId = token ? await userIdForSession(token) : null
-      const viewer = userId ? await getViewer(userId) : null
-      return { viewer, sessionToken: viewer ? token : null, clientIp: req.ip ?? '', requestFailure: req.res!.locals.requestFailure as RequestFailure }
-    }),
-  )
+  const loadContext = async (req: express.Request) => {
+    const token = parseCookies(req.get('cookie'))[SESSION_COOKIE] ?? null
+    const viewer = token ? await viewerForSession(token) : null
+    return { viewer, sessionToken: viewer ? token : null, clientIp: req.ip ?? '', requestFailure: req.res!.locals.requestFailure as RequestFailure }
+  }
+
+  // The public settings are asked for by every client at start: answered here, without React Router's request
+  // conversion and route matching, which were most of its cost (issue 14). Other methods go to the route.
+  app.get('/api/settings.php', async (req, res) => {
+    const { viewer, clientIp } = await loadContext(req)
+    const q = req.url.indexOf('?')
+    const json = await publicSettingsJson({ query: new URLSearchParams(q >= 0 ? req.url.slice(q + 1) : ''), cookie: req.get('cookie') ?? null, host: req.get('host') ?? null, clientIp, viewer })
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': PUBLIC_SETTINGS_CACHE_CONTROL, 'Content-Length': Buffer.byteLength(json) })
+    res.end(req.method === 'HEAD' ? undefined : json)
+  })
+
+  app.all('/{*splat}', opts.reactRouterHandler(loadContext))
 
   // The last stop for an error outside React Router (the session lookup, a middleware): it ends this request
   // only. Express 5 routes rejected promises here too.

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../tests/setup/test-db'
 import { createHttpApp } from './http-app.server'
+import { createMember } from '../tests/setup/factories'
+import { createSession } from '#app/features/authentication/sessions.server'
+import { settingsChanged, updateSetting } from '#app/features/settings/settings.server'
 
 useTestDatabase()
 
@@ -57,6 +60,36 @@ describe('the Express layer', () => {
     expect((await first.json()).viewer).toBeNull()
     const again = await fetch(`${base}/?network=other`, { headers: { cookie: cookie.split(';')[0] } })
     expect(again.headers.get('set-cookie')).toBeNull()
+  })
+
+  it('answers GET /api/settings.php itself, as the route would, and leaves other methods to React Router', async () => {
+    await updateSetting('logged_out_search', false)
+    await settingsChanged()
+    const res = await fetch(`${base}/api/settings.php?_force_domain=localhost`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(res.headers.get('cache-control')).toBe('private, max-age=60')
+    const body = await res.json()
+    // Not the echo of the stand-in React Router handler: the settings, as this visitor sees them.
+    expect(body.viewer).toBeUndefined()
+    expect(body.domain_language).toBe('en-GB')
+    expect(body.geoip_selected_country).toBe('GB')
+    expect(body.logged_out_search).toBe(false)
+    // A logged-in member may always search.
+    const m = await createMember()
+    const token = await createSession(m.userId)
+    const member = await (await fetch(`${base}/api/settings.php`, { headers: { cookie: `sid=${token}` } })).json()
+    expect(member.logged_out_search).toBe(true)
+    // A traffic source in the query opens search when the setting says so; the settings change is seen.
+    await updateSetting('logged_out_search_trafficsource', true)
+    await settingsChanged()
+    expect((await (await fetch(`${base}/api/settings.php?network=net1`)).json()).logged_out_search).toBe(true)
+    expect((await (await fetch(`${base}/api/settings.php`)).json()).logged_out_search).toBe(false)
+    const head = await fetch(`${base}/api/settings.php`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+    const post = await fetch(`${base}/api/settings.php`, { method: 'POST', headers: { origin: base } })
+    expect((await post.json()).viewer).toBeNull()
   })
 
   it('sends security headers', async () => {

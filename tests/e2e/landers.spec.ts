@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, expectNoSeriousA11yViolations, setSettings, test } from './fixtures'
 
@@ -31,6 +32,25 @@ test.describe('marketing landers', () => {
       await expect(page.locator('#signup-form')).toBeVisible()
     })
   }
+
+  test('a page names its messages as a cached script, and moving to another part of the site loads that part’s', async ({ page, context }) => {
+    const nl = JSON.parse(fs.readFileSync('app/i18n/locales/nl.json', 'utf8')) as Record<string, string>
+    await context.addCookies([{ name: 'i18n_redirected', value: 'nl', url: test.info().project.use.baseURL! }])
+    const bundles: string[] = []
+    page.on('response', (r) => {
+      if (r.url().includes('/i18n/')) bundles.push(`${new URL(r.url()).pathname} ${r.status()} ${r.headers()['cache-control']}`)
+    })
+    const response = await page.goto('/landers/video')
+    // The page data no longer carries the catalog: the lander's texts come from its bundle.
+    expect(await response!.text()).not.toContain('"lander.cta.login"')
+    await expect(page.getByTestId('lander-signup-link').first()).toHaveText(nl['lander.cta.signup'])
+    expect(bundles).toEqual([expect.stringMatching(/^\/i18n\/nl-lander-[\w-]{12}\.js 200 public, max-age=31536000, immutable$/)])
+    // A client-side move to the signup page (the site's part) fetches the site's messages before it shows.
+    await page.getByTestId('lander-signup-link').first().click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl['signup.title'])
+    expect(bundles[1]).toMatch(/^\/i18n\/nl-site-[\w-]{12}\.js 200 /)
+    await expect(page.locator('#signup-form')).toBeVisible()
+  })
 
   test('the public landers have a description and are in the sitemap; a slug variant is not indexed', async ({ page, request }) => {
     await page.goto('/landers/iconslanding')

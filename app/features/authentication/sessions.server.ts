@@ -27,18 +27,27 @@ export async function createSession(userId: number, userAgent?: string | null): 
 
 /** The user id a live session token belongs to, or null. */
 export async function userIdForSession(token: string | undefined | null): Promise<number | null> {
-  if (!token || token.length > 100) return null
-  const id = sessionIdFor(token)
+  const id = sessionIdOf(token)
+  if (!id) return null
   const [row] = await db()
     .select({ userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
   if (!row) return null
-  // Touch at most every 10 minutes to keep session reads from becoming writes.
-  if (Date.now() - row.lastUsedAt.getTime() > 10 * 60_000) {
+  await touchSession(id, row.lastUsedAt)
+  return row.userId
+}
+
+/** The stored id of a plausible session token, or null. */
+export function sessionIdOf(token: string | undefined | null): string | null {
+  return token && token.length <= 100 ? sessionIdFor(token) : null
+}
+
+/** Marks a session used, at most every 10 minutes, to keep session reads from becoming writes. */
+export async function touchSession(id: string, lastUsedAt: Date): Promise<void> {
+  if (Date.now() - lastUsedAt.getTime() > 10 * 60_000) {
     await db().update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, id))
   }
-  return row.userId
 }
 
 export async function destroySession(token: string | undefined | null): Promise<void> {

@@ -1,7 +1,8 @@
 import { db } from '#db/client.server'
-import { accountRestrictions, likes, conversationMembers, conversations, profileImages, profiles, users, type Sexuality } from '#db/schema/index'
+import { accountRestrictions, likes, conversationMembers, conversations, profileImages, profiles, sessions, users, type Sexuality } from '#db/schema/index'
+import { sessionIdOf, touchSession } from './sessions.server'
 import { notBlockedEitherWay } from '#app/policies/visibility.server'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 
 /** The logged-in member as every loader sees them. */
 export interface Viewer {
@@ -22,38 +23,57 @@ export interface Viewer {
   profileStatus: string
 }
 
+const viewerColumns = {
+  userId: users.id,
+  profileId: profiles.id,
+  email: users.email,
+  name: profiles.name,
+  status: users.status,
+  credits: users.credits,
+  paidUser: users.paidUser,
+  language: users.language,
+  signupDate: users.signupDate,
+  notificationsDisabled: users.notificationsDisabled,
+  thumb: profileImages.thumbFilename,
+  country: profiles.country,
+  gender: profiles.gender,
+  sexuality: profiles.sexuality,
+  profileStatus: profiles.status,
+}
+
+// Who may be a viewer at all: a confirmed or unconfirmed account, not suspended or banned (a suspended or banned
+// member's session opens nothing; their sessions were ended, and this holds for any left).
+const mayView = sql`${users.status} in ('not_confirmed', 'active') and not exists (select 1 from ${accountRestrictions} r where r.user_id = ${users.id} and (r.kind = 'banned' or r.until > now()))`
+
 export async function getViewer(userId: number): Promise<Viewer | null> {
   const [row] = await db()
-    .select({
-      userId: users.id,
-      profileId: profiles.id,
-      email: users.email,
-      name: profiles.name,
-      status: users.status,
-      credits: users.credits,
-      paidUser: users.paidUser,
-      language: users.language,
-      signupDate: users.signupDate,
-      notificationsDisabled: users.notificationsDisabled,
-      thumb: profileImages.thumbFilename,
-      country: profiles.country,
-      gender: profiles.gender,
-      sexuality: profiles.sexuality,
-      profileStatus: profiles.status,
-    })
+    .select(viewerColumns)
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
-    .where(
-      and(
-        eq(users.id, userId),
-        sql`${users.status} in ('not_confirmed', 'active')`,
-        // A suspended or banned member's session opens nothing (their sessions were ended; this holds for any left).
-        sql`not exists (select 1 from ${accountRestrictions} r where r.user_id = ${users.id} and (r.kind = 'banned' or r.until > now()))`,
-      ),
-    )
+    .where(and(eq(users.id, userId), mayView))
   if (!row) return null
   return { ...row, signupDate: row.signupDate.toISOString() }
+}
+
+/**
+ * The viewer of a session token in one round trip (every request of a logged-in member asks: issue 14), touching
+ * the session as userIdForSession does.
+ */
+export async function viewerForSession(token: string | null | undefined): Promise<Viewer | null> {
+  const id = sessionIdOf(token)
+  if (!id) return null
+  const [row] = await db()
+    .select({ ...viewerColumns, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), mayView))
+  if (!row) return null
+  const { lastUsedAt, ...viewer } = row
+  await touchSession(id, lastUsedAt)
+  return { ...viewer, signupDate: viewer.signupDate.toISOString() }
 }
 
 /** Badge counts of the top navigation: unread messages and new likes. */

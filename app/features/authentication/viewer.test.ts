@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createFictional, createMember } from '../../../tests/setup/factories'
 import { db } from '#db/client.server'
-import { blocks, conversationMembers, conversations, likes, profileImages, profiles, users } from '#db/schema/index'
-import { getBadgeCounts, getViewer, setAccountLanguage } from './viewer.server'
+import { accountRestrictions, blocks, conversationMembers, conversations, likes, profileImages, profiles, sessions, users } from '#db/schema/index'
+import { createSession } from './sessions.server'
+import { getBadgeCounts, getViewer, setAccountLanguage, viewerForSession } from './viewer.server'
 
 useTestDatabase()
 
@@ -129,5 +130,36 @@ describe('getBadgeCounts', () => {
       ])
     await db().update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, suspended.profileId))
     expect(await getBadgeCounts(me.profileId)).toEqual({ unread: 2, newLikes: 1 })
+  })
+})
+
+describe('viewerForSession', () => {
+  it('is the same viewer as getViewer, in one query, for a live session only', async () => {
+    const m = await createMember()
+    const token = await createSession(m.userId)
+    expect(await viewerForSession(token)).toEqual(await getViewer(m.userId))
+    expect(await viewerForSession(null)).toBeNull()
+    expect(await viewerForSession('x'.repeat(101))).toBeNull()
+    expect(await viewerForSession('unknown-token')).toBeNull()
+    await db().update(sessions).set({ expiresAt: sql`now() - interval '1 second'` })
+    expect(await viewerForSession(token)).toBeNull()
+  })
+
+  it('opens nothing for a banned member or one pending deletion, and touches an old session', async () => {
+    const banned = await createMember()
+    const t1 = await createSession(banned.userId)
+    await db().insert(accountRestrictions).values({ userId: banned.userId, kind: 'banned', decisionId: 1 })
+    expect(await viewerForSession(t1)).toBeNull()
+    const leaving = await createMember()
+    const t2 = await createSession(leaving.userId)
+    await db().update(users).set({ status: 'pending_deletion' }).where(eq(users.id, leaving.userId))
+    expect(await viewerForSession(t2)).toBeNull()
+    const m = await createMember()
+    const t3 = await createSession(m.userId)
+    const old = new Date(Date.now() - 11 * 60_000)
+    await db().update(sessions).set({ lastUsedAt: old }).where(eq(sessions.userId, m.userId))
+    expect((await viewerForSession(t3))?.userId).toBe(m.userId)
+    const [row] = await db().select({ lastUsedAt: sessions.lastUsedAt }).from(sessions).where(eq(sessions.userId, m.userId))
+    expect(row.lastUsedAt.getTime()).toBeGreaterThan(old.getTime() + 60_000)
   })
 })

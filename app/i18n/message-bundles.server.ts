@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto'
+import { catalogs, type Messages } from './catalogs.server'
+import { clientMessages, messageScope, type MessageScope } from './client-messages'
+import type { Locale } from './locales'
+import { provideMessages } from './message-store'
+
+/**
+ * The messages a page needs, as a script the browser loads once and caches (issue 14): kept out of the page data,
+ * so no document request encodes the catalog again, and a browser fetches it once per locale and part of the site.
+ * Its address carries a hash of its content, so a changed catalog is a new address.
+ */
+export interface MessageBundle {
+  url: string
+  messages: Messages
+  /** The script: it puts the messages into `self.__i18n[url]` (app/i18n/message-store.ts). */
+  body: string
+}
+
+const byKey = new Map<string, MessageBundle>()
+const byUrl = new Map<string, MessageBundle>()
+
+export function messageBundle(locale: Locale, pathname: string): MessageBundle {
+  const scope: MessageScope = messageScope(pathname)
+  const key = `${locale}-${scope}`
+  let bundle = byKey.get(key)
+  if (!bundle) {
+    const messages = clientMessages(catalogs[locale], pathname)
+    const json = JSON.stringify(messages)
+    const hash = createHash('sha256').update(json).digest('base64url').slice(0, 12)
+    const url = `/i18n/${key}-${hash}.js`
+    // JSON.parse of a string literal is faster for the browser than an object literal of this size.
+    const body = `(self.__i18n||(self.__i18n={}))[${JSON.stringify(url)}]=JSON.parse(${JSON.stringify(json)});\n`
+    bundle = { url, messages, body }
+    byKey.set(key, bundle)
+    byUrl.set(url, bundle)
+    // Server rendering reads them from the same store as the browser does.
+    provideMessages(url, messages)
+  }
+  return bundle
+}
+
+/** The bundle behind an address, if it is one of ours (GET /i18n/:file). */
+export function messageBundleAt(url: string): MessageBundle | undefined {
+  if (!byUrl.has(url)) {
+    // A process that has not rendered a page of this bundle yet (another instance served the page) still knows it.
+    const m = /^\/i18n\/([a-z]{2})-(console|lander|site)-[\w-]{12}\.js$/.exec(url)
+    if (m && m[1] in catalogs) messageBundle(m[1] as Locale, m[2] === 'console' ? '/admin' : m[2] === 'lander' ? '/landers/' : '/')
+  }
+  return byUrl.get(url)
+}

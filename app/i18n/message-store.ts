@@ -1,0 +1,47 @@
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl'
+import { fallbackMessages } from './fallback-messages'
+
+type Messages = Record<string, string>
+type Store = Record<string, Messages>
+
+/**
+ * Messages by bundle address (app/i18n/message-bundles.server.ts). In the browser the bundle's script fills
+ * `self.__i18n` before the app starts; on the server the bundle registers itself when it is made.
+ */
+const store: Store = typeof window === 'undefined' ? {} : ((window as unknown as { __i18n?: Store }).__i18n ??= {})
+
+export function provideMessages(url: string, messages: Messages) {
+  store[url] = messages
+}
+
+export function messagesAt(url: string | undefined): Messages | undefined {
+  return url ? store[url] : undefined
+}
+
+/** Loads a bundle in the browser (a navigation into another part of the site needs its messages first). */
+export function loadMessages(url: string): Promise<void> {
+  if (store[url]) return Promise.resolve()
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script')
+    script.src = url
+    script.onload = () => (store[url] ? resolve() : reject(new Error(`messages missing in ${url}`)))
+    script.onerror = () => reject(new Error(`could not load ${url}`))
+    document.head.append(script)
+  })
+}
+
+// One formatter set per locale and bundle for the life of the process or page: react-intl's IntlProvider makes a
+// new cache per render, so every server render parsed each message again (issue 14, docs/performance.md).
+const cache = createIntlCache()
+const intls = new Map<string, IntlShape>()
+
+export function intlFor(locale: string, url: string | undefined): IntlShape {
+  const messages = messagesAt(url)
+  const key = messages ? `${locale} ${url}` : `${locale} fallback`
+  let intl = intls.get(key)
+  if (!intl) {
+    intl = createIntl({ locale, messages: messages ?? fallbackMessages, defaultLocale: 'en' }, cache)
+    intls.set(key, intl)
+  }
+  return intl
+}
