@@ -59,13 +59,20 @@ async function expectSignupValidation(scope: Page | Locator, id: string, passwor
 }
 
 test('the landing page opens the signup modal, which rejects invalid input in place', async ({ page }) => {
-  await page.goto('/')
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+  await page.goto('/', { waitUntil: 'networkidle' })
   await expect(page.getByRole('heading', { level: 1, name: 'Meet someone new tonight' })).toBeVisible()
+  // The form and its schemas are not part of the page's scripts until the visitor reaches for signup (issue 14).
+  expect(scripts.some((s) => /signup-form|schemas/.test(s))).toBe(false)
   // On a desktop screen "Sign up" opens the signup modal instead of leaving the page (spec section 2).
   await page.getByRole('link', { name: 'Sign up for free' }).click()
   const dialog = page.getByRole('dialog', { name: 'Create your free account' })
   await expect(dialog).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
+  expect(scripts.some((s) => /signup-form/.test(s))).toBe(true)
 
   await expectSignupValidation(dialog, unique('modal'), 'correct-horse-9')
   // Nothing was sent: still on the landing page, in the modal, which can still be closed.

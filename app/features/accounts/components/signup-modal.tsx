@@ -1,9 +1,13 @@
-import { createContext, useContext, useEffect, useState, type MouseEvent, type ReactNode } from 'react'
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import Modal from 'react-bootstrap/Modal'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation } from 'react-router'
 import type { SignupOptions } from '../signup-options.server'
-import { SignupForm } from './signup-form'
+
+// The form and its validation schemas load when a visitor first reaches for signup (pointer, focus or click), not
+// with every page: they were a quarter of the scripts of each page (issue 14, docs/performance.md).
+const loadSignupForm = () => import('./signup-form')
+const SignupForm = lazy(() => loadSignupForm().then((m) => ({ default: m.SignupForm })))
 
 const SignupModalContext = createContext<{ open: () => boolean }>({ open: () => false })
 
@@ -34,7 +38,18 @@ export function SignupModalProvider({ options, children }: { options: SignupOpti
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            <SignupForm options={options} onBusyChange={setBusy} idPrefix="signup-modal" />
+            <Suspense
+              fallback={
+                <div className="d-flex justify-content-center py-5" role="status">
+                  <span className="spinner-border text-primary" aria-hidden="true" />
+                  <span className="visually-hidden">
+                    <FormattedMessage id="signup.loading" />
+                  </span>
+                </div>
+              }
+            >
+              <SignupForm options={options} onBusyChange={setBusy} idPrefix="signup-modal" />
+            </Suspense>
           </Modal.Body>
         </Modal>
       ) : null}
@@ -49,6 +64,8 @@ export function SignupLink({ className, children }: { className?: string; childr
     <Link
       to="/signup"
       className={className}
+      onPointerEnter={() => void loadSignupForm()}
+      onFocus={() => void loadSignupForm()}
       onClick={(e: MouseEvent) => {
         if (open()) e.preventDefault()
       }}
