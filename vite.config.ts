@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite'
 import path from 'node:path'
 import { defineConfig } from 'vite'
+import { iconSprite } from './scripts/icon-sprite.js'
 
 // The server bundle's entry is server/app.ts so that the HTTP app, the WebSocket hub and the React Router
 // handler share one module graph (one database client, one bus) in production and in dev.
@@ -8,6 +9,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     rollupOptions: isSsrBuild ? { input: './server/app.ts' } : undefined,
     target: 'es2022',
+    // The icon sprite is referenced by <use href="…#name">, which a data: URL cannot serve: always a file.
+    assetsInlineLimit: (file) => (file.endsWith('/icon-sprite.svg') ? false : undefined),
   },
   css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } } },
   // react-bootstrap's deep imports are directories, which Node's ESM loader refuses: bundle it into the server build.
@@ -18,5 +21,5 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: /^#db\/(.*)$/, replacement: path.resolve('db') + '/$1' },
     ],
   },
-  plugins: [reactRouter()],
+  plugins: [iconSprite(), reactRouter()],
 }))

@@ -1,7 +1,10 @@
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { iconSprite } from './scripts/icon-sprite.js'
 
 export default defineConfig({
+  // Writes app/ui/icon-sprite.svg, which app/ui/icon.tsx imports.
+  plugins: [iconSprite()],
   resolve: {
     alias: [
       { find: /^#app\/(.*)$/, replacement: path.resolve('app') + '/$1' },

@@ -25,12 +25,10 @@ import { dropdownLocales } from '#app/features/visitors/locale-visibility'
 import { entryWarningFor, visitorCountry } from '#app/features/visitors/visitor.server'
 import { PageBounceBeacon } from '#app/features/visitors/components/page-bounce-beacon'
 import stylesheet from './styles/app.scss?url'
-import icons from 'bootstrap-icons/font/bootstrap-icons.min.css?url'
 import '#app/features/authentication/load-context'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
-  { rel: 'stylesheet', href: icons },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   // The installable app (app/routes/manifest.ts, icons from scripts/make-icons.mjs).
   { rel: 'manifest', href: '/manifest.webmanifest' },

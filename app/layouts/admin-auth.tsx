@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { Outlet } from 'react-router'
 import { useRootData } from './use-root-data'
+import { Icon } from '#app/ui/icon'
 
 /** The console's login steps: a plain card, apart from the member site (issue 13). */
 export default function AdminAuthLayout() {
@@ -10,7 +11,7 @@ export default function AdminAuthLayout() {
       <div className="row justify-content-center">
         <div className="col-sm-10 col-md-7 col-lg-5">
           <p className="text-body-secondary small mb-2">
-            <i className="bi bi-shield-lock me-1" aria-hidden="true" />
+            <Icon name="shield-lock" className="me-1" />
             <FormattedMessage id="admin.console" values={{ name: root.site.name }} />
           </p>
           <div className="card shadow-sm">

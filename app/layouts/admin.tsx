@@ -6,6 +6,7 @@ import { requireOperator } from '#app/features/operators/require-operator.server
 import { ErrorPage } from '#app/ui/error-page'
 import type { Route } from './+types/admin'
 import { useRootData } from './use-root-data'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const operator = await requireOperator(request)
@@ -29,7 +30,7 @@ function ConsoleFrame({ operator, sections, children }: { operator: { name: stri
     <div className="admin-console">
       <header className="navbar navbar-dark bg-dark px-3">
         <span className="navbar-brand mb-0 h1 fs-6">
-          <i className="bi bi-shield-lock me-2" aria-hidden="true" />
+          <Icon name="shield-lock" className="me-2" />
           <FormattedMessage id="admin.console" values={{ name: root.site.name }} />
         </span>
         {operator ? (
@@ -52,7 +53,7 @@ function ConsoleFrame({ operator, sections, children }: { operator: { name: stri
               {sections.map((s) => (
                 <li key={s.to} className="nav-item">
                   <NavLink to={s.to} end className={({ isActive }) => `nav-link${isActive ? ' active bg-dark' : ' link-body-emphasis'}`}>
-                    <i className={`bi bi-${s.icon} me-2`} aria-hidden="true" />
+                    <Icon name={s.icon} className="me-2" />
                     <FormattedMessage id={s.labelId} />
                   </NavLink>
                 </li>

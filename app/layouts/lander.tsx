@@ -5,6 +5,7 @@ import { Disclaimer } from '#app/ui/disclaimer'
 import { Footer } from '#app/ui/footer'
 import { LanguageDropdown } from '#app/ui/language-dropdown'
 import { useRootData } from './use-root-data'
+import { Icon } from '#app/ui/icon'
 
 /**
  * Lander layout: a small top bar with the logo linking to /, the content, the footer, the lander's disclaimer and
@@ -17,7 +18,7 @@ export default function LanderLayout() {
       <header className="border-bottom bg-white">
         <nav className="container d-flex align-items-center gap-2 py-2">
           <Link to="/" className="fw-bold text-primary me-auto fs-4 text-decoration-none">
-            <i className="bi bi-heart-fill me-1" aria-hidden="true" />
+            <Icon name="heart-fill" className="me-1" />
             {root.site.name}
           </Link>
           <Link to={root.viewer ? '/members' : '/login'} className="btn btn-primary btn-sm">

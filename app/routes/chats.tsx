@@ -13,6 +13,7 @@ import { formatBadgeCount } from '#app/ui/count-badge'
 import { LiveAnnouncer, useAnnouncer } from '#app/ui/live-announcer'
 import { RelativeTime } from '#app/ui/relative-time'
 import type { Route } from './+types/chats'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
@@ -102,7 +103,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
       <LiveAnnouncer message={message} testId="chats-announcer" />
       {chats.length === 0 ? (
         <div className="alert alert-light border text-center py-5" role="status">
-          <i className="bi bi-chat-heart fs-2 d-block mb-2" aria-hidden="true" />
+          <Icon name="chat-heart" className="fs-2 d-block mx-auto mb-2" />
           <FormattedMessage id="chats.empty" />
           <div className="mt-3">
             <Link to="/members" className="btn btn-primary">
@@ -128,12 +129,12 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                   <div className="text-truncate text-body-secondary small">
                     {c.lastMessageKind === 'gift' ? (
                       <>
-                        <i className="bi bi-gift me-1" aria-hidden="true" />
+                        <Icon name="gift" className="me-1" />
                         <FormattedMessage id="chats.lastGift" />
                       </>
                     ) : c.lastMessageKind === 'photo' ? (
                       <>
-                        <i className="bi bi-image me-1" aria-hidden="true" />
+                        <Icon name="image" className="me-1" />
                         <FormattedMessage id="chats.lastPhoto" />
                       </>
                     ) : (
@@ -150,7 +151,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
               </Link>
               {root.viewer ? (
                 <button type="button" className="btn btn-link text-body-secondary me-2" onClick={() => remove(c)} aria-label={intl.formatMessage({ id: 'chats.remove' }, { name: c.profile.name })} data-testid="chat-remove">
-                  <i className="bi bi-trash" aria-hidden="true" />
+                  <Icon name="trash" />
                 </button>
               ) : null}
             </li>

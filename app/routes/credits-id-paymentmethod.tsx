@@ -18,6 +18,7 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/credits-id-paymentmethod'
+import { Icon } from '#app/ui/icon'
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'credits.checkoutTitle')]
 
@@ -117,7 +118,7 @@ export default function CreditsCheckout({ loaderData, actionData }: Route.Compon
         <div className="card mb-3">
           <div className="card-body">
             <p className="d-flex align-items-center gap-2 mb-3">
-              <i className={`bi bi-${findPaymentMethod(method.id)?.icon ?? 'credit-card'} fs-4`} aria-hidden="true" />
+              <Icon name={findPaymentMethod(method.id)?.icon ?? 'credit-card'} className="fs-4" />
               <span className="fw-semibold">
                 <MethodName method={method} />
               </span>
@@ -134,7 +135,7 @@ export default function CreditsCheckout({ loaderData, actionData }: Route.Compon
           <input type="hidden" name="key" value={loaderData.checkoutKey} />
           {code ? <input type="hidden" name="code" value={code} /> : null}
           <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy} aria-busy={busy} data-testid="pay">
-            {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <i className="bi bi-lock-fill me-2" aria-hidden="true" />}
+            {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <Icon name="lock-fill" className="me-2" />}
             <FormattedMessage id={busy ? 'credits.paying' : 'credits.pay'} values={{ total: money(quote.totalMinor, quote.currency) }} />
           </button>
         </Form>

@@ -14,6 +14,7 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/credits-repeat-order'
+import { Icon } from '#app/ui/icon'
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'credits.repeatOrder')]
 
@@ -59,7 +60,7 @@ export default function RepeatOrder({ loaderData, actionData }: Route.ComponentP
         <div className="card mb-3">
           <div className="card-body">
             <p className="d-flex align-items-center gap-2">
-              <i className={`bi bi-${loaderData.method.icon} fs-4`} aria-hidden="true" />
+              <Icon name={loaderData.method.icon} className="fs-4" />
               <span className="fw-semibold">
                 <MethodName method={loaderData.method} />
               </span>

@@ -12,6 +12,7 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/credits'
+import { Icon } from '#app/ui/icon'
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'credits.title')]
 
@@ -59,7 +60,7 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
         </span>
         {loaderData.repeat ? (
           <Link to="/credits/repeat-order" className="btn btn-outline-primary btn-sm">
-            <i className="bi bi-arrow-repeat me-1" aria-hidden="true" />
+            <Icon name="arrow-repeat" className="me-1" />
             <FormattedMessage id="credits.repeatOrder" />
           </Link>
         ) : null}

@@ -5,6 +5,7 @@ import { HeroArt } from '#app/features/niche/components/hero-art'
 import { nicheOf } from '#app/features/niche/niche'
 import { getSettings } from '#app/features/settings/settings.server'
 import type { Route } from './+types/home'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
@@ -24,7 +25,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="row align-items-center gy-4 py-5">
             <div className="col-lg-7 py-lg-5">
               <p className="hero-eyebrow mb-3">
-                <i className="bi bi-stars" aria-hidden="true" />
+                <Icon name="stars" />
                 <FormattedMessage id={niche.copy.eyebrow} />
               </p>
               <h1 className="hero-title display-5 fw-bold">
@@ -58,7 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {(['search', 'like', 'chat'] as const).map((k) => (
             <div className="col-md-4" key={k}>
               <span className="home-step-icon mb-3" aria-hidden="true">
-                <i className={`bi bi-${stepIcons[k]}`} />
+                <Icon name={stepIcons[k]} />
               </span>
               <h2 className="h5">
                 <FormattedMessage id={`home.step.${k}.title`} />

@@ -9,6 +9,7 @@ import { requestLocale } from '#app/features/settings/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-alonetonight'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
@@ -62,7 +63,7 @@ export default function AloneTonightLander({ loaderData }: Route.ComponentProps)
         </svg>
         <div className="container position-relative">
           <p className="night-kicker">
-            <i className="bi bi-moon-stars-fill me-2" aria-hidden="true" />
+            <Icon name="moon-stars-fill" className="me-2" />
             <FormattedMessage id="lander.alone.kicker" />
           </p>
           <h1 className="night-title">
@@ -113,9 +114,9 @@ export default function AloneTonightLander({ loaderData }: Route.ComponentProps)
           <ol className="row g-4 list-unstyled mb-0">
             {(
               [
-                ['bi-person-plus', 'lander.alone.step1'],
-                ['bi-search-heart', 'lander.alone.step2'],
-                ['bi-chat-heart', 'lander.alone.step3'],
+                ['person-plus', 'lander.alone.step1'],
+                ['search-heart', 'lander.alone.step2'],
+                ['chat-heart', 'lander.alone.step3'],
               ] as const
             ).map(([icon, id], i) => (
               <li key={id} className="col-md-4">
@@ -123,7 +124,7 @@ export default function AloneTonightLander({ loaderData }: Route.ComponentProps)
                   <span className="night-step-no" aria-hidden="true">
                     {i + 1}
                   </span>
-                  <i className={`bi ${icon}`} aria-hidden="true" />
+                  <Icon name={icon} />
                   <p className="mb-0">
                     <FormattedMessage id={id} />
                   </p>

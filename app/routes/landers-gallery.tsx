@@ -10,6 +10,7 @@ import { requestLocale } from '#app/features/settings/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-gallery'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
@@ -72,7 +73,7 @@ export default function GalleryLander({ loaderData }: Route.ComponentProps) {
           ))}
           <li className="gallery-item gallery-cta">
             <div>
-              <i className="bi bi-images" aria-hidden="true" />
+              <Icon name="images" />
               <p className="h4 mt-2">
                 <FormattedMessage id="lander.gallery.ctaTitle" />
               </p>

@@ -6,6 +6,7 @@ import { requestLocale } from '#app/features/settings/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-iconslanding'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
@@ -15,15 +16,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // What the product really does (each one a screen of spec section 2), one icon each.
 const FEATURES = [
-  ['search', 'bi-search-heart', 'rose'],
-  ['like', 'bi-hearts', 'amber'],
-  ['chat', 'bi-chat-heart', 'violet'],
-  ['privacy', 'bi-shield-lock', 'teal'],
-  ['languages', 'bi-translate', 'blue'],
-  ['app', 'bi-phone', 'green'],
+  ['search', 'search-heart', 'rose'],
+  ['like', 'hearts', 'amber'],
+  ['chat', 'chat-heart', 'violet'],
+  ['privacy', 'shield-lock', 'teal'],
+  ['languages', 'translate', 'blue'],
+  ['app', 'phone', 'green'],
 ] as const
 
-const ORBIT = ['bi-chat-dots-fill', 'bi-heart-fill', 'bi-geo-alt-fill', 'bi-camera-fill', 'bi-stars', 'bi-bell-fill'] as const
+const ORBIT = ['chat-dots-fill', 'heart-fill', 'geo-alt-fill', 'camera-fill', 'stars', 'bell-fill'] as const
 
 /** Icon-led feature page (/landers/iconslanding): an icon constellation, six features, three steps, a closing band. */
 export default function IconsLander() {
@@ -47,11 +48,11 @@ export default function IconsLander() {
             <div className="col-lg-6">
               <div className="icons-orbit" aria-hidden="true">
                 <span className="icons-core">
-                  <i className="bi bi-heart-fill" />
+                  <Icon name="heart-fill" />
                 </span>
                 {ORBIT.map((icon, i) => (
                   <span key={icon} className={`icons-sat icons-sat-${i}`}>
-                    <i className={`bi ${icon}`} />
+                    <Icon name={icon} />
                   </span>
                 ))}
               </div>
@@ -69,7 +70,7 @@ export default function IconsLander() {
             <li key={key} className="col-sm-6 col-lg-4">
               <div className="icons-feature">
                 <span className={`icons-badge icons-tone-${tone}`} aria-hidden="true">
-                  <i className={`bi ${icon}`} />
+                  <Icon name={icon} />
                 </span>
                 <h3 className="h5 mt-3">
                   <FormattedMessage id={`lander.icons.${key}.title`} />
@@ -91,14 +92,14 @@ export default function IconsLander() {
           <ol className="icons-steps-list list-unstyled">
             {(
               [
-                ['step1', 'bi-person-plus-fill'],
-                ['step2', 'bi-search-heart-fill'],
-                ['step3', 'bi-chat-heart-fill'],
+                ['step1', 'person-plus-fill'],
+                ['step2', 'search-heart-fill'],
+                ['step3', 'chat-heart-fill'],
               ] as const
             ).map(([k, icon], i) => (
               <li key={k} className="icons-step">
                 <span className="icons-step-icon" aria-hidden="true">
-                  <i className={`bi ${icon}`} />
+                  <Icon name={icon} />
                   <span className="icons-step-no">{i + 1}</span>
                 </span>
                 <p className="h5 mb-0">
@@ -113,7 +114,7 @@ export default function IconsLander() {
       <section className="icons-band">
         <div className="container text-center">
           <p className="icons-band-title">
-            <i className="bi bi-emoji-heart-eyes me-2" aria-hidden="true" />
+            <Icon name="emoji-heart-eyes" className="me-2" />
             <FormattedMessage id="lander.icons.bandTitle" />
           </p>
           <LanderSignupCta className="btn btn-light btn-lg text-primary fw-semibold" noticeClassName="alert alert-light d-inline-block mb-0" testId="lander-signup-link-bottom" />

@@ -10,6 +10,7 @@ import { requestLocale } from '#app/features/settings/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-maplanding'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
@@ -73,7 +74,7 @@ export default function MapLander({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="col-lg-5 order-lg-1">
             <p className="map-kicker">
-              <i className="bi bi-geo-alt-fill me-1" aria-hidden="true" />
+              <Icon name="geo-alt-fill" className="me-1" />
               {countryName}
             </p>
             <h1 className="map-title">

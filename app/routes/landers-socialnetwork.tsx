@@ -10,6 +10,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-socialnetwork'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
@@ -36,7 +37,7 @@ export default function SocialNetworkLander({ loaderData }: Route.ComponentProps
           <div className="social-side">
             <div className="social-panel social-intro">
               <span className="social-logo" aria-hidden="true">
-                <i className="bi bi-people-fill" />
+                <Icon name="people-fill" />
               </span>
               <h1 className="social-title">
                 <FormattedMessage id="lander.social.title" values={{ name: root.site.name }} />
@@ -87,13 +88,13 @@ export default function SocialNetworkLander({ loaderData }: Route.ComponentProps
               <ul className="social-why list-unstyled mb-0">
                 {(
                   [
-                    ['bi-person-badge', 'lander.social.why1'],
-                    ['bi-lightning-charge', 'lander.social.why2'],
-                    ['bi-shield-check', 'lander.social.why3'],
+                    ['person-badge', 'lander.social.why1'],
+                    ['lightning-charge', 'lander.social.why2'],
+                    ['shield-check', 'lander.social.why3'],
                   ] as const
                 ).map(([icon, id]) => (
                   <li key={id}>
-                    <i className={`bi ${icon}`} aria-hidden="true" />
+                    <Icon name={icon} />
                     <FormattedMessage id={id} />
                   </li>
                 ))}
@@ -130,13 +131,13 @@ function Post({ profile: p }: { profile: FeedProfile }) {
       {open ? (
         <div className="social-actions">
           <Link to={href} className="social-action">
-            <i className="bi bi-heart" aria-hidden="true" />
+            <Icon name="heart" />
             <FormattedMessage id="profile.like" />
             <span className="visually-hidden">: {p.name}</span>
           </Link>
           {p.isFictional ? null : (
             <Link to={href} className="social-action">
-              <i className="bi bi-chat" aria-hidden="true" />
+              <Icon name="chat" />
               <FormattedMessage id="profile.chat" />
               <span className="visually-hidden">: {p.name}</span>
             </Link>

@@ -10,6 +10,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/landers-tinderswipe'
 import type { SeoHandle } from '#app/ui/seo-tags'
+import { Icon } from '#app/ui/icon'
 
 const CARDS = 10
 // After this many cards (or the first like) the lander asks the visitor to sign up.
@@ -61,11 +62,11 @@ export default function TinderSwipeLander({ loaderData }: Route.ComponentProps) 
           <SwipeCard key={card.profile.id} proposal={card} site={root.site} onSwipe={swipe} />
           <div className="d-flex justify-content-center gap-3 mt-3">
             <button type="button" className="btn btn-lg btn-outline-dark rounded-pill px-4" onClick={() => swipe('skip')}>
-              <i className="bi bi-x-lg me-1" aria-hidden="true" />
+              <Icon name="x-lg" className="me-1" />
               <FormattedMessage id="swipe.skip" />
             </button>
             <button type="button" className="btn btn-lg btn-primary rounded-pill px-4" onClick={() => swipe('like')}>
-              <i className="bi bi-heart-fill me-1" aria-hidden="true" />
+              <Icon name="heart-fill" className="me-1" />
               <FormattedMessage id="swipe.like" />
             </button>
           </div>

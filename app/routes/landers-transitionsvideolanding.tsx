@@ -10,6 +10,7 @@ import { requestLocale } from '#app/features/settings/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-transitionsvideolanding'
+import { Icon } from '#app/ui/icon'
 
 // Five scenes of four seconds; each enters with its own transition (app/styles/landers.scss, .film-scene-N).
 const SCENES = 5
@@ -70,7 +71,7 @@ export default function TransitionsVideoLander({ loaderData }: Route.ComponentPr
           </div>
           <div className="col-lg-5">
             <p className="film-kicker">
-              <i className="bi bi-film me-2" aria-hidden="true" />
+              <Icon name="film" className="me-2" />
               <FormattedMessage id="lander.transitions.kicker" />
             </p>
             <h1 className="film-title">

@@ -9,6 +9,7 @@ import { requestLocale } from '#app/features/settings/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-video'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
@@ -57,7 +58,7 @@ export default function VideoLander({ loaderData }: Route.ComponentProps) {
                 <span className="vs-line vs-line-2" />
                 <span className="vs-line vs-line-3" />
                 <span className="vs-check">
-                  <i className="bi bi-check-lg" />
+                  <Icon name="check-lg" />
                 </span>
               </div>
             </div>

@@ -9,6 +9,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import { LiveAnnouncer, useAnnouncer } from '#app/ui/live-announcer'
 import type { Route } from './+types/likes'
+import { Icon } from '#app/ui/icon'
 
 const tabs: LikesTab[] = ['received', 'sent', 'matches']
 
@@ -64,11 +65,11 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="likes.title" />
         </h1>
         <Link to="/swipe-game" className="btn btn-sm btn-primary" data-testid="link-swipe-game">
-          <i className="bi bi-hand-index-thumb me-1" aria-hidden="true" />
+          <Icon name="hand-index-thumb" className="me-1" />
           <FormattedMessage id="matching.playSwipe" />
         </Link>
         <Link to="/match-finder" className="btn btn-sm btn-outline-dark" data-testid="link-match-finder">
-          <i className="bi bi-grid-3x3-gap me-1" aria-hidden="true" />
+          <Icon name="grid-3x3-gap" className="me-1" />
           <FormattedMessage id="finder.title" />
         </Link>
       </div>
@@ -84,7 +85,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
       </ul>
       {entries.length === 0 ? (
         <div className="alert alert-light border text-center py-5" role="status">
-          <i className="bi bi-heart fs-2 d-block mb-2" aria-hidden="true" />
+          <Icon name="heart" className="fs-2 d-block mx-auto mb-2" />
           <FormattedMessage id={`likes.empty.${tab}`} />
         </div>
       ) : (

@@ -10,6 +10,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/match-finder'
+import { Icon } from '#app/ui/icon'
 
 const FINDER_SIZE = 24
 
@@ -64,7 +65,7 @@ function FinderCard({ proposal }: { proposal: Proposal }) {
       <fetcher.Form method="post">
         <input type="hidden" name="profileId" value={proposal.profile.id} />
         <button type="submit" className={`btn btn-sm w-100 ${liked ? 'btn-outline-primary' : 'btn-primary'}`} disabled={liked} aria-pressed={liked}>
-          <i className={`bi ${liked ? 'bi-heart-fill' : 'bi-heart'} me-1`} aria-hidden="true" />
+          <Icon name={liked ? 'heart-fill' : 'heart'} className="me-1" />
           <FormattedMessage id={liked ? 'profile.liked' : 'profile.like'} values={{ name: proposal.profile.name }} />
         </button>
       </fetcher.Form>

@@ -6,6 +6,7 @@ import { loadMemberLanding } from '#app/features/landers/landers.server'
 import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/members-id-landing'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
@@ -29,7 +30,7 @@ export default function MemberLandingPage({ loaderData }: Route.ComponentProps) 
           <div className="member-split-photo">
             <MemberPhoto profile={profile} className="member-photo" />
             <span className="member-photo-tag">
-              <i className="bi bi-geo-alt-fill me-1" aria-hidden="true" />
+              <Icon name="geo-alt-fill" className="me-1" />
               {place(profile)}
             </span>
           </div>

@@ -8,6 +8,7 @@ import { loadMemberLanding } from '#app/features/landers/landers.server'
 import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/members-id-landing2'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
@@ -38,14 +39,14 @@ export default function MemberLanding2({ loaderData }: Route.ComponentProps) {
               <MemberPhoto profile={profile} className="spot-photo" size={320} />
             </div>
             <p className="spot-kicker">
-              <i className="bi bi-stars me-1" aria-hidden="true" />
+              <Icon name="stars" className="me-1" />
               <FormattedMessage id="lander.member.spotlight" />
             </p>
             <h1 id="member-name" className="spot-name">
               {profile.name}, {profile.age}
             </h1>
             <p className="spot-place">
-              <i className="bi bi-geo-alt me-1" aria-hidden="true" />
+              <Icon name="geo-alt" className="me-1" />
               {place(profile)}
             </p>
             <MemberDisclosure profile={profile} />

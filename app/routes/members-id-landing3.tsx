@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, redirect } from 'react-router'
 import { LanderLoginLink } from '#app/features/landers/components/lander-cta'
@@ -7,6 +8,8 @@ import { loadMemberLanding } from '#app/features/landers/landers.server'
 import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/members-id-landing3'
+import { Icon } from '#app/ui/icon'
+import type { IconName } from '#app/ui/icon-names'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
@@ -26,11 +29,11 @@ export default function MemberLanding3({ loaderData }: Route.ComponentProps) {
   const { site } = useLanderRoot()
   const intl = useIntl()
   const regions = new Intl.DisplayNames([intl.locale], { type: 'region' })
-  const lines = [
-    { icon: 'bi-calendar-heart', label: <FormattedMessage id="lander.member.age" />, value: String(profile.age) },
-    { icon: 'bi-geo-alt', label: <FormattedMessage id="lander.member.from" />, value: [profile.city, regions.of(profile.country)].filter(Boolean).join(', ') },
+  const lines: { icon: IconName; label: ReactNode; value: string | null; interests?: typeof profile.interests }[] = [
+    { icon: 'calendar-heart', label: <FormattedMessage id="lander.member.age" />, value: String(profile.age) },
+    { icon: 'geo-alt', label: <FormattedMessage id="lander.member.from" />, value: [profile.city, regions.of(profile.country)].filter(Boolean).join(', ') },
     ...(profile.interests.length
-      ? [{ icon: 'bi-heart', label: <FormattedMessage id="profile.interests" />, value: null as string | null, interests: profile.interests }]
+      ? [{ icon: 'heart' as const, label: <FormattedMessage id="profile.interests" />, value: null as string | null, interests: profile.interests }]
       : []),
   ]
   return (
@@ -54,7 +57,7 @@ export default function MemberLanding3({ loaderData }: Route.ComponentProps) {
               {lines.map((l, i) => (
                 <div key={i}>
                   <dt>
-                    <i className={`bi ${l.icon} me-2`} aria-hidden="true" />
+                    <Icon name={l.icon} className="me-2" />
                     {l.label}
                   </dt>
                   <dd>{'interests' in l && l.interests ? l.interests.map((x) => <FormattedMessage key={x.slug} id={`interest.${x.slug}`}>{(t) => <span className="cover-chip">{t}</span>}</FormattedMessage>) : l.value}</dd>

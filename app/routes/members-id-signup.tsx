@@ -7,6 +7,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/members-id-signup'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
@@ -37,7 +38,7 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
                 {profile.name}, {profile.age}
               </p>
               <p className="msu-place">
-                <i className="bi bi-geo-alt me-1" aria-hidden="true" />
+                <Icon name="geo-alt" className="me-1" />
                 {place(profile)}
               </p>
               <MemberDisclosure profile={profile} />

@@ -14,6 +14,7 @@ import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/members-id'
 import { PremiumBadge } from '#app/ui/top-nav'
 import { readFormData } from '#app/lib/form-data.server'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
@@ -82,7 +83,9 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
           <img src={`${root.site.cdnPrefix}/${profile.mainImage.filename}`} alt={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })} className="img-fluid rounded shadow-sm w-100" width={600} height={600} />
         ) : (
           <div className="ratio ratio-1x1 bg-body-secondary rounded d-flex align-items-center justify-content-center">
-            <i className="bi bi-person fs-1 text-secondary d-flex align-items-center justify-content-center" aria-hidden="true" />
+            <span className="d-flex align-items-center justify-content-center">
+              <Icon name="person" className="fs-1 text-secondary" />
+            </span>
           </div>
         )}
         <PhotoGallery profile={profile} isOwn={isOwn} premium={!!root.viewer?.paidUser} />
@@ -93,7 +96,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
           {isOwn && root.viewer?.paidUser ? <PremiumBadge /> : null}
         </h1>
         <p className="text-body-secondary">
-          <i className="bi bi-geo-alt me-1" aria-hidden="true" />
+          <Icon name="geo-alt" className="me-1" />
           {[profile.city, profile.region, regionNames.of(profile.country)].filter(Boolean).join(', ')}
           {profile.distanceKm !== null ? (
             <span className="ms-2">
@@ -123,13 +126,13 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
               <Form method="post">
                 <input type="hidden" name="intent" value={liked ? 'unlike' : 'like'} />
                 <button type="submit" className={`btn ${liked ? 'btn-outline-primary' : 'btn-primary'}`} disabled={busy} aria-pressed={liked}>
-                  <i className={`bi ${liked ? 'bi-heart-fill' : 'bi-heart'} me-1`} aria-hidden="true" />
+                  <Icon name={liked ? 'heart-fill' : 'heart'} className="me-1" />
                   <FormattedMessage id={liked ? 'profile.liked' : 'profile.like'} />
                 </button>
               </Form>
             ) : (
               <Link className="btn btn-primary" to={`/login?redirectTo=${encodeURIComponent(`/members/${profile.id}`)}`}>
-                <i className="bi bi-heart me-1" aria-hidden="true" />
+                <Icon name="heart" className="me-1" />
                 <FormattedMessage id="profile.like" />
               </Link>
             )}
@@ -137,11 +140,11 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
             {profile.isFictional ? null : (
               <>
                 <Link className="btn btn-outline-primary" to={viaLogin(`/members/${profile.id}/chat`)}>
-                  <i className="bi bi-chat-dots me-1" aria-hidden="true" />
+                  <Icon name="chat-dots" className="me-1" />
                   <FormattedMessage id="profile.chat" />
                 </Link>
                 <Link className="btn btn-outline-primary" to={viaLogin(`/members/${profile.id}/chat?gift=1`)} data-testid="profile-gift">
-                  <i className="bi bi-gift me-1" aria-hidden="true" />
+                  <Icon name="gift" className="me-1" />
                   <FormattedMessage id="profile.sendGift" />
                 </Link>
               </>
@@ -181,7 +184,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
             <ul className="list-inline">
               {profile.interests.map((i) => (
                 <li key={i.slug} className="list-inline-item badge text-bg-light border mb-1 fw-normal">
-                  <i className={`bi bi-${i.icon} me-1`} aria-hidden="true" />
+                  <Icon name={i.icon} className="me-1" />
                   <FormattedMessage id={`interest.${i.slug}`} />
                 </li>
               ))}
@@ -213,7 +216,7 @@ function PhotoGallery({ profile, isOwn, premium }: { profile: { name: string; im
             <img src={`/photo/${i.id}/match`} alt={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })} className="img-fluid rounded" width={400} height={400} loading="lazy" data-testid={locked ? 'locked-photo' : 'photo'} />
             {locked ? (
               <div className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center text-white text-center small p-1 rounded" style={{ background: 'rgba(0,0,0,.45)' }}>
-                <i className="bi bi-lock-fill fs-4" aria-hidden="true" />
+                <Icon name="lock-fill" className="fs-4" />
                 <FormattedMessage id="photos.locked" />
               </div>
             ) : null}
@@ -236,13 +239,13 @@ function SafetyActions({ name, blocking, imageIds, reportError }: { name: string
       >
         <input type="hidden" name="intent" value={blocking ? 'unblock' : 'block'} />
         <button type="submit" className="btn btn-sm btn-outline-dark">
-          <i className="bi bi-slash-circle me-1" aria-hidden="true" />
+          <Icon name="slash-circle" className="me-1" />
           <FormattedMessage id={blocking ? 'profile.unblock' : 'profile.block'} />
         </button>
       </Form>
       <details className="flex-grow-1" open={!!reportError}>
         <summary className="btn btn-sm btn-outline-dark">
-          <i className="bi bi-flag me-1" aria-hidden="true" />
+          <Icon name="flag" className="me-1" />
           <FormattedMessage id="profile.report" />
         </summary>
         <Form method="post" className="mt-2 border rounded p-2">

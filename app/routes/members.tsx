@@ -11,6 +11,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import { Pagination } from '#app/ui/pagination'
 import type { Route } from './+types/members'
+import { Icon } from '#app/ui/icon'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getSettings()
@@ -124,7 +125,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       </p>
       {result.profiles.length === 0 ? (
         <div className="alert alert-light border text-center py-5" role="status">
-          <i className="bi bi-search fs-2 d-block mb-2" aria-hidden="true" />
+          <Icon name="search" className="fs-2 d-block mx-auto mb-2" />
           <FormattedMessage id="members.noResults" />
         </div>
       ) : (

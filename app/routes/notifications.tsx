@@ -28,6 +28,7 @@ import { readFormData } from '#app/lib/form-data.server'
 import { AccountDecisions } from '#app/features/moderation/components/account-decisions'
 import { listMemberDecisions } from '#app/features/moderation/decisions.server'
 import { submitAppeal } from '#app/features/moderation/member-appeal.server'
+import { Icon } from '#app/ui/icon'
 
 /** Settings (the account menu's "Settings", spec section 2): notifications, privacy, account, blocked members. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -173,7 +174,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <FormattedMessage id="account.downloadHelp" />
           </p>
           <a href="/notifications/export" className="btn btn-outline-dark" download>
-            <i className="bi bi-download me-1" aria-hidden="true" />
+            <Icon name="download" className="me-1" />
             <FormattedMessage id="account.download" />
           </a>
         </section>

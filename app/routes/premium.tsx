@@ -8,6 +8,7 @@ import { offersFor } from '#app/features/billing/offers.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/premium'
+import { Icon } from '#app/ui/icon'
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'premium.title')]
 
@@ -25,13 +26,13 @@ const benefits = [
   { icon: 'chat-heart', id: 'premium.benefit.chat' },
   { icon: 'arrow-repeat', id: 'premium.benefit.repeat' },
   { icon: 'gem', id: 'premium.benefit.badge' },
-]
+] as const
 
 export default function Premium({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="text-center mb-4">
-        <i className="bi bi-gem display-4 text-warning" aria-hidden="true" />
+        <Icon name="gem" className="display-4 text-warning" />
         <h1 className="h2 mt-2">
           <FormattedMessage id={loaderData.paidUser ? 'premium.youArePremium' : 'premium.title'} />
         </h1>
@@ -42,7 +43,7 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
       <ul className="row g-3 list-unstyled mb-4">
         {benefits.map((b) => (
           <li key={b.id} className="col-sm-6 col-lg-4 d-flex gap-2">
-            <i className={`bi bi-${b.icon} text-primary fs-4`} aria-hidden="true" />
+            <Icon name={b.icon} className="text-primary fs-4" />
             <span>
               <FormattedMessage id={b.id} values={{ count: loaderData.maxPhotos }} />
             </span>

@@ -9,6 +9,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { env } from '#app/lib/env.server'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/sandbox-checkout'
+import { Icon } from '#app/ui/icon'
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'sandbox.title')]
 
@@ -26,7 +27,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     id: p.id,
     amountMinor: p.amountMinor,
     currency: p.currency,
-    method: m ? { label: m.label, labelId: m.labelId, icon: m.icon } : { label: p.method, icon: 'credit-card' },
+    method: m ? { label: m.label, labelId: m.labelId, icon: m.icon } : { label: p.method, icon: 'credit-card' as const },
     description: p.description,
     status: p.status,
     storedCard: p.storedCard,
@@ -60,7 +61,7 @@ export default function SandboxCheckout({ loaderData: p, actionData }: Route.Com
   return (
     <div className="container py-5" style={{ maxWidth: 520 }}>
       <div className="alert alert-warning text-center fw-semibold" role="note" data-testid="sandbox-banner">
-        <i className="bi bi-cone-striped me-2" aria-hidden="true" />
+        <Icon name="cone-striped" className="me-2" />
         <FormattedMessage id="sandbox.banner" />
       </div>
       <div className="card shadow-sm">
@@ -73,7 +74,7 @@ export default function SandboxCheckout({ loaderData: p, actionData }: Route.Com
             <Money minor={p.amountMinor} currency={p.currency} />
           </p>
           <p className="d-flex align-items-center gap-2">
-            <i className={`bi bi-${p.method.icon}`} aria-hidden="true" />
+            <Icon name={p.method.icon} />
             <MethodName method={p.method} />
             {p.storedCard ? (
               <span className="small text-body-secondary">

@@ -12,6 +12,7 @@ import { useRootData } from '#app/layouts/use-root-data'
 import { readFormData } from '#app/lib/form-data.server'
 import { Countdown } from '#app/ui/countdown'
 import type { Route } from './+types/swipe-game'
+import { Icon } from '#app/ui/icon'
 
 const actionSchema = z.object({
   intent: z.enum(['like', 'skip', 'undo']),
@@ -107,7 +108,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
               <input type="hidden" name="intent" value="skip" />
               <input type="hidden" name="profileId" value={card.profile.id} />
               <button type="submit" className="btn btn-lg btn-outline-dark rounded-pill px-4" disabled={busy}>
-                <i className="bi bi-x-lg me-1" aria-hidden="true" />
+                <Icon name="x-lg" className="me-1" />
                 <FormattedMessage id="swipe.skip" />
               </button>
             </Form>
@@ -115,7 +116,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
               <input type="hidden" name="intent" value="like" />
               <input type="hidden" name="profileId" value={card.profile.id} />
               <button type="submit" className="btn btn-lg btn-primary rounded-pill px-4" disabled={busy || out}>
-                <i className="bi bi-heart-fill me-1" aria-hidden="true" />
+                <Icon name="heart-fill" className="me-1" />
                 <FormattedMessage id="swipe.like" />
               </button>
             </Form>
@@ -137,7 +138,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
       {lastSkipped ? (
         <div className="text-center mt-2">
           <button type="button" className="btn btn-link" disabled={busy} onClick={() => fetcher.submit({ intent: 'undo', profileId: String(lastSkipped) }, { method: 'post' })} data-testid="swipe-undo">
-            <i className="bi bi-arrow-counterclockwise me-1" aria-hidden="true" />
+            <Icon name="arrow-counterclockwise" className="me-1" />
             <FormattedMessage id="swipe.undo" />
           </button>
         </div>

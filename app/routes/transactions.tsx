@@ -17,6 +17,7 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/transactions'
+import { Icon } from '#app/ui/icon'
 
 export const meta: Route.MetaFunction = ({ matches, params }) => [pageTitle(matches, params.id ? 'transactions.detailTitle' : 'transactions.title', { id: params.id ?? '' })]
 
@@ -72,7 +73,7 @@ function Detail({ data: d, pending }: { data: Extract<Route.ComponentProps['load
             <FormattedMessage id="transactions.detailTitle" values={{ id: p.id }} />
           </h1>
           <button type="button" className="btn btn-outline-dark btn-sm" onClick={() => window.print()}>
-            <i className="bi bi-printer me-1" aria-hidden="true" />
+            <Icon name="printer" className="me-1" />
             <FormattedMessage id="transactions.print" />
           </button>
         </div>
@@ -160,7 +161,7 @@ function List({ data: d, actionData }: { data: Extract<Route.ComponentProps['loa
       </section>
       {d.payments.length === 0 ? (
         <div className="text-center text-body-secondary py-5" data-testid="transactions-empty">
-          <i className="bi bi-receipt fs-1 d-block mb-2" aria-hidden="true" />
+          <Icon name="receipt" className="fs-1 d-block mx-auto mb-2" />
           <p>
             <FormattedMessage id="transactions.empty" />
           </p>

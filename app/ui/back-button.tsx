@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { isStandalone } from '#app/lib/installed-app'
+import { Icon } from './icon'
 
 /** Spec section 2: the screens with a Back button in installed-app mode (route ids of app/routes.ts). */
 export const backButtonRoutes: ReadonlySet<string> = new Set(['members-id', 'likes-type', 'likes-m-id', 'credits', 'credits-id-paymentmethod'])
@@ -30,7 +31,7 @@ export function BackButton({ routeIds }: { routeIds: readonly string[] }) {
   if (!visible) return null
   return (
     <button type="button" className="btn btn-link px-0 mb-2 text-decoration-none" data-testid="back-button" onClick={() => window.history.back()}>
-      <i className="bi bi-chevron-left me-1" aria-hidden="true" />
+      <Icon name="chevron-left" className="me-1" />
       <FormattedMessage id="nav.back" />
     </button>
   )

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl'
 import { Form, useLocation } from 'react-router'
 import { localeNames, locales, type Locale } from '#app/i18n/locales'
+import { Icon } from './icon'
 
 /**
  * The language dropdown: a <details> menu of submit buttons, so it works without JavaScript. The action at
@@ -13,7 +14,7 @@ export function LanguageDropdown({ current, available = locales }: { current: Lo
   return (
     <details className="lang-menu position-relative">
       <summary className="btn btn-outline-dark btn-sm" aria-label={intl.formatMessage({ id: 'nav.language' })}>
-        <i className="bi bi-translate me-1" aria-hidden="true" />
+        <Icon name="translate" className="me-1" />
         {current.toUpperCase()}
       </summary>
       <Form method="post" action="/lang-config" className="lang-menu-list dropdown-menu shadow" reloadDocument>

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
+import { Icon } from './icon'
 
 /** The centred outcome of a link or action (activation, e-mail change, deletion): icon, title, text, next step. */
 export function ResultPanel({ tone, title, children, action }: { tone: 'success' | 'danger' | 'neutral'; title: ReactNode; children?: ReactNode; action?: ReactNode }) {
-  const icon = tone === 'success' ? 'bi-check-circle text-success' : tone === 'danger' ? 'bi-x-circle text-danger' : 'bi-info-circle text-secondary'
+  const [icon, colour] = tone === 'success' ? (['check-circle', 'text-success'] as const) : tone === 'danger' ? (['x-circle', 'text-danger'] as const) : (['info-circle', 'text-secondary'] as const)
   return (
     <div className="text-center py-5">
-      <i className={`bi ${icon} display-4`} aria-hidden="true" />
+      <Icon name={icon} className={`${colour} display-4`} />
       <h1 className="h3 mt-3">{title}</h1>
       {children}
       {action}

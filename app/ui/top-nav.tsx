@@ -6,6 +6,7 @@ import { Avatar } from './avatar'
 import { CountBadge } from './count-badge'
 import { LanguageDropdown } from './language-dropdown'
 import { LiveAnnouncer, useAnnouncer } from './live-announcer'
+import { Icon } from './icon'
 
 export interface NavViewer {
   profileId: number
@@ -44,13 +45,13 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
       </a>
       <nav className="container d-flex align-items-center gap-2 py-2" aria-label={intl.formatMessage({ id: 'nav.main' })}>
         <Link to={viewer ? '/members' : '/'} className="navbar-brand fw-bold text-primary me-auto fs-4">
-          <i className="bi bi-heart-fill me-1" aria-hidden="true" />
+          <Icon name="heart-fill" className="me-1" />
           {props.siteName}
         </Link>
         {viewer ? (
           <>
             <NavLink to="/members" className="nav-link px-2">
-              <i className="bi bi-search me-1" aria-hidden="true" />
+              <Icon name="search" className="me-1" />
               <span className="d-none d-md-inline">
                 <FormattedMessage id="nav.search" />
               </span>
@@ -59,7 +60,7 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
               </span>
             </NavLink>
             <NavLink to="/chats" className="nav-link px-2" data-testid="nav-messages">
-              <i className="bi bi-chat-dots me-1" aria-hidden="true" />
+              <Icon name="chat-dots" className="me-1" />
               <span className="d-none d-md-inline">
                 <FormattedMessage id="nav.messages" />
               </span>
@@ -69,7 +70,7 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
               <CountBadge count={props.unread} variant="unread" labelId="nav.unreadMessages" />
             </NavLink>
             <NavLink to="/likes" className="nav-link px-2" data-testid="nav-likes">
-              <i className="bi bi-heart me-1" aria-hidden="true" />
+              <Icon name="heart" className="me-1" />
               <span className="d-none d-md-inline">
                 <FormattedMessage id="nav.likes" />
               </span>
@@ -80,7 +81,7 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
             </NavLink>
             {viewer.paidUser ? (
               <NavLink to="/credits" className="nav-link px-2" data-testid="nav-credits">
-                <i className="bi bi-coin me-1" aria-hidden="true" />
+                <Icon name="coin" className="me-1" />
                 <span className="d-none d-md-inline">
                   <FormattedMessage id="nav.credits" />
                 </span>
@@ -91,7 +92,7 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
               </NavLink>
             ) : (
               <NavLink to="/premium" className="nav-link px-2 text-primary fw-semibold" data-testid="nav-premium">
-                <i className="bi bi-gem me-1" aria-hidden="true" />
+                <Icon name="gem" className="me-1" />
                 <span className="d-none d-md-inline">
                   <FormattedMessage id="nav.getPremium" />
                 </span>
@@ -111,20 +112,20 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
               </summary>
               <div className="lang-menu-list dropdown-menu shadow">
                 <Link to="/profile" className="dropdown-item">
-                  <i className="bi bi-person me-2" aria-hidden="true" />
+                  <Icon name="person" className="me-2" />
                   <FormattedMessage id="nav.myProfile" />
                 </Link>
                 <Link to="/transactions" className="dropdown-item">
-                  <i className="bi bi-receipt me-2" aria-hidden="true" />
+                  <Icon name="receipt" className="me-2" />
                   <FormattedMessage id="nav.transactions" />
                 </Link>
                 <Link to="/notifications" className="dropdown-item">
-                  <i className="bi bi-gear me-2" aria-hidden="true" />
+                  <Icon name="gear" className="me-2" />
                   <FormattedMessage id="nav.settings" />
                 </Link>
                 <Form method="post" action="/logout">
                   <button type="submit" className="dropdown-item">
-                    <i className="bi bi-box-arrow-right me-2" aria-hidden="true" />
+                    <Icon name="box-arrow-right" className="me-2" />
                     <FormattedMessage id="nav.logout" />
                   </button>
                 </Form>
@@ -159,7 +160,7 @@ export function PremiumBadge() {
   const intl = useIntl()
   return (
     <span className="badge rounded-pill text-bg-warning ms-1" title={intl.formatMessage({ id: 'premium.badge' })} data-testid="premium-badge">
-      <i className="bi bi-gem" aria-hidden="true" />
+      <Icon name="gem" />
       <span className="visually-hidden">{intl.formatMessage({ id: 'premium.badge' })}</span>
     </span>
   )

@@ -52,3 +52,26 @@ test('a visitor files a complaint: what was typed is kept on an error, then a re
   expect(mail.text).toContain(reference)
   await expectNoSeriousA11yViolations(page)
 })
+
+// Issue 14: icons come from one small SVG sprite of the icons the site uses (app/ui/icon.tsx), not from the
+// bootstrap-icons web font and its stylesheet.
+test('the home page and an icon-led lander draw their icons from the sprite and download no web font', async ({ page }) => {
+  const requested: string[] = []
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname))
+  for (const path of ['/', '/landers/iconslanding']) {
+    await page.goto(path)
+    const icons = page.locator('svg.bi')
+    expect(await icons.count(), path).toBeGreaterThan(3)
+    const hrefs = await page.locator('svg.bi > use').evaluateAll((uses) => uses.map((u) => u.getAttribute('href') ?? ''))
+    for (const href of hrefs) expect(href, path).toMatch(/^\/assets\/icon-sprite-[\w-]+\.svg#[a-z0-9-]+$/)
+    // The symbol is drawn (the sprite arrived and has it), at the text's size, and hidden from screen readers.
+    await expect.poll(() => icons.first().locator('use').evaluate((u) => (u as SVGGraphicsElement).getBBox().width)).toBeGreaterThan(0)
+    await expect(icons.first()).toHaveAttribute('aria-hidden', 'true')
+    const size = await icons.first().evaluate((svg) => [svg.getBoundingClientRect().height, parseFloat(getComputedStyle(svg).fontSize)])
+    expect(size[0]).toBeCloseTo(size[1], 0)
+  }
+  await page.waitForLoadState('networkidle')
+  expect(requested.filter((p) => /\.(woff2?|ttf|eot)$/.test(p) || /bootstrap-icons/.test(p))).toEqual([])
+  // One sprite for both pages (cached), nothing else of the kind.
+  expect(new Set(requested.filter((p) => p.includes('icon-sprite'))).size).toBe(1)
+})

@@ -4,6 +4,7 @@ import { activeDiscount, checkDiscount, type Discount, type DiscountError } from
 import type { MemberBilling } from './member-billing.server'
 import { methodsForCountry } from './payment-methods'
 import { methodFeeMinor, quote } from './pricing'
+import type { IconName } from '#app/ui/icon-names'
 
 /** A discount as pages show it (dates as strings for the client). */
 export interface DiscountView {
@@ -19,7 +20,7 @@ export interface MethodView {
   id: string
   label?: string
   labelId?: string
-  icon: string
+  icon: IconName
   /** The fee on the given price, for "fee shown before paying". */
   feeMinor: number
 }

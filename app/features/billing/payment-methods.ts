@@ -1,7 +1,9 @@
+import type { IconName } from '#app/ui/icon-names'
+
 /**
  * The 24 payment methods of spec section 9, each offered only where it works. `label` is the brand name (not
  * translated); methods whose name is a description (credit card, wire transfer, SEPA direct debit) carry a message
- * id instead. `icon` is a Bootstrap Icons name (bundled with the site, nothing loaded from elsewhere).
+ * id instead. `icon` is one of the site's icons (app/ui/icon-names.ts: in the site's own sprite, nothing loaded from elsewhere).
  */
 const EUR_AREA = ['NL', 'BE', 'DE', 'AT', 'FR', 'IT', 'ES', 'IE', 'FI']
 const EUROPE = [...EUR_AREA, 'GB', 'CH', 'PL', 'DK', 'NO', 'SE']
@@ -11,7 +13,7 @@ export interface PaymentMethod {
   id: string
   label?: string
   labelId?: string
-  icon: string
+  icon: IconName
   countries: readonly string[]
   /** Paid with a card: a repeat order can use the stored card. */
   card?: boolean

@@ -62,6 +62,9 @@ describe('settings editor', () => {
     expect(profiles).toMatchObject({ ok: false, errors: { search_fields: 'admin.settings.error.atLeastOne' } })
     const icon = await saveSettingsSection({ operator: admin, sectionId: 'fictional', raw: { ...(await settingsFormValues()), fictional_icon: '<script>' }, reason: 'icon' })
     expect(icon).toMatchObject({ ok: false, errors: { fictional_icon: 'admin.settings.error.icon' } })
+    // A well-formed Bootstrap Icons name is not enough: the site's sprite only has the icons it uses.
+    const unknownIcon = await saveSettingsSection({ operator: admin, sectionId: 'fictional', raw: { ...(await settingsFormValues()), fictional_icon: 'robot' }, reason: 'icon' })
+    expect(unknownIcon).toMatchObject({ ok: false, errors: { fictional_icon: 'admin.settings.error.icon' } })
     expect(await db().select().from(settingChanges)).toEqual([])
     expect(await auditLines('settings.change')).toEqual([])
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { nicheIds } from '#app/features/niche/niche'
 import type { SettingKey, Settings } from '#app/features/settings/defaults'
+import { isIconName } from '#app/ui/icon-names'
 import { isCountryCode } from './country-codes'
 
 /**
@@ -12,6 +13,7 @@ export type FieldControl =
   | { kind: 'int'; min: number; max: number }
   | { kind: 'bool' }
   | { kind: 'choice'; options: readonly (string | number)[]; labelPrefix: string }
+  /** `pattern: 'icon'`: one of the site's icons (app/ui/icon-names.ts), the only glyphs its sprite can draw. */
   | { kind: 'text'; max: number; nullable?: boolean; pattern?: 'icon' }
   | { kind: 'multi'; options: readonly string[]; labelIds: Record<string, string>; min: number }
   | { kind: 'countries' }
@@ -131,7 +133,7 @@ export function schemaFor(key: EditableKey): z.ZodType<unknown, unknown> {
       const base = z.string().trim().max(f.max, { error: settingErrors.tooLong })
       if (f.nullable) return base.transform((v) => (v === '' ? null : v))
       const required = base.min(1, { error: settingErrors.required })
-      return f.pattern === 'icon' ? required.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: settingErrors.icon }) : required
+      return f.pattern === 'icon' ? required.refine(isIconName, { error: settingErrors.icon }) : required
     }
     case 'multi':
       return z

@@ -1,5 +1,7 @@
-/** The interest topics with their bootstrap-icons glyph; names are catalog ids `interest.<slug>`. */
-export const interestCatalog: { slug: string; icon: string }[] = [
+import type { IconName } from '#app/ui/icon-names'
+
+/** The interest topics with their icon (in the site's sprite); names are catalog ids `interest.<slug>`. */
+export const interestCatalog: { slug: string; icon: IconName }[] = [
   { slug: 'travel', icon: 'airplane' },
   { slug: 'music', icon: 'music-note-beamed' },
   { slug: 'movies', icon: 'film' },

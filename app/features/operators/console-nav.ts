@@ -1,8 +1,9 @@
 import type { OperatorRole } from '#db/schema/operators'
 import { can, type Permission } from './permissions'
+import type { IconName } from '#app/ui/icon-names'
 
 /** The console's sections, each shown to the roles that may open it. */
-export const consoleSections: { to: string; labelId: string; icon: string; permission: Permission }[] = [
+export const consoleSections: { to: string; labelId: string; icon: IconName; permission: Permission }[] = [
   { to: '/admin', labelId: 'admin.nav.dashboard', icon: 'speedometer2', permission: 'dashboard.view' },
   { to: '/admin/photos', labelId: 'admin.nav.photos', icon: 'images', permission: 'photos.moderate' },
   { to: '/admin/reports', labelId: 'admin.nav.reports', icon: 'flag', permission: 'reports.handle' },

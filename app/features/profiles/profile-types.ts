@@ -1,3 +1,5 @@
+import type { IconName } from '#app/ui/icon-names'
+
 /** What another member may see of a profile in lists (search results, likes, chats). */
 export interface ProfileCard {
   id: number
@@ -15,7 +17,7 @@ export interface ProfileCard {
 export interface ProfileDetail extends ProfileCard {
   fields: Record<string, string | boolean | null>
   aboutMe: string | null
-  interests: { slug: string; icon: string }[]
+  interests: { slug: string; icon: IconName }[]
   images: { id: number; isMain: boolean }[]
   latitude: number | null
   longitude: number | null

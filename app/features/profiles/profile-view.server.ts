@@ -3,6 +3,7 @@ import { interests, profileImages, profileInterests, profiles } from '#db/schema
 import { and, asc, eq } from 'drizzle-orm'
 import { ageOn } from '#app/lib/dates'
 import type { ProfileCard, ProfileDetail } from './profile-types'
+import { iconOr } from '#app/ui/icon-names'
 
 export type { ProfileCard, ProfileDetail }
 
@@ -106,7 +107,8 @@ export async function getProfileDetail(profileId: number, visibleFields: string[
     city: show.has('location') ? card.city : null,
     fields,
     aboutMe: show.has('about_me') ? row.aboutMe : null,
-    interests: interestRows,
+    // Stored icon names pass through the sprite's list: one it lacks draws the default instead of nothing.
+    interests: interestRows.map((i) => ({ slug: i.slug, icon: iconOr(i.icon, 'heart') })),
     // Only ids: the files of photos beyond the main one are served by /photo/{id}, which checks the viewer.
     images: imageRows.map((i) => ({ id: i.id, isMain: i.id === row.mainImageId })),
     latitude: row.latitude,

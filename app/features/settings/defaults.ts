@@ -1,7 +1,11 @@
+import type { IconName } from '#app/ui/icon-names'
 import { defaultBillingCountries, defaultBundlePrices, defaultCreditBundles, defaultPaymentMethodFees } from './billing-defaults'
 
 /** Countries the product serves: those of the eleven locales (spec section 9, locale visibility by country). */
 export const serviceCountries = ['GB', 'IE', 'US', 'CA', 'AU', 'NZ', 'NL', 'BE', 'DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'PL', 'DK', 'FI', 'NO', 'SE'] as const
+
+/** The fictional-profile icon by default, and in place of a stored name the site's icon sprite lacks. */
+export const defaultFictionalIcon: IconName = 'person-badge'
 
 /** Global product settings of spec section 3 with their defaults; rows in the settings table override them. */
 export const defaultSettings = {
@@ -27,7 +31,7 @@ export const defaultSettings = {
   support_email: 'support@localhost',
   cdn_prefix: '/media',
   // Null means the translated default disclosure of the catalogs; a string set by the operator is shown as is.
-  fictional_icon: 'person-badge',
+  fictional_icon: defaultFictionalIcon as string,
   fictional_warning: null as string | null,
   fictional_singular: null as string | null,
   fictional_plural: null as string | null,

@@ -5,6 +5,7 @@ import { requireOperator } from '#app/features/operators/require-operator.server
 import { localeNames } from '#app/i18n/locales'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/content'
+import { Icon } from '#app/ui/icon'
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.content.title')]
 
@@ -24,7 +25,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="admin.content.title" />
         </h1>
         <Link to="/admin/company" className="btn btn-outline-dark btn-sm">
-          <i className="bi bi-building me-1" aria-hidden="true" />
+          <Icon name="building" className="me-1" />
           <FormattedMessage id="admin.company.title" />
         </Link>
       </div>
@@ -63,7 +64,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
                         className={exists ? 'link-success' : 'link-secondary'}
                         aria-label={intl.formatMessage({ id: exists ? 'admin.content.editIn' : 'admin.content.writeIn' }, { page: t, language: localeNames[l] })}
                       >
-                        <i className={`bi bi-${exists ? 'pencil-square' : 'plus-circle'}`} aria-hidden="true" />
+                        <Icon name={exists ? 'pencil-square' : 'plus-circle'} />
                       </Link>
                     </td>
                   )

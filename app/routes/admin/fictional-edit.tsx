@@ -13,6 +13,7 @@ import { readFormData } from '#app/lib/form-data.server'
 import { FormErrors } from '#app/ui/form-errors'
 import { FormField, SelectField } from '#app/ui/form-field'
 import type { Route } from './+types/fictional-edit'
+import { Icon } from '#app/ui/icon'
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.fictional.title')]
 
@@ -89,13 +90,13 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
     <>
       <p className="mb-2">
         <Link to="/admin/fictional">
-          <i className="bi bi-chevron-left me-1" aria-hidden="true" />
+          <Icon name="chevron-left" className="me-1" />
           <FormattedMessage id="admin.fictional.title" />
         </Link>
       </p>
       <h1 className="h3">{p ? p.name : <FormattedMessage id="admin.fictional.create" />}</h1>
       <div className="alert alert-info">
-        <i className="bi bi-person-badge me-2" aria-hidden="true" />
+        <Icon name="person-badge" className="me-2" />
         <FormattedMessage id="admin.fictional.disclosureAlwaysOn" />
       </div>
       {actionData?.saved ? (

@@ -5,6 +5,7 @@ import { requireOperator } from '#app/features/operators/require-operator.server
 import { pageTitle } from '#app/i18n/meta'
 import { Pagination } from '#app/ui/pagination'
 import type { Route } from './+types/fictional'
+import { Icon } from '#app/ui/icon'
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.fictional.title')]
 
@@ -27,7 +28,7 @@ export default function AdminFictional({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="admin.fictional.title" />
         </h1>
         <Link to="/admin/fictional/new" className="btn btn-dark">
-          <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+          <Icon name="plus-lg" className="me-1" />
           <FormattedMessage id="admin.fictional.create" />
         </Link>
       </div>

@@ -7,6 +7,7 @@ import { can } from '#app/features/operators/permissions'
 import { requireOperator } from '#app/features/operators/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/home'
+import { Icon } from '#app/ui/icon'
 
 // chart.js draws on a canvas in the browser: loaded there only, after hydration, and kept out of the main bundle.
 const DashboardChart = lazy(() => import('#app/features/console-admin/components/dashboard-chart'))
@@ -224,7 +225,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
               <div key={s.to} className="col-sm-6 col-xl-4">
                 <Link to={s.to} className="card h-100 text-decoration-none link-body-emphasis">
                   <div className="card-body">
-                    <i className={`bi bi-${s.icon} fs-3`} aria-hidden="true" />
+                    <Icon name={s.icon} className="fs-3" />
                     <h3 className="h6 mt-2 mb-0">
                       <FormattedMessage id={s.labelId} />
                     </h3>

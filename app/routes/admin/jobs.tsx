@@ -4,6 +4,7 @@ import { failedJobs, retryJob } from '#app/features/console-admin/jobs-admin.ser
 import { requireOperator } from '#app/features/operators/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/jobs'
+import { Icon } from '#app/ui/icon'
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.jobs.title')]
 
@@ -89,7 +90,7 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
                           ) : null}
                         </div>
                         <button type="submit" className="btn btn-sm btn-dark" disabled={busyId === j.id} aria-label={intl.formatMessage({ id: 'admin.jobs.retryJob' }, { id: j.id })}>
-                          {busyId === j.id ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />}
+                          {busyId === j.id ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : <Icon name="arrow-clockwise" className="me-1" />}
                           <FormattedMessage id="admin.jobs.retry" />
                         </button>
                       </Form>

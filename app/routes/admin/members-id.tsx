@@ -12,6 +12,7 @@ import { eraseConfirmation, supportActionSchema } from '#app/features/support/su
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/members-id'
+import { Icon } from '#app/ui/icon'
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.member.title')]
 
@@ -165,7 +166,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
                   <p className="small text-body-secondary"><FormattedMessage id="admin.support.exportHelp" /></p>
                   <Form method="post" action={`/admin/members/${a.id}/export`} reloadDocument>
                     <button type="submit" className="btn btn-sm btn-outline-dark">
-                      <i className="bi bi-download me-2" aria-hidden="true" />
+                      <Icon name="download" className="me-2" />
                       <FormattedMessage id="admin.support.exportSubmit" />
                     </button>
                   </Form>

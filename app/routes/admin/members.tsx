@@ -4,6 +4,7 @@ import { findMembers, parseMemberQuery } from '#app/features/support/find-member
 import { requireOperator } from '#app/features/operators/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/members'
+import { Icon } from '#app/ui/icon'
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.members.title')]
 
@@ -39,7 +40,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="col-sm-auto mb-sm-4">
           <button type="submit" className="btn btn-dark" disabled={searching}>
-            {searching ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <i className="bi bi-search me-2" aria-hidden="true" />}
+            {searching ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <Icon name="search" className="me-2" />}
             <FormattedMessage id="admin.members.find" />
           </button>
         </div>

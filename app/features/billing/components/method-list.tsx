@@ -1,12 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { Money } from './money'
+import { Icon } from '#app/ui/icon'
+import type { IconName } from '#app/ui/icon-names'
 
 export interface MethodChoice {
   id: string
   label?: string
   labelId?: string
-  icon: string
+  icon: IconName
   feeMinor: number
 }
 
@@ -31,7 +33,7 @@ export function MethodList({ methods, currency, linkTo, name, selected }: { meth
         linkTo ? (
           <li key={m.id} className="list-group-item list-group-item-action p-0">
             <Link to={linkTo(m.id)} className="d-flex align-items-center gap-3 p-3 text-decoration-none text-body" data-testid={`method-${m.id}`}>
-              <i className={`bi bi-${m.icon} fs-4`} aria-hidden="true" />
+              <Icon name={m.icon} className="fs-4" />
               <span className="flex-grow-1 fw-semibold">
                 <MethodName method={m} />
               </span>
@@ -42,7 +44,7 @@ export function MethodList({ methods, currency, linkTo, name, selected }: { meth
           <li key={m.id} className="list-group-item">
             <label className="d-flex align-items-center gap-3" data-testid={`method-${m.id}`}>
               <input type="radio" className="form-check-input mt-0" name={name} value={m.id} defaultChecked={selected === m.id} required />
-              <i className={`bi bi-${m.icon} fs-4`} aria-hidden="true" />
+              <Icon name={m.icon} className="fs-4" />
               <span className="flex-grow-1 fw-semibold">
                 <MethodName method={m} />
               </span>

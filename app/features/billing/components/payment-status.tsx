@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useRevalidator } from 'react-router'
 import { MethodName } from './method-list'
 import type { MethodChoice } from './method-list'
+import { Icon } from '#app/ui/icon'
 
 /** While the provider has not confirmed, the page asks again every 1.5 s (the webhook usually comes within seconds). */
 export function useWaitForPayment(pending: boolean): void {
@@ -39,7 +40,7 @@ export function PaymentCompleted({ paymentId, credits, fresh }: { paymentId: num
   return (
     <>
       <div className="alert alert-success" role="status" data-testid="payment-completed">
-        <i className="bi bi-check-circle-fill me-2" aria-hidden="true" />
+        <Icon name="check-circle-fill" className="me-2" />
         <FormattedMessage id="payment.completed" values={{ count: credits }} />
       </div>
       <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 1080 }}>
@@ -75,7 +76,7 @@ export function PaymentFailed({ bundleId, storedCard, methods }: { bundleId: str
       <div className="d-flex flex-wrap gap-2">
         {offer.map((m) => (
           <Link key={m.id} to={`/credits/${bundleId}/${m.id}`} className="btn btn-sm btn-light border" data-testid={`retry-${m.id}`}>
-            <i className={`bi bi-${m.icon} me-1`} aria-hidden="true" />
+            <Icon name={m.icon} className="me-1" />
             {storedCard && m.id === 'creditcard' ? <FormattedMessage id="payment.enterCard" /> : <MethodName method={m} />}
           </Link>
         ))}

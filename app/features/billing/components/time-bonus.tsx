@@ -3,6 +3,7 @@ import { Modal } from 'react-bootstrap'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { formatCountdown, TIME_BONUS_POPUP_DELAY_MS } from '../countdown'
+import { Icon } from '#app/ui/icon'
 
 const POPUP_DISMISSED_KEY = 'timeBonusPopupDismissed'
 
@@ -26,7 +27,7 @@ export function TimeBonusBanner({ endsAt, percentage }: { endsAt: string; percen
   if (left === null) return null
   return (
     <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 py-2" role="region" aria-label={intl.formatMessage({ id: 'timebonus.label' })} data-testid="time-bonus-banner">
-      <i className="bi bi-stopwatch fs-5" aria-hidden="true" />
+      <Icon name="stopwatch" className="fs-5" />
       <span className="flex-grow-1">
         <FormattedMessage id="timebonus.banner" values={{ percentage, time: (
               // The server rendered the time a moment earlier: the first client render may differ by a second.

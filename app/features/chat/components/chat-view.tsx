@@ -16,6 +16,7 @@ import { useRealtime } from './realtime-provider'
 import { useChatDraft } from './use-chat-draft'
 import { useOlderMessages } from './use-older-messages'
 import type { DiscountView } from '#app/features/billing/offers.server'
+import { Icon } from '#app/ui/icon'
 
 interface Site {
   cdnPrefix: string
@@ -261,7 +262,7 @@ export function ChatView(props: ChatViewProps) {
     <div className="chat-window">
       <header className="d-flex align-items-center gap-2 p-2 border-bottom bg-white">
         <Link to="/chats" className="btn btn-link text-body" aria-label={intl.formatMessage({ id: 'chat.back' })}>
-          <i className="bi bi-arrow-left fs-5" aria-hidden="true" />
+          <Icon name="arrow-left" className="fs-5" />
         </Link>
         <Avatar src={partner.thumb ? `${props.site.cdnPrefix}/${partner.thumb}` : null} alt="" size="md" />
         <div className="me-auto">

@@ -1,6 +1,7 @@
 import { useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Form } from 'react-router'
+import { Icon } from '#app/ui/icon'
 
 interface Props {
   draft: string
@@ -38,11 +39,11 @@ export function Composer(p: Props) {
         {p.hydrated ? (
           <>
             <button type="button" className="btn btn-sm btn-outline-dark" onClick={p.onGift} data-testid="gift-button">
-              <i className="bi bi-gift me-1" aria-hidden="true" />
+              <Icon name="gift" className="me-1" />
               <FormattedMessage id="chat.gift.open" />
             </button>
             <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => (p.photosLocked ? p.onLockedFeature() : fileInput.current?.click())} disabled={p.busy} data-testid="photo-button">
-              <i className={`bi ${p.photosLocked ? 'bi-lock-fill' : 'bi-image'} me-1`} aria-hidden="true" />
+              <Icon name={p.photosLocked ? 'lock-fill' : 'image'} className="me-1" />
               <FormattedMessage id="chat.photo.open" />
             </button>
             <input
@@ -60,7 +61,7 @@ export function Composer(p: Props) {
             />
             {p.onIcebreaker ? (
               <button type="button" className="btn btn-sm btn-link" onClick={p.onIcebreaker} data-testid="icebreaker-button">
-                <i className="bi bi-lightbulb me-1" aria-hidden="true" />
+                <Icon name="lightbulb" className="me-1" />
                 <FormattedMessage id="chat.icebreaker.open" />
               </button>
             ) : null}
@@ -104,7 +105,7 @@ export function Composer(p: Props) {
           ) : null}
         </div>
         <button type="submit" className="btn btn-primary text-nowrap" disabled={p.hydrated && (!p.draft.trim() || tooLong)} aria-label={intl.formatMessage({ id: 'chat.send' })} aria-describedby="chat-send-cost" data-testid="send-button">
-          <i className="bi bi-send me-1" aria-hidden="true" />
+          <Icon name="send" className="me-1" />
           <span id="chat-send-cost" data-testid="send-cost">
             {costText}
           </span>

@@ -3,6 +3,7 @@ import { messageSignals } from '#app/features/safety/message-signals'
 import type { ChatMessage } from '../chat-events'
 import { giftNameId, isGiftId } from '../gift-catalog'
 import { GiftArt } from './gift-art'
+import { Icon } from '#app/ui/icon'
 
 export type Shown = ChatMessage & { state?: 'pending' | 'failed'; error?: string }
 export type Delivery = 'sent' | 'delivered' | 'read'
@@ -44,7 +45,7 @@ export function MessageBubble({ m, mine, partnerName, delivery, readLocked, repo
       {signals.length > 0 ? (
         <div className="chat-safety-tip mt-2 p-2 rounded small" role="note" data-testid="safety-tip">
           <strong className="d-block">
-            <i className="bi bi-shield-exclamation me-1" aria-hidden="true" />
+            <Icon name="shield-exclamation" className="me-1" />
             <FormattedMessage id="chat.safety.title" />
           </strong>
           {signals.map((s) => (
@@ -100,11 +101,11 @@ function DeliveryState({ delivery, readLocked, onLocked }: { delivery: Delivery;
   const icon = delivery === 'sent' ? 'check' : 'check-all'
   return (
     <span className="d-inline-flex align-items-center gap-1" data-testid="delivery-state" data-state={delivery}>
-      <i className={`bi bi-${icon}${delivery === 'read' ? ' chat-read' : ''}`} aria-hidden="true" />
+      <Icon name={icon} className={delivery === 'read' ? 'chat-read' : undefined} />
       <FormattedMessage id={`chat.state.${delivery}`} />
       {readLocked && delivery === 'delivered' ? (
         <button type="button" className="btn btn-link btn-sm p-0 text-reset" onClick={onLocked} data-testid="read-receipts-locked">
-          <i className="bi bi-lock-fill" aria-hidden="true" />
+          <Icon name="lock-fill" />
           <span className="visually-hidden">
             <FormattedMessage id="chat.readReceiptsLocked" />
           </span>

@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl'
+import { iconNames } from '#app/ui/icon-names'
 import { editableSettings, errorValues, type EditableKey, type FieldControl, type RawValue } from '../setting-fields'
 
 /** One setting of the editor: its label, the control its kind needs, and its error (ids from the schema). */
@@ -127,9 +128,18 @@ export function SettingControl({ name, value, error }: { name: EditableKey; valu
             max={f.kind === 'int' ? f.max : undefined}
             maxLength={f.kind === 'text' ? f.max : undefined}
             defaultValue={typeof value === 'string' ? value : ''}
+            list={f.kind === 'text' && f.pattern === 'icon' ? `${id}-icons` : undefined}
             aria-describedby={[help ? helpId : null, described].filter(Boolean).join(' ') || undefined}
             aria-invalid={error ? true : undefined}
           />
+          {f.kind === 'text' && f.pattern === 'icon' ? (
+            // The names the schema accepts, offered as the operator types.
+            <datalist id={`${id}-icons`}>
+              {iconNames.map((n) => (
+                <option key={n} value={n} />
+              ))}
+            </datalist>
+          ) : null}
           {help ? (
             <div id={helpId} className="form-text">
               <FormattedMessage id={help} />

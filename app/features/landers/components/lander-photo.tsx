@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl'
 import { FictionalBadge } from '#app/features/profiles/components/fictional-badge'
 import type { ProfileCard } from '#app/features/profiles/profile-types'
 import { useLanderRoot } from './lander-root'
+import { Icon } from '#app/ui/icon'
 
 /** A listed profile's photo as the search cards show it (the site's own media under the cdn prefix), or a placeholder. */
 export function LanderPhoto({
@@ -25,7 +26,7 @@ export function LanderPhoto({
   if (!profile.thumb) {
     return (
       <div className={`lander-photo-empty ${className}`} role={decorative ? undefined : 'img'} aria-label={decorative ? undefined : intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })} aria-hidden={decorative || undefined}>
-        <i className="bi bi-person" aria-hidden="true" />
+        <Icon name="person" />
       </div>
     )
   }

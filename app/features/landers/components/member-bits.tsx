@@ -3,6 +3,7 @@ import { FictionalWarning } from '#app/features/profiles/components/fictional-ba
 import type { MemberLanding } from '../landers.server'
 import { LanderSignupCta } from './lander-cta'
 import { useLanderRoot } from './lander-root'
+import { Icon } from '#app/ui/icon'
 
 type Profile = MemberLanding['profile']
 
@@ -14,7 +15,7 @@ export function MemberPhoto({ profile, className = '', size = 600 }: { profile: 
   if (profile.mainImage?.status !== 'active') {
     return (
       <div className={`lander-photo-empty ${className}`} role="img" aria-label={alt}>
-        <i className="bi bi-person" aria-hidden="true" />
+        <Icon name="person" />
       </div>
     )
   }
@@ -41,7 +42,7 @@ export function useMemberPlace() {
 export function MemberSignupCta({ profile, className, noticeClassName }: { profile: Profile; className?: string; noticeClassName?: string }) {
   return (
     <LanderSignupCta className={className} noticeClassName={noticeClassName}>
-      <i className={`bi ${profile.isFictional ? 'bi-heart-fill' : 'bi-chat-heart-fill'} me-2`} aria-hidden="true" />
+      <Icon name={profile.isFictional ? 'heart-fill' : 'chat-heart-fill'} className="me-2" />
       <FormattedMessage id={profile.isFictional ? 'lander.member.ctaLike' : 'lander.member.ctaChat'} values={{ name: profile.name }} />
     </LanderSignupCta>
   )
@@ -70,7 +71,7 @@ export function MemberFacts({ profile, className = '' }: { profile: Profile; cla
         <ul className="member-interests list-unstyled" aria-label={intl.formatMessage({ id: 'profile.interests' })}>
           {profile.interests.map((i) => (
             <li key={i.slug}>
-              <i className={`bi bi-${i.icon} me-1`} aria-hidden="true" />
+              <Icon name={i.icon} className="me-1" />
               <FormattedMessage id={`interest.${i.slug}`} />
             </li>
           ))}
@@ -85,7 +86,7 @@ export function MorePhotosNote({ profile, className = '' }: { profile: Profile; 
   if (profile.images.length < 2) return null
   return (
     <p className={className}>
-      <i className="bi bi-images me-2" aria-hidden="true" />
+      <Icon name="images" className="me-2" />
       <FormattedMessage id="lander.member.morePhotos" values={{ count: profile.images.length }} />
     </p>
   )

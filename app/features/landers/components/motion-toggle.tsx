@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
+import { Icon } from '#app/ui/icon'
 
 /**
  * Pause/play of a lander's animation (WCAG 2.2.2: moving content that lasts over five seconds can be paused).
@@ -16,7 +17,7 @@ export function usePausable(): [boolean, (paused: boolean) => void] {
 export function MotionToggle({ paused, onChange, className = 'btn btn-dark btn-sm', controls }: { paused: boolean; onChange: (paused: boolean) => void; className?: string; controls?: string }) {
   return (
     <button type="button" className={className} aria-controls={controls} onClick={() => onChange(!paused)} data-testid="motion-toggle">
-      <i className={`bi ${paused ? 'bi-play-fill' : 'bi-pause-fill'} me-1`} aria-hidden="true" />
+      <Icon name={paused ? 'play-fill' : 'pause-fill'} className="me-1" />
       <FormattedMessage id={paused ? 'lander.motion.play' : 'lander.motion.pause'} />
     </button>
   )

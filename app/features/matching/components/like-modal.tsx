@@ -3,6 +3,7 @@ import Modal from 'react-bootstrap/Modal'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate, useSearchParams } from 'react-router'
 import { apiJson } from '#app/lib/api-client'
+import { Icon } from '#app/ui/icon'
 
 /** The part of GET /api/auto-like.php (app/routes/api/auto-like.php.ts) the modal shows. */
 interface Suggested {
@@ -52,13 +53,13 @@ export function LikeModal({ cdnPrefix }: { cdnPrefix: string }) {
       {profile ? (
         <Modal.Body className="text-center">
           <button type="button" className="btn p-0 border-0" onClick={choose} aria-label={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })}>
-            {image ? <img src={`${cdnPrefix}/${image}`} alt="" className="rounded img-fluid" width={240} height={240} /> : <i className="bi bi-person display-1 text-secondary" aria-hidden="true" />}
+            {image ? <img src={`${cdnPrefix}/${image}`} alt="" className="rounded img-fluid" width={240} height={240} /> : <Icon name="person" className="display-1 text-secondary" />}
           </button>
           <p className="h5 mt-2">
             {profile.name}, {profile.age}
           </p>
           <button type="button" className="btn btn-primary" onClick={choose} data-testid="like-modal-choose">
-            <i className="bi bi-heart me-1" aria-hidden="true" />
+            <Icon name="heart" className="me-1" />
             <FormattedMessage id="likeModal.view" values={{ name: profile.name }} />
           </button>
         </Modal.Body>

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router'
 import type { LiveProfile } from '#app/features/chat/chat-events'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { MatchModal } from './match-modal'
+import { Icon } from '#app/ui/icon'
 
 const MATCH_RELOAD_MS = 500
 
@@ -41,7 +42,7 @@ export function LiveMatching({ cdnPrefix }: { cdnPrefix: string }) {
       <ToastContainer position="bottom-end" className="p-3 position-fixed">
         <Toast show={!!liked && !onLikes} onClose={() => setLiked(null)} delay={8000} autohide data-testid="new-like-popup" aria-live="polite">
           <Toast.Header closeLabel={intl.formatMessage({ id: 'common.close' })}>
-            <i className="bi bi-heart-fill text-primary me-2" aria-hidden="true" />
+            <Icon name="heart-fill" className="text-primary me-2" />
             <strong className="me-auto">
               <FormattedMessage id="newLike.title" />
             </strong>

@@ -2,6 +2,7 @@ import Modal from 'react-bootstrap/Modal'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import type { LiveProfile } from '#app/features/chat/chat-events'
+import { Icon } from '#app/ui/icon'
 
 /**
  * "It's a match" (spec section 4): closes on a click anywhere; a click on the photo or the button leads to that
@@ -30,7 +31,7 @@ export function MatchModal({ profile, cdnPrefix, onClose }: { profile: LiveProfi
               {profile.thumb ? (
                 <img src={`${cdnPrefix}/${profile.thumb}`} alt="" className="rounded-circle match-photo" width={120} height={120} />
               ) : (
-                <i className="bi bi-person-circle display-1 text-secondary" aria-hidden="true" />
+                <Icon name="person-circle" className="display-1 text-secondary" />
               )}
             </button>
             <p className="mt-3 mb-0">

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import type { Proposal } from '../proposals.server'
+import { Icon } from '#app/ui/icon'
 
 /** Why a profile is proposed: interests in common, the same region. */
 export function MatchReasons({ proposal }: { proposal: Pick<Proposal, 'sharedInterests' | 'sameRegion'> }) {
@@ -8,13 +9,13 @@ export function MatchReasons({ proposal }: { proposal: Pick<Proposal, 'sharedInt
     <p className="small text-success mb-0" data-testid="match-reasons">
       {proposal.sharedInterests.length ? (
         <span className="me-2">
-          <i className="bi bi-stars me-1" aria-hidden="true" />
+          <Icon name="stars" className="me-1" />
           <FormattedMessage id="matching.interestsInCommon" values={{ count: proposal.sharedInterests.length }} />
         </span>
       ) : null}
       {proposal.sameRegion ? (
         <span>
-          <i className="bi bi-geo me-1" aria-hidden="true" />
+          <Icon name="geo" className="me-1" />
           <FormattedMessage id="matching.inYourRegion" />
         </span>
       ) : null}

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { FictionalWarning } from '#app/features/profiles/components/fictional-badge'
 import type { Proposal } from '../proposals.server'
 import { MatchReasons } from './match-reasons'
+import { Icon } from '#app/ui/icon'
 
 interface Site {
   cdnPrefix: string
@@ -51,7 +52,7 @@ export function SwipeCard({ proposal, site, onSwipe }: { proposal: Proposal; sit
         <img src={`${site.cdnPrefix}/${image}`} alt={intl.formatMessage({ id: 'profile.photoOf' }, { name: p.name })} className="card-img-top swipe-card-img" width={400} height={400} draggable={false} />
       ) : (
         <div className="card-img-top swipe-card-img d-flex align-items-center justify-content-center bg-body-secondary">
-          <i className="bi bi-person fs-1 text-secondary" aria-hidden="true" />
+          <Icon name="person" className="fs-1 text-secondary" />
         </div>
       )}
       <div className="card-body">
@@ -61,7 +62,7 @@ export function SwipeCard({ proposal, site, onSwipe }: { proposal: Proposal; sit
           </Link>
         </h2>
         <p className="text-body-secondary mb-2">
-          <i className="bi bi-geo-alt me-1" aria-hidden="true" />
+          <Icon name="geo-alt" className="me-1" />
           {[p.city, regionNames.of(p.country)].filter(Boolean).join(', ')}
         </p>
         {p.isFictional ? <FictionalWarning site={site} /> : null}

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router'
 import { DismissibleAlert } from '#app/ui/dismissible-alert'
 import { currentPushState, subscribeToPush, type PushState } from '../push-client'
+import { Icon } from '#app/ui/icon'
 
 // Spec section 4: where each global alert is not shown (route ids).
 const pushAlertHiddenOn = new Set(['signup', 'complete-signup', 'notifications', 'activate-done', 'directdebit', 'premium'])
@@ -32,7 +33,7 @@ export function PushAlert({ publicKey, routeIds }: { publicKey: string; routeIds
     <DismissibleAlert storageKey="pushAlertDismissed">
       <FormattedMessage id="alert.push" />{' '}
       <button type="button" className="btn btn-sm btn-primary ms-1" onClick={() => void subscribeToPush(publicKey).then(setState)}>
-        <i className="bi bi-bell me-1" aria-hidden="true" />
+        <Icon name="bell" className="me-1" />
         <FormattedMessage id="alert.pushButton" />
       </button>
     </DismissibleAlert>

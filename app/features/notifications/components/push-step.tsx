@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { currentPushState, subscribeToPush, type PushState } from '../push-client'
+import { Icon } from '#app/ui/icon'
 
 /** Asks the browser for notification permission, registers the service worker and stores the subscription. */
 export function PushStep({ publicKey }: { publicKey: string }) {
@@ -18,7 +19,7 @@ export function PushStep({ publicKey }: { publicKey: string }) {
     <div className="mb-3" aria-live="polite">
       {state === 'capable' || state === 'failed' ? (
         <button type="button" className="btn btn-primary" onClick={() => void subscribe()}>
-          <i className="bi bi-bell me-1" aria-hidden="true" />
+          <Icon name="bell" className="me-1" />
           <FormattedMessage id="push.allow" />
         </button>
       ) : null}

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Form, useRevalidator } from 'react-router'
 import { logoutOnAuthRequired } from '#app/lib/api-client'
 import type { OwnPhoto } from '../photo-types'
+import { Icon } from '#app/ui/icon'
 
 interface Upload {
   key: string
@@ -96,7 +97,7 @@ export function PhotoManager({ photos, limit, notice }: { photos: OwnPhoto[]; li
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="imageId" value={p.id} />
                 <button type="submit" className="btn btn-sm btn-outline-danger">
-                  <i className="bi bi-trash" aria-hidden="true" />
+                  <Icon name="trash" />
                   <span className="visually-hidden">
                     <FormattedMessage id="photos.delete" />
                   </span>

@@ -1,10 +1,16 @@
 import { useIntl } from 'react-intl'
+import { defaultFictionalIcon } from '#app/features/settings/defaults'
+import { Icon } from '#app/ui/icon'
+import { iconOr } from '#app/ui/icon-names'
 
 interface Disclosure {
   fictionalIcon: string
   fictionalWarning: string | null
   fictionalSingular: string | null
 }
+
+/** The setting's icon; a stored name the sprite lacks (set before names were checked) shows the default icon. */
+const disclosureIcon = (site: Disclosure) => iconOr(site.fictionalIcon, defaultFictionalIcon)
 
 /**
  * The disclosure every fictional profile carries wherever it appears: the settings' icon with the singular label,
@@ -15,7 +21,7 @@ export function FictionalBadge({ site }: { site: Disclosure }) {
   const label = site.fictionalSingular ?? intl.formatMessage({ id: 'fictional.singular' })
   return (
     <span className="badge text-bg-warning fictional-note" title={site.fictionalWarning ?? intl.formatMessage({ id: 'fictional.warning' })} data-testid="fictional-badge">
-      <i className={`bi bi-${site.fictionalIcon} me-1`} aria-hidden="true" />
+      <Icon name={disclosureIcon(site)} className="me-1" />
       {label}
     </span>
   )
@@ -25,7 +31,7 @@ export function FictionalWarning({ site }: { site: Disclosure }) {
   const intl = useIntl()
   return (
     <div className="alert alert-warning d-flex gap-2 align-items-start fictional-note" role="note" data-testid="fictional-warning">
-      <i className={`bi bi-${site.fictionalIcon}`} aria-hidden="true" />
+      <Icon name={disclosureIcon(site)} />
       <span>{site.fictionalWarning ?? intl.formatMessage({ id: 'fictional.warning' })}</span>
     </div>
   )

@@ -1,7 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl'
+import { Icon } from '#app/ui/icon'
+import type { IconName } from '#app/ui/icon-names'
 
 /** The interests as toggle buttons (checkboxes named `interests`), with their icons. */
-export function InterestPicker({ interests, selected, idPrefix, errors }: { interests: { id: number; slug: string; icon: string }[]; selected: number[]; idPrefix: string; errors?: string[] }) {
+export function InterestPicker({ interests, selected, idPrefix, errors }: { interests: { id: number; slug: string; icon: IconName }[]; selected: number[]; idPrefix: string; errors?: string[] }) {
   const intl = useIntl()
   return (
     <fieldset className="mb-3">
@@ -13,7 +15,7 @@ export function InterestPicker({ interests, selected, idPrefix, errors }: { inte
           <div key={i.id}>
             <input type="checkbox" className="btn-check" id={`${idPrefix}-${i.id}`} name="interests" value={i.id} defaultChecked={selected.includes(i.id)} />
             <label className="btn btn-sm btn-outline-dark" htmlFor={`${idPrefix}-${i.id}`}>
-              <i className={`bi bi-${i.icon} me-1`} aria-hidden="true" />
+              <Icon name={i.icon} className="me-1" />
               <FormattedMessage id={`interest.${i.slug}`} />
             </label>
           </div>

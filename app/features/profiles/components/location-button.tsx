@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { apiJson } from '#app/lib/api-client'
+import { Icon } from '#app/ui/icon'
 
 type Permission = 'unsupported' | 'unknown' | PermissionState
 export interface Place {
@@ -79,7 +80,7 @@ export function LocationButton({ onPlace }: { onPlace: (p: Place) => void }) {
   return (
     <div className="mb-3">
       <button type="button" className="btn btn-outline-dark btn-sm" onClick={locate} disabled={state === 'busy' || permission === 'denied'}>
-        {state === 'busy' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : <i className="bi bi-geo-alt me-1" aria-hidden="true" />}
+        {state === 'busy' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : <Icon name="geo-alt" className="me-1" />}
         <FormattedMessage id="profile.useLocation" />
       </button>
       {permission === 'denied' ? (

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import type { ProfileCard as Card } from '../profile-types'
 import { FictionalBadge } from './fictional-badge'
+import { Icon } from '#app/ui/icon'
 
 export function ProfileCardView({ profile, site, href, isNew }: { profile: Card; site: { cdnPrefix: string; fictionalIcon: string; fictionalWarning: string | null; fictionalSingular: string | null }; href?: string; isNew?: boolean }) {
   const intl = useIntl()
@@ -13,7 +14,7 @@ export function ProfileCardView({ profile, site, href, isNew }: { profile: Card;
           <img src={`${site.cdnPrefix}/${profile.thumb}`} alt="" className="card-img-top profile-card-img" width={160} height={160} loading="lazy" />
         ) : (
           <div className="card-img-top profile-card-img d-flex align-items-center justify-content-center">
-            <i className="bi bi-person fs-1 text-secondary" aria-hidden="true" />
+            <Icon name="person" className="fs-1 text-secondary" />
           </div>
         )}
         <div className="card-body p-2">

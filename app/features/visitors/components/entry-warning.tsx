@@ -4,6 +4,7 @@ import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router'
 import { isStandalone } from '#app/lib/installed-app'
 import { ENTRY_WARNING_COOKIE, ENTRY_WARNING_COOKIE_MAX_AGE } from '../entry-warning'
+import { Icon } from '#app/ui/icon'
 
 /**
  * The site-entry warning 'Important information' (spec section 2). The server decides whether this visitor may
@@ -24,7 +25,7 @@ export function EntryWarning({ show, siteName, minimumAge }: { show: boolean; si
     <Modal show={open} onHide={close} onEntered={() => button.current?.focus()} centered aria-labelledby="entry-warning-title" data-testid="entry-warning">
       <Modal.Header>
         <Modal.Title id="entry-warning-title" as="h2" className="h5">
-          <i className="bi bi-info-circle me-2" aria-hidden="true" />
+          <Icon name="info-circle" className="me-2" />
           <FormattedMessage id="entryWarning.title" />
         </Modal.Title>
       </Modal.Header>
