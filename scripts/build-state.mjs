@@ -6,7 +6,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 const INPUT_DIRS = ['app', 'server', 'db', 'public']
-const INPUT_FILES = ['package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json']
+const INPUT_FILES = ['package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json', 'scripts/icon-sprite.ts']
+// Written by the build itself (scripts/icon-sprite.ts, from app/ui/icon-names.ts), so not an input.
+const GENERATED = new Set(['app/ui/icon-sprite.svg'])
 const MARKER = 'build/.inputs-hash'
 
 function* files(dir) {
@@ -23,7 +25,13 @@ export function inputsHash(root) {
   const add = (rel) => {
     hash.update(rel).update('\0').update(fs.readFileSync(path.join(root, rel))).update('\0')
   }
-  for (const dir of INPUT_DIRS) if (fs.existsSync(path.join(root, dir))) for (const f of files(path.join(root, dir))) add(path.relative(root, f))
+  for (const dir of INPUT_DIRS) {
+    if (!fs.existsSync(path.join(root, dir))) continue
+    for (const f of files(path.join(root, dir))) {
+      const rel = path.relative(root, f)
+      if (!GENERATED.has(rel.split(path.sep).join('/'))) add(rel)
+    }
+  }
   for (const f of INPUT_FILES) if (fs.existsSync(path.join(root, f))) add(f)
   return hash.digest('hex')
 }
