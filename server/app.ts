@@ -33,6 +33,7 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
   const app = createHttpApp({
     dataDir: e.DATA_DIR,
     publicUrl: e.PUBLIC_URL,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     reactRouterHandler: (getLoadContext) =>
       createRequestHandler({
         build,

@@ -14,6 +14,7 @@ import { isAllowedOrigin } from '#app/lib/origin'
 import { isServiceUnavailable, RETRY_AFTER_S } from '#app/lib/service-unavailable'
 import { errorText } from '#app/lib/error-text'
 import { mountTestHooks } from './test-hooks.server'
+import { anonymousPageCache } from './page-cache.server'
 
 const BOOT_ID = randomUUID()
 // The largest body we accept: one photo upload (10 MB) and its form overhead.
@@ -23,6 +24,8 @@ const MAX_BODY_BYTES = 11 * 1024 * 1024
 export function createHttpApp(opts: {
   dataDir: string
   publicUrl?: string
+  /** Seconds the public entry pages are cached for logged-out visitors (server/page-cache.server.ts); 0 or unset: off. */
+  pageCacheSeconds?: number
   reactRouterHandler: (getLoadContext: (req: express.Request) => Promise<Record<string, unknown>>) => RequestHandler
 }) {
   const app = express()
@@ -112,6 +115,7 @@ export function createHttpApp(opts: {
     res.end(req.method === 'HEAD' ? undefined : json)
   })
 
+  if (opts.pageCacheSeconds) app.use(anonymousPageCache({ ttlMs: opts.pageCacheSeconds * 1000 }))
   app.all('/{*splat}', opts.reactRouterHandler(loadContext))
 
   // The last stop for an error outside React Router (the session lookup, a middleware): it ends this request

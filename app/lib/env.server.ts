@@ -36,6 +36,8 @@ const schema = z.object({
   // The niche the demo data leans toward when seeding (1-7, app/features/niche); stored as the setting niche when
   // none is set. Unset: the setting niche.
   NICHE: z.preprocess(blankToUndefined, z.coerce.number().int().min(1, 'must be 1-7').max(7, 'must be 1-7').optional()),
+  // Seconds a logged-out visitor's /, /login and /signup are kept per process (server/page-cache.server.ts); 0: off.
+  PAGE_CACHE_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().min(0, 'must be 0 or more').max(60, 'must be at most 60').default(5)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
