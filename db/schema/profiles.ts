@@ -52,7 +52,7 @@ export const profiles = pgTable(
     index('profiles_search_country_idx')
       .on(t.country, t.gender, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.birthDate, t.region, t.sexuality, t.privacyMode)
       .where(sql`status = 'active' and invisible = false`),
-    // A region, with or without a gender: its pages, proposals and count (a region holds few enough to filter).
+    // A region, with or without a gender: its pages and proposals.
     index('profiles_search_region_idx')
       .on(t.country, t.region, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.gender, t.birthDate, t.sexuality, t.privacyMode)
       .where(sql`status = 'active' and invisible = false`),
@@ -70,6 +70,10 @@ export const profiles = pgTable(
     // The counts: the age range is a range of the index; covering (sexuality, privacy_mode, id) for an index-only scan.
     index('profiles_search_country_age_idx')
       .on(t.country, t.gender, t.birthDate, t.sexuality, t.privacyMode, t.id)
+      .where(sql`status = 'active' and invisible = false`),
+    // A region's count: its ages are a range here too, however many members a region holds.
+    index('profiles_search_region_age_idx')
+      .on(t.country, t.region, t.gender, t.birthDate, t.sexuality, t.privacyMode, t.id)
       .where(sql`status = 'active' and invisible = false`),
     index('profiles_search_any_age_idx')
       .on(t.gender, t.birthDate, t.sexuality, t.privacyMode, t.id)
