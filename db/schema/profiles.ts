@@ -44,34 +44,39 @@ export const profiles = pgTable(
   (t) => [
     // A fictional profile has no account (so nobody logs in as it or writes in its name); a member's profile is never fictional.
     check('profiles_fictional_has_no_account', sql`${t.isFictional} = (${t.userId} is null)`),
-    // Search (app/features/search): listed profiles by country and gender, newest activity first, with the
-    // age range as a filter; the *_age indexes serve the total count. Designed for a million profiles.
+    // Search (app/features/search) and matching (app/features/matching), designed for a million profiles. The
+    // ordered indexes (newest activity first) list the ids of a page; after the order they carry every column the
+    // search and proposal conditions read (ages, region, sexuality, privacy mode), so that a page is found by an
+    // index-only scan that filters index entries instead of fetching a table row per candidate, and only the rows of
+    // the page are read from the table (a deferred join). The *_age indexes serve the total count.
     index('profiles_search_country_idx')
-      .on(t.country, t.gender, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.country, t.gender, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.birthDate, t.region, t.sexuality, t.privacyMode)
       .where(sql`status = 'active' and invisible = false`),
-    // Covering (privacy_mode, id) so the count is an index-only scan.
-    index('profiles_search_country_age_idx')
-      .on(t.country, t.gender, t.birthDate, t.privacyMode, t.id)
-      .where(sql`status = 'active' and invisible = false`),
+    // A region, with or without a gender: its pages and proposals.
     index('profiles_search_region_idx')
-      .on(t.country, t.region, t.gender, t.birthDate, t.privacyMode, t.id)
+      .on(t.country, t.region, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.gender, t.birthDate, t.sexuality, t.privacyMode)
       .where(sql`status = 'active' and invisible = false`),
-    // Matching beyond the viewer's country (app/features/matching): listed profiles, most recently active first.
-    index('profiles_active_recent_idx')
-      .on(t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`status = 'active' and invisible = false`),
-    // "Men and women": the same orders without the gender.
+    // "Men and women" in a country.
     index('profiles_search_country_anygender_idx')
-      .on(t.country, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.country, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.gender, t.birthDate, t.region, t.sexuality, t.privacyMode)
+      .where(sql`status = 'active' and invisible = false`),
+    // All countries (and matching beyond the viewer's country), with and without a gender.
+    index('profiles_search_any_idx')
+      .on(t.gender, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.birthDate, t.country, t.sexuality, t.privacyMode)
       .where(sql`status = 'active' and invisible = false`),
     index('profiles_search_anygender_idx')
-      .on(t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.gender, t.birthDate, t.country, t.sexuality, t.privacyMode)
       .where(sql`status = 'active' and invisible = false`),
-    index('profiles_search_any_idx')
-      .on(t.gender, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+    // The counts: the age range is a range of the index; covering (sexuality, privacy_mode, id) for an index-only scan.
+    index('profiles_search_country_age_idx')
+      .on(t.country, t.gender, t.birthDate, t.sexuality, t.privacyMode, t.id)
+      .where(sql`status = 'active' and invisible = false`),
+    // A region's count: its ages are a range here too, however many members a region holds.
+    index('profiles_search_region_age_idx')
+      .on(t.country, t.region, t.gender, t.birthDate, t.sexuality, t.privacyMode, t.id)
       .where(sql`status = 'active' and invisible = false`),
     index('profiles_search_any_age_idx')
-      .on(t.gender, t.birthDate, t.privacyMode, t.id)
+      .on(t.gender, t.birthDate, t.sexuality, t.privacyMode, t.id)
       .where(sql`status = 'active' and invisible = false`),
     // The console's member search (app/features/support/find-members.server.ts): a name prefix, case-insensitive,
     // in a byte order (collation "C") so that LIKE 'prefix%' and the keyset order both use this index.

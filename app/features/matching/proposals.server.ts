@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { interests, profileImages, profileInterests, profiles } from '#db/schema/index'
 import { proposableTo } from '#app/policies/compatibility.server'
@@ -45,20 +45,29 @@ export function buildProposalQueries(viewer: Proposer, opts: { limit: number; sk
     lte(profiles.birthDate, birthDateForAge(ages.min, now)),
     opts.exclude?.length ? sql`${profiles.id} not in (${sql.join(opts.exclude.map((id) => sql`${id}`), sql`, `)})` : undefined,
   )
-  const select = () =>
-    db()
-      .select({ ...profileCardColumns, match: profileImages.matchFilename })
+  // Deferred join, as in search: the ids are found by an index-only scan of a search index (it carries every column
+  // these conditions read), then only the proposed rows are read from the table.
+  const pick = (cond: SQL | undefined) => {
+    const hits = db()
+      .select({ id: profiles.id, lastActiveAt: profiles.lastActiveAt })
       .from(profiles)
+      .where(and(where, cond))
+      .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+      .limit(opts.limit)
+      .as('hits')
+    return db()
+      .select({ ...profileCardColumns, match: profileImages.matchFilename })
+      .from(hits)
+      .innerJoin(profiles, eq(profiles.id, hits.id))
       .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
+      .orderBy(desc(hits.lastActiveAt), desc(hits.id))
+  }
   return {
     // Nearer first: the viewer's region, then the rest of the country; recently active first within each.
-    region: viewer.region ? select().where(and(where, eq(profiles.country, viewer.country), eq(profiles.region, viewer.region))).orderBy(desc(profiles.lastActiveAt), desc(profiles.id)).limit(opts.limit) : null,
-    country: select()
-      .where(and(where, eq(profiles.country, viewer.country), viewer.region ? sql`${profiles.region} is distinct from ${viewer.region}` : undefined))
-      .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
-      .limit(opts.limit),
+    region: viewer.region ? pick(and(eq(profiles.country, viewer.country), eq(profiles.region, viewer.region))) : null,
+    country: pick(and(eq(profiles.country, viewer.country), viewer.region ? sql`${profiles.region} is distinct from ${viewer.region}` : undefined)),
     // Then the other countries, for a member whose own has run out of proposals.
-    elsewhere: select().where(and(where, ne(profiles.country, viewer.country))).orderBy(desc(profiles.lastActiveAt), desc(profiles.id)).limit(opts.limit),
+    elsewhere: pick(ne(profiles.country, viewer.country)),
   }
 }
 
