@@ -12,8 +12,10 @@ export function LanguageDropdown({ current, available = locales }: { current: Lo
   const location = useLocation()
   return (
     <details className="lang-menu position-relative">
-      <summary className="btn btn-outline-dark btn-sm" aria-label={intl.formatMessage({ id: 'nav.language' })}>
+      {/* The name is "Language EN": it contains the visible code, so voice control finds it by what it shows. */}
+      <summary className="btn btn-outline-dark btn-sm">
         <i className="bi bi-translate me-1" aria-hidden="true" />
+        <span className="visually-hidden">{intl.formatMessage({ id: 'nav.language' })} </span>
         {current.toUpperCase()}
       </summary>
       <Form method="post" action="/lang-config" className="lang-menu-list dropdown-menu shadow" reloadDocument>
