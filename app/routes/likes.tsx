@@ -4,7 +4,7 @@ import { data, Link, NavLink } from 'react-router'
 import { requireViewer } from '#app/features/authentication/require-viewer.server'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { listLikes, type LikesTab } from '#app/features/likes/likes.server'
-import { ProfileCardView } from '#app/features/profiles/components/profile-card'
+import { cardPriority, ProfileCardView } from '#app/features/profiles/components/profile-card'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import { LiveAnnouncer, useAnnouncer } from '#app/ui/live-announcer'
@@ -90,8 +90,8 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="profile-grid" data-testid="likes-grid">
-          {entries.map((e) => (
-            <ProfileCardView key={e.profile.id} profile={e.profile} site={root.site} href={`/likes/m/${e.profile.id}`} isNew={e.like_new} />
+          {entries.map((e, i) => (
+            <ProfileCardView key={e.profile.id} profile={e.profile} site={root.site} href={`/likes/m/${e.profile.id}`} isNew={e.like_new} priority={cardPriority(i)} />
           ))}
         </div>
       )}

@@ -60,7 +60,7 @@ function FinderCard({ proposal }: { proposal: Proposal }) {
   const liked = fetcher.data?.ok === true || (fetcher.state !== 'idle' && fetcher.formData?.get('profileId') === String(proposal.profile.id))
   return (
     <div className="col d-flex flex-column gap-1">
-      <ProfileCardView profile={proposal.profile} site={root.site} />
+      <ProfileCardView profile={proposal.profile} site={root.site} priority="high" />
       <MatchReasons proposal={proposal} />
       <fetcher.Form method="post">
         <input type="hidden" name="profileId" value={proposal.profile.id} />

@@ -80,7 +80,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
     <article className="row g-4" aria-labelledby="profile-name">
       <div className="col-md-5">
         {profile.mainImage && profile.mainImage.status === 'active' ? (
-          <img src={`${root.site.cdnPrefix}/${profile.mainImage.filename}`} alt={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })} className="img-fluid rounded shadow-sm w-100" width={600} height={600} />
+          <img src={`${root.site.cdnPrefix}/${profile.mainImage.filename}`} alt={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })} className="img-fluid rounded shadow-sm w-100" width={600} height={600} fetchPriority="high" />
         ) : (
           <div className="ratio ratio-1x1 bg-body-secondary rounded d-flex align-items-center justify-content-center">
             <span className="d-flex align-items-center justify-content-center">

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Form, redirect, useNavigation } from 'react-router'
 import { SignupLink } from '#app/features/accounts/components/signup-modal'
-import { ProfileCardView } from '#app/features/profiles/components/profile-card'
+import { cardPriority, ProfileCardView } from '#app/features/profiles/components/profile-card'
 import { parseSearchQuery } from '#app/features/search/search.schema'
 import { defaultLookingFor, searchMembers, similarMembers } from '#app/features/search/search-members.server'
 import { visitorMaySearch } from '#app/features/search/visitor-search.server'
@@ -130,8 +130,8 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className={`profile-grid${loading ? ' opacity-50' : ''}`}>
-          {result.profiles.map((p) => (
-            <ProfileCardView key={p.id} profile={p} site={root.site} />
+          {result.profiles.map((p, i) => (
+            <ProfileCardView key={p.id} profile={p} site={root.site} priority={cardPriority(i)} />
           ))}
         </div>
       )}

@@ -3,7 +3,7 @@ import { redirect } from 'react-router'
 import { SignupForm } from '#app/features/accounts/components/signup-form'
 import { signupOptionsFor } from '#app/features/accounts/signup-options.server'
 import { signupAction } from './signup-action.server'
-import { ProfileCardView } from '#app/features/profiles/components/profile-card'
+import { cardPriority, ProfileCardView } from '#app/features/profiles/components/profile-card'
 import { parseSearchQuery } from '#app/features/search/search.schema'
 import { searchMembers } from '#app/features/search/search-members.server'
 import { pageTitle } from '#app/i18n/meta'
@@ -32,8 +32,8 @@ export default function SignupMatches({ loaderData, actionData }: Route.Componen
           <FormattedMessage id="signupMatches.title" values={{ count: loaderData.total }} />
         </h1>
         <div className="profile-grid">
-          {loaderData.matches.map((p) => (
-            <ProfileCardView key={p.id} profile={p} site={root.site} href="#signup-form" />
+          {loaderData.matches.map((p, i) => (
+            <ProfileCardView key={p.id} profile={p} site={root.site} href="#signup-form" priority={cardPriority(i)} />
           ))}
         </div>
       </div>

@@ -28,7 +28,8 @@ export function Footer({ siteName, usFooter = null }: { siteName: string; usFoot
           <ul className="list-inline mb-2" data-testid="footer-links">
             {links.map(([to, id]) => (
               <li key={to} className="list-inline-item me-3">
-                <Link to={to} className="text-body-secondary">
+                {/* d-inline-block py-1: a 24 px tall target, as WCAG 2.5.8 (axe target-size) asks of a list of links. */}
+                <Link to={to} className="text-body-secondary d-inline-block py-1">
                   <FormattedMessage id={id} />
                 </Link>
               </li>

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl'
 import { Form, useLocation } from 'react-router'
 import { localeNames, locales, type Locale } from '#app/i18n/locales'
-import { Icon } from './icon'
+import { Icon } from '#app/ui/icon'
 
 /**
  * The language dropdown: a <details> menu of submit buttons, so it works without JavaScript. The action at
@@ -13,8 +13,10 @@ export function LanguageDropdown({ current, available = locales }: { current: Lo
   const location = useLocation()
   return (
     <details className="lang-menu position-relative">
-      <summary className="btn btn-outline-dark btn-sm" aria-label={intl.formatMessage({ id: 'nav.language' })}>
+      {/* The name is "Language EN": it contains the visible code, so voice control finds it by what it shows. */}
+      <summary className="btn btn-outline-dark btn-sm">
         <Icon name="translate" className="me-1" />
+        <span className="visually-hidden">{intl.formatMessage({ id: 'nav.language' })} </span>
         {current.toUpperCase()}
       </summary>
       <Form method="post" action="/lang-config" className="lang-menu-list dropdown-menu shadow" reloadDocument>

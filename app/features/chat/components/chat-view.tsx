@@ -275,7 +275,8 @@ export function ChatView(props: ChatViewProps) {
             {typing ? <FormattedMessage id="chat.typing" values={{ name: partner.name }} /> : [partner.city, regionNames.of(partner.country)].filter(Boolean).join(', ')}
           </small>
         </div>
-        {hydrated && !partner.isFictional ? (
+        {/* Rendered by the server too (the loader's balance): appearing after hydration, it shifted the header. */}
+        {!partner.isFictional ? (
           <span className="small text-body-secondary" data-testid="chat-balance">
             <FormattedMessage id="chat.balance" values={{ credits }} />
           </span>

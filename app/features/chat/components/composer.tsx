@@ -36,36 +36,38 @@ export function Composer(p: Props) {
   return (
     <div className="border-top bg-white p-2">
       <div className="d-flex flex-wrap align-items-center gap-2 small mb-1">
+        {/*
+          The buttons need JavaScript: the server renders them disabled, so that they take their place from the first
+          paint and hydration moves nothing (rendered only after hydration, they shifted the message box).
+        */}
+        <button type="button" className="btn btn-sm btn-outline-dark" onClick={p.onGift} disabled={!p.hydrated} data-testid="gift-button">
+          <Icon name="gift" className="me-1" />
+          <FormattedMessage id="chat.gift.open" />
+        </button>
+        <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => (p.photosLocked ? p.onLockedFeature() : fileInput.current?.click())} disabled={!p.hydrated || p.busy} data-testid="photo-button">
+          <Icon name={p.photosLocked ? 'lock-fill' : 'image'} className="me-1" />
+          <FormattedMessage id="chat.photo.open" />
+        </button>
         {p.hydrated ? (
-          <>
-            <button type="button" className="btn btn-sm btn-outline-dark" onClick={p.onGift} data-testid="gift-button">
-              <Icon name="gift" className="me-1" />
-              <FormattedMessage id="chat.gift.open" />
-            </button>
-            <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => (p.photosLocked ? p.onLockedFeature() : fileInput.current?.click())} disabled={p.busy} data-testid="photo-button">
-              <Icon name={p.photosLocked ? 'lock-fill' : 'image'} className="me-1" />
-              <FormattedMessage id="chat.photo.open" />
-            </button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/*"
-              className="d-none"
-              data-testid="photo-input"
-              aria-label={intl.formatMessage({ id: 'chat.photo.open' })}
-              onChange={(e) => {
-                const f = e.currentTarget.files?.[0]
-                e.currentTarget.value = ''
-                if (f) p.onPhoto(f)
-              }}
-            />
-            {p.onIcebreaker ? (
-              <button type="button" className="btn btn-sm btn-link" onClick={p.onIcebreaker} data-testid="icebreaker-button">
-                <Icon name="lightbulb" className="me-1" />
-                <FormattedMessage id="chat.icebreaker.open" />
-              </button>
-            ) : null}
-          </>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            className="d-none"
+            data-testid="photo-input"
+            aria-label={intl.formatMessage({ id: 'chat.photo.open' })}
+            onChange={(e) => {
+              const f = e.currentTarget.files?.[0]
+              e.currentTarget.value = ''
+              if (f) p.onPhoto(f)
+            }}
+          />
+        ) : null}
+        {p.onIcebreaker ? (
+          <button type="button" className="btn btn-sm btn-link" onClick={p.onIcebreaker} disabled={!p.hydrated} data-testid="icebreaker-button">
+            <Icon name="lightbulb" className="me-1" />
+            <FormattedMessage id="chat.icebreaker.open" />
+          </button>
         ) : null}
         {p.freeLeft > 0 ? (
           <span className="ms-auto text-body-secondary" data-testid="free-left">
@@ -106,7 +108,8 @@ export function Composer(p: Props) {
         </div>
         <button type="submit" className="btn btn-primary text-nowrap" disabled={p.hydrated && (!p.draft.trim() || tooLong)} aria-label={intl.formatMessage({ id: 'chat.send' })} aria-describedby="chat-send-cost" data-testid="send-button">
           <Icon name="send" className="me-1" />
-          <span id="chat-send-cost" data-testid="send-cost">
+          {/* The price is the button's description, not its name ("Send"): hidden from the name, read by aria-describedby. */}
+          <span id="chat-send-cost" data-testid="send-cost" aria-hidden="true">
             {costText}
           </span>
         </button>
