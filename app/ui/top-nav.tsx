@@ -43,14 +43,16 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
       <a href="#main" className="visually-hidden-focusable position-absolute p-2">
         <FormattedMessage id="nav.skipToContent" />
       </a>
-      <nav className="container d-flex align-items-center gap-2 py-2" aria-label={intl.formatMessage({ id: 'nav.main' })}>
+      <nav className="container d-flex align-items-center gap-0 gap-sm-2 py-2" aria-label={intl.formatMessage({ id: 'nav.main' })}>
         <Link to={viewer ? '/members' : '/'} className="navbar-brand fw-bold text-primary me-auto fs-4">
           <Icon name="heart-fill" className="me-1" />
-          {props.siteName}
+          {/* On the narrowest phones a member's navigation needs the room: the name stays for screen readers. */}
+          <span className={viewer ? 'd-none d-sm-inline' : undefined}>{props.siteName}</span>
+          {viewer ? <span className="visually-hidden d-sm-none">{props.siteName}</span> : null}
         </Link>
         {viewer ? (
           <>
-            <NavLink to="/members" className="nav-link px-2">
+            <NavLink to="/members" className="nav-link px-1 px-sm-2">
               <Icon name="search" className="me-1" />
               <span className="d-none d-md-inline">
                 <FormattedMessage id="nav.search" />
@@ -59,7 +61,7 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
                 <FormattedMessage id="nav.search" />
               </span>
             </NavLink>
-            <NavLink to="/chats" className="nav-link px-2" data-testid="nav-messages">
+            <NavLink to="/chats" className="nav-link px-1 px-sm-2" data-testid="nav-messages">
               <Icon name="chat-dots" className="me-1" />
               <span className="d-none d-md-inline">
                 <FormattedMessage id="nav.messages" />
@@ -69,7 +71,7 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
               </span>
               <CountBadge count={props.unread} variant="unread" labelId="nav.unreadMessages" />
             </NavLink>
-            <NavLink to="/likes" className="nav-link px-2" data-testid="nav-likes">
+            <NavLink to="/likes" className="nav-link px-1 px-sm-2" data-testid="nav-likes">
               <Icon name="heart" className="me-1" />
               <span className="d-none d-md-inline">
                 <FormattedMessage id="nav.likes" />
@@ -80,7 +82,7 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
               <CountBadge count={props.newLikes} labelId="nav.newLikes" />
             </NavLink>
             {viewer.paidUser ? (
-              <NavLink to="/credits" className="nav-link px-2" data-testid="nav-credits">
+              <NavLink to="/credits" className="nav-link px-1 px-sm-2" data-testid="nav-credits">
                 <Icon name="coin" className="me-1" />
                 <span className="d-none d-md-inline">
                   <FormattedMessage id="nav.credits" />
@@ -91,7 +93,7 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
                 <CreditsBadge viewer={viewer} />
               </NavLink>
             ) : (
-              <NavLink to="/premium" className="nav-link px-2 text-primary fw-semibold" data-testid="nav-premium">
+              <NavLink to="/premium" className="nav-link px-1 px-sm-2 text-primary fw-semibold" data-testid="nav-premium">
                 <Icon name="gem" className="me-1" />
                 <span className="d-none d-md-inline">
                   <FormattedMessage id="nav.getPremium" />
