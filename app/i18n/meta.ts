@@ -1,20 +1,20 @@
-import { IntlMessageFormat } from 'intl-messageformat'
+import type { RootData } from '#app/root'
+import { intlFor, messagesAt } from './message-store'
 
-interface RootLike {
-  locale?: string
-  messages?: Record<string, string>
-  site?: { name: string }
-}
+// Typed from the root loader, so renaming its fields breaks this at compile time rather than showing message ids.
+type RootLike = Partial<Pick<RootData, 'locale' | 'messagesUrl' | 'site'>>
 
-/** A translated page title for route meta(): the root loader's catalog, formatted, plus the site name. */
+/** A translated page title for route meta(): the root's message bundle, formatted, plus the site name. */
 export function pageTitle(matches: readonly ({ id: string; data?: unknown } | undefined)[], id: string, values?: Record<string, string | number>): { title: string } {
   const root = matches.find((m) => m?.id === 'root')?.data as RootLike | undefined
-  const source = root?.messages?.[id] ?? id
-  let text = source
-  try {
-    text = String(new IntlMessageFormat(source, root?.locale ?? 'en').format(values))
-  } catch {
-    // Fall back to the raw message rather than fail the page over a title.
+  let text = id
+  if (messagesAt(root?.messagesUrl)?.[id] !== undefined) {
+    try {
+      text = intlFor(root?.locale ?? 'en', root?.messagesUrl).formatMessage({ id }, values)
+    } catch {
+      // Fall back to the raw message rather than fail the page over a title.
+      text = messagesAt(root?.messagesUrl)?.[id] ?? id
+    }
   }
   return { title: root?.site?.name ? `${text} | ${root.site.name}` : text }
 }

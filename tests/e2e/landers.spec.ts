@@ -21,6 +21,7 @@ test.describe('marketing landers', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       // A translated title of its own, not just the site name.
       await expect(page).toHaveTitle(/.+ \| Amoura$/)
+      await expect(page).not.toHaveTitle(/^lander\./)
       const signup = page.getByTestId('lander-signup-link').first()
       await expect(signup).toBeVisible()
       await expect(signup).toHaveAttribute('href', `/signup${TRACKING}`)
@@ -48,6 +49,7 @@ test.describe('marketing landers', () => {
     // A client-side move to the signup page (the site's part) fetches the site's messages before it shows.
     await page.getByTestId('lander-signup-link').first().click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl['signup.title'])
+    await expect(page).toHaveTitle(`${nl['signup.title']} | Amoura`)
     expect(bundles[1]).toMatch(/^\/i18n\/nl-site-[\w-]{12}\.js 200 /)
     await expect(page.locator('#signup-form')).toBeVisible()
   })
