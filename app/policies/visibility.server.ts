@@ -149,6 +149,6 @@ export function privacyModeAllows(viewerId: number): SQL {
 }
 
 /** Conditions for showing a counterpart in the viewer's own lists (likes, chats): only blocks hide them there. */
-export function notBlockedEitherWay(viewerId: number, otherIdColumn: SQL | typeof profiles.id): SQL {
+export function notBlockedEitherWay(viewerId: number | SQL, otherIdColumn: SQL | typeof profiles.id): SQL {
   return sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${otherIdColumn} and b.blocked_id = ${viewerId}) or (b.blocker_id = ${viewerId} and b.blocked_id = ${otherIdColumn}))`
 }

@@ -2,7 +2,7 @@ import { db } from '#db/client.server'
 import { accountRestrictions, likes, conversationMembers, conversations, profileImages, profiles, sessions, users, type Sexuality } from '#db/schema/index'
 import { sessionIdOf, touchSession } from './sessions.server'
 import { notBlockedEitherWay } from '#app/policies/visibility.server'
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm'
 
 /** The logged-in member as every loader sees them. */
 export interface Viewer {
@@ -79,14 +79,27 @@ export async function viewerForSession(token: string | null | undefined): Promis
 /** Badge counts of the top navigation: unread messages and new likes. */
 export async function getBadgeCounts(profileId: number): Promise<{ unread: number; newLikes: number }> {
   const [row] = await db()
-    .select({
-      // Only what the chats and likes lists show (no blocked or disabled counterparts):
-      // anything else could never be read or seen, and the badge would stay up for good.
-      unread: sql<number>`coalesce((select sum(cm.unread_count) from ${conversationMembers} cm join ${conversations} c on c.id = cm.conversation_id join ${profiles} partner on partner.id = (case when c.profile_low_id = ${profileId} then c.profile_high_id else c.profile_low_id end) where cm.profile_id = ${profileId} and cm.hidden = false and partner.status = 'active' and ${notBlockedEitherWay(profileId, sql`partner.id`)}), 0)::int`,
-      newLikes: sql<number>`(select count(*) from ${likes} l join ${profiles} p on p.id = l.liker_id where l.liked_id = ${profileId} and l.is_new = true and p.status = 'active' and ${notBlockedEitherWay(profileId, sql`l.liker_id`)})::int`,
-    })
+    .select(badgeCountColumns(sql`${profileId}::int`))
     .from(sql`(select 1) as one`)
   return { unread: Number(row?.unread ?? 0), newLikes: Number(row?.newLikes ?? 0) }
+}
+
+/** The badge counts of several members in one query (the live fan-out of a burst of messages). */
+export async function getBadgeCountsOf(profileIds: number[]): Promise<Map<number, { unread: number; newLikes: number }>> {
+  if (!profileIds.length) return new Map()
+  const rows = await db()
+    .select({ id: sql<number>`v.id`, ...badgeCountColumns(sql`v.id`) })
+    .from(sql`unnest(${`{${profileIds.map((id) => Math.trunc(id)).join(',')}}`}::int[]) as v(id)`)
+  return new Map(rows.map((r) => [Number(r.id), { unread: Number(r.unread ?? 0), newLikes: Number(r.newLikes ?? 0) }]))
+}
+
+function badgeCountColumns(profileId: SQL) {
+  return {
+    // Only what the chats and likes lists show (no blocked or disabled counterparts):
+    // anything else could never be read or seen, and the badge would stay up for good.
+    unread: sql<number>`coalesce((select sum(cm.unread_count) from ${conversationMembers} cm join ${conversations} c on c.id = cm.conversation_id join ${profiles} partner on partner.id = (case when c.profile_low_id = ${profileId} then c.profile_high_id else c.profile_low_id end) where cm.profile_id = ${profileId} and cm.hidden = false and partner.status = 'active' and ${notBlockedEitherWay(profileId, sql`partner.id`)}), 0)::int`,
+    newLikes: sql<number>`(select count(*) from ${likes} l join ${profiles} p on p.id = l.liker_id where l.liked_id = ${profileId} and l.is_new = true and p.status = 'active' and ${notBlockedEitherWay(profileId, sql`l.liker_id`)})::int`,
+  }
 }
 
 export async function setAccountLanguage(userId: number, language: string): Promise<void> {

@@ -62,3 +62,30 @@ export async function ledgerBalance(userId: number): Promise<number> {
     .where(eq(creditLedger.userId, userId))
   return r.sum
 }
+
+/**
+ * A spend of `amount` credits in one statement (ledger entry and balance together), for a caller that already holds
+ * the user's row lock in `tx` (SELECT ... FOR UPDATE) and has read the balance under it, as sendMessage does: the
+ * lock serialises the member's entries, so this skips bookCredits' second lock and its separate duplicate check.
+ * The idempotency key still decides: an entry already booked under it books nothing ('duplicate'); a balance short
+ * of `amount` books nothing ('insufficient'). Never books without moving the balance, nor the other way round.
+ */
+export async function spendCreditsUnderLock(tx: Tx, e: { userId: number; amount: number; reason: LedgerReason; reference?: string | null; key: string }): Promise<LedgerResult> {
+  if (!(e.amount > 0)) throw new Error('spendCreditsUnderLock: the amount must be positive')
+  const r = await tx.execute(sql`
+    with entry as (
+      insert into ${creditLedger} (user_id, delta, balance_after, reason, reference, idempotency_key)
+      select u.id, ${-e.amount}::int, u.credits - ${e.amount}::int, ${e.reason}, ${e.reference ?? null}, ${e.key}
+      from ${users} u where u.id = ${e.userId} and u.credits >= ${e.amount}::int
+      on conflict (idempotency_key) do nothing
+      returning id, balance_after
+    ), moved as (
+      update ${users} u set credits = entry.balance_after from entry where u.id = ${e.userId} returning u.credits
+    )
+    select (select id from entry)::int as "entryId", (select credits from moved)::int as "moved",
+      (select credits from ${users} where id = ${e.userId})::int as "before"`)
+  const [row] = (r as unknown as { rows: { entryId: number | null; moved: number | null; before: number | null }[] }).rows
+  if (row?.before === null || row?.before === undefined) throw new Error('no such user')
+  if (row.entryId !== null && row.moved !== null) return { booked: true, entryId: row.entryId, balance: row.moved, delta: -e.amount, shortfall: 0 }
+  return row.before < e.amount ? { booked: false, reason: 'insufficient', balance: row.before } : { booked: false, reason: 'duplicate', balance: row.before }
+}

@@ -4,7 +4,7 @@ import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
 import { db } from '#db/client.server'
 import { creditLedger, users } from '#db/schema/index'
-import { bookCredits, ledgerBalance } from './ledger.server'
+import { bookCredits, ledgerBalance, spendCreditsUnderLock } from './ledger.server'
 
 useTestDatabase()
 
@@ -44,4 +44,31 @@ describe('the credit ledger', () => {
     await expect(db().insert(creditLedger).values({ userId: m.userId, delta: 1, balanceAfter: 2, reason: 'adjustment', idempotencyKey: 'x' })).rejects.toThrow()
     await expect(db().insert(creditLedger).values({ userId: m.userId, delta: -5, balanceAfter: -4, reason: 'spend', idempotencyKey: 'y' })).rejects.toThrow()
   })
+
+  it('spends under a held lock in one statement: once per key, never beyond the balance, entry and balance together', async () => {
+    const m = await createMember()
+    await book({ userId: m.userId, delta: 25, reason: 'purchase', key: 'p' })
+    const spend = (amount: number, key: string) =>
+      db().transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, m.userId)).for('update')
+        return spendCreditsUnderLock(tx, { userId: m.userId, amount, reason: 'spend', reference: 'message:x', key })
+      })
+    expect(await spend(10, 's1')).toMatchObject({ booked: true, balance: 15, delta: -10 })
+    expect(await spend(10, 's1')).toEqual({ booked: false, reason: 'duplicate', balance: 15 })
+    expect(await spend(20, 's2')).toEqual({ booked: false, reason: 'insufficient', balance: 15 })
+    // Ten at once, each under the lock: 15 credits pay for one spend of 10 only.
+    const all = await Promise.all(Array.from({ length: 10 }, (_, i) => spend(10, `c${i}`)))
+    expect(all.filter((r) => r.booked)).toHaveLength(1)
+    const rows = await db().select({ delta: creditLedger.delta, balanceAfter: creditLedger.balanceAfter }).from(creditLedger).where(eq(creditLedger.userId, m.userId)).orderBy(creditLedger.id)
+    expect(rows).toEqual([
+      { delta: 25, balanceAfter: 25 },
+      { delta: -10, balanceAfter: 15 },
+      { delta: -10, balanceAfter: 5 },
+    ])
+    const [u] = await db().select({ credits: users.credits }).from(users).where(eq(users.id, m.userId))
+    expect(u.credits).toBe(5)
+    expect(await ledgerBalance(m.userId)).toBe(5)
+    await expect(db().transaction((tx) => spendCreditsUnderLock(tx, { userId: m.userId, amount: 0, reason: 'spend', key: 'z' }))).rejects.toThrow()
+  })
 })
+

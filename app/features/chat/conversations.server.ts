@@ -1,7 +1,7 @@
 import { db } from '#db/client.server'
 import { conversationMembers, conversations, messages, profileImages, profiles, users } from '#db/schema/index'
 import { notBlockedEitherWay } from '#app/policies/visibility.server'
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { getSettings } from '#app/features/settings/settings.server'
 import { messageColumns, toChatMessage } from './message-row.server'
 import { profileCardColumns, toProfileCard, type ProfileCard } from '#app/features/profiles/profile-view.server'
@@ -114,6 +114,13 @@ export async function listMessages(conversationId: number, viewerId: number, bef
 export async function getChatMessage(messageId: number): Promise<ChatMessage | null> {
   const [r] = await db().select(messageColumns).from(messages).where(eq(messages.id, messageId))
   return r ? toChatMessage(r) : null
+}
+
+/** Several messages by id in one query (the live fan-out of a burst of messages). */
+export async function getChatMessages(messageIds: number[]): Promise<Map<number, ChatMessage>> {
+  if (!messageIds.length) return new Map()
+  const rows = await db().select(messageColumns).from(messages).where(inArray(messages.id, messageIds))
+  return new Map(rows.map((r) => [Number(r.id), toChatMessage(r)]))
 }
 
 /**

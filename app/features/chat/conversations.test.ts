@@ -10,6 +10,7 @@ import { conversationPartner, findConversationId, HISTORY_PAGE, listChats, listM
 import { markConversationRead } from './receipts.server'
 import { sendMessage } from './send-message.server'
 import { useJobRunner } from '../../../tests/setup/job-runner'
+import { getBadgeCounts, getBadgeCountsOf } from '#app/features/authentication/viewer.server'
 
 useTestDatabase()
 useJobRunner()
@@ -287,5 +288,24 @@ describe('sendMessage access and concurrency', () => {
     expect(r1.message.conversationId).toBe(r2.message.conversationId)
     expect(await db().select({ id: conversations.id }).from(conversations)).toHaveLength(1)
     expect((await listMessages(r1.message.conversationId, a.profileId)).map((m) => m.body).sort()).toEqual(['hi a', 'hi b'])
+  })
+})
+
+describe('badge counts', () => {
+  it('of several members in one query are each what the single query says', async () => {
+    const a = await createMember()
+    const b = await createMember({ gender: 'male' })
+    const c = await createMember({ gender: 'male' })
+    await send(b.profileId, a.profileId, 'one')
+    await send(c.profileId, a.profileId, 'two')
+    await send(c.profileId, a.profileId, 'three')
+    await send(b.profileId, c.profileId, 'aside')
+    await db().insert(blocks).values({ blockerId: a.profileId, blockedId: c.profileId })
+    const many = await getBadgeCountsOf([a.profileId, b.profileId, c.profileId])
+    for (const p of [a, b, c]) expect(many.get(p.profileId)).toEqual(await getBadgeCounts(p.profileId))
+    // a's count leaves out c, whom a blocked; c has b's one.
+    expect(many.get(a.profileId)).toEqual({ unread: 1, newLikes: 0 })
+    expect(many.get(c.profileId)).toEqual({ unread: 1, newLikes: 0 })
+    expect(await getBadgeCountsOf([])).toEqual(new Map())
   })
 })

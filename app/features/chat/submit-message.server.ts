@@ -47,6 +47,14 @@ export async function deliverSubmission(input: SendInput): Promise<SubmitResult>
   return { ok: true, message: r.message, credits: r.credits }
 }
 
+// Building a zod schema costs more than using one (it showed in the send path's CPU profile, issue 14): one per
+// message_length setting, rebuilt only when the setting changes.
+let textSchema: { maxLength: number; schema: ReturnType<typeof sendMessageSchema> } | undefined
+function textSchemaFor(maxLength: number) {
+  if (textSchema?.maxLength !== maxLength) textSchema = { maxLength, schema: sendMessageSchema(maxLength) }
+  return textSchema.schema
+}
+
 /**
  * Sending a text or a gift, whichever way it comes (socket frame or form post): validation against the settings'
  * message_length or the gift catalogue, then sendMessage (idempotent on the client id, paid in its transaction).
@@ -58,7 +66,7 @@ export async function submitMessage(senderId: number, input: { toProfileId: unkn
     return deliverSubmission({ senderId, toProfileId: gift.data.toProfileId, clientId: gift.data.clientId, body: '', kind: 'gift', gift: gift.data.gift })
   }
   const settings = await getSettings()
-  const parsed = sendMessageSchema(settings.message_length).safeParse(input)
+  const parsed = textSchemaFor(settings.message_length).safeParse(input)
   if (!parsed.success) {
     const code = parsed.error.issues[0]?.message
     return refusal(isRefusal(code) ? code : 'chat.errorInvalid')

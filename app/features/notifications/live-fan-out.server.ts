@@ -3,14 +3,20 @@ import { bus } from '#app/adapters/bus/index.server'
 import type { RecordedEvent } from '#app/lib/domain-events'
 import { db } from '#db/client.server'
 import { conversationMembers, profileImages, profiles } from '#db/schema/index'
-import { getBadgeCounts } from '#app/features/authentication/viewer.server'
+import { getBadgeCounts, getBadgeCountsOf } from '#app/features/authentication/viewer.server'
 import { profileTopic, type LiveProfile, type ServerEvent } from '#app/features/chat/chat-events'
 import { profileCardColumns, toProfileCard } from '#app/features/profiles/profile-view.server'
-import { getChatMessage } from '#app/features/chat/conversations.server'
+import { getChatMessages } from '#app/features/chat/conversations.server'
+import { batchLoads } from '#app/lib/batch'
 
 async function publish(profileId: number, events: ServerEvent[]): Promise<void> {
   for (const ev of events) await bus().publish(profileTopic(profileId), ev)
 }
+
+// The job runner starts the live reactions of a batch of events side by side (app/lib/jobs/job-runner.server.ts):
+// the messages and badge counts they read are loaded in one query each for the whole batch.
+const loadMessage = batchLoads(getChatMessages)
+const loadBadgeCounts = batchLoads(getBadgeCountsOf)
 
 /**
  * Live reactions: the open sockets of the members concerned hear of the event at once (server/ws-hub.server.ts
@@ -19,7 +25,7 @@ async function publish(profileId: number, events: ServerEvent[]): Promise<void> 
 export async function announceMessage(e: RecordedEvent<'message.sent'>): Promise<void> {
   const { messageId, senderId, recipientId, delivered } = e.payload
   // Both reads at once: this is the path of every chat message's live delivery.
-  const [message, counts] = await Promise.all([getChatMessage(messageId), delivered ? getBadgeCounts(recipientId) : null])
+  const [message, counts] = await Promise.all([loadMessage(messageId), delivered ? loadBadgeCounts(recipientId).then((c) => c ?? { unread: 0, newLikes: 0 }) : null])
   if (!message) return
   // Held back (the sender's address is unconfirmed): only the sender's other tabs see it.
   if (counts) await publish(recipientId, [{ type: 'message', message, partnerId: senderId }, { type: 'counts', ...counts }])

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm'
 import { isLocale, type Locale } from '#app/i18n/locales'
 import { db } from '#db/client.server'
-import { notificationSettings, profileImages, profiles, users } from '#db/schema/index'
+import { notificationSettings, profileImages, profiles, pushSubscriptions, users } from '#db/schema/index'
 import { ageOn } from '#app/lib/dates'
 import { settingsFromRow, type EmailType, type NotificationSettings } from './preferences'
 
@@ -16,6 +16,8 @@ export interface Recipient {
   notificationsDisabled: string[]
   online: boolean
   settings: NotificationSettings
+  /** Whether any browser of theirs subscribed to pushes: without one, a push job has nothing more to ask. */
+  hasPushSubscription: boolean
 }
 
 async function loadRecipient(where: SQL, onlineWindowS: number): Promise<Recipient | null> {
@@ -33,6 +35,7 @@ async function loadRecipient(where: SQL, onlineWindowS: number): Promise<Recipie
       emailTypes: notificationSettings.emailTypes,
       pushEnabled: notificationSettings.pushEnabled,
       pushDiscreet: notificationSettings.pushDiscreet,
+      hasPushSubscription: sql<boolean>`exists (select 1 from ${pushSubscriptions} ps where ps.user_id = ${users.id})`,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -50,6 +53,7 @@ async function loadRecipient(where: SQL, onlineWindowS: number): Promise<Recipie
     notificationsDisabled: r.disabled,
     online: !!r.online,
     settings: settingsFromRow(r),
+    hasPushSubscription: !!r.hasPushSubscription,
   }
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { db } from '#db/client.server'
 import { recordEvent } from '#db/events.server'
-import { claimDueJobs, enqueueJobs, listFailedJobs, msUntilNextJob, retryFailedJob } from '#db/jobs.server'
+import { claimDueJobs, completeJobs, enqueueJobs, listFailedJobs, msUntilNextJob, retryFailedJob } from '#db/jobs.server'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { JobRunner } from './job-runner.server'
 
@@ -130,4 +130,15 @@ describe('msUntilNextJob', () => {
     await enqueueJobs(db(), [{ name: 'now', payload: {} }])
     expect(await msUntilNextJob()).toBe(0)
   })
+
+  it("claims and completes without waiting for the WAL flush, and leaves the connection's setting as it was", async () => {
+    await enqueueJobs(db(), [{ name: 'noop', payload: {} }])
+    const [job] = await claimDueJobs(1, 10_000)
+    expect(job?.name).toBe('noop')
+    await completeJobs([job.id])
+    expect(await db().execute(sql`select count(*)::int as n from jobs`)).toMatchObject({ rows: [{ n: 0 }] })
+    // set_config(..., true) lasts for its statement's own transaction only.
+    expect(await db().execute(sql`select current_setting('synchronous_commit') as s`)).toMatchObject({ rows: [{ s: 'on' }] })
+  })
 })
+

@@ -70,7 +70,8 @@ export async function pushPayload(job: PushJob, locale: Locale, discreet: boolea
 export async function pushNotify(job: PushJob): Promise<'sent' | 'skipped'> {
   const s = await getSettings()
   const r = await recipientByProfile(job.recipientId, s.online_window_seconds)
-  if (!r || !r.active || !r.settings.pushEnabled) return 'skipped'
+  // Most members have no push subscription: one query tells, before the actor, blocks and subscriptions are read.
+  if (!r || !r.active || !r.settings.pushEnabled || !r.hasPushSubscription) return 'skipped'
   const actor = await loadActor(job.actorId)
   if (!actor || actor.isFictional || !actor.listed) return 'skipped'
   if (await isBlockedEitherWay(job.recipientId, job.actorId)) return 'skipped'
