@@ -89,3 +89,18 @@ test('the same text sent twice gives two messages, and they survive a reload', a
   await annaPage.reload()
   await expect(messages(annaPage, text)).toHaveCount(2)
 })
+
+test('going live moves nothing in the chat header: the status keeps the width of its wider word', async ({ annaPage }) => {
+  await openConversation(annaPage, ben.name)
+  const status = annaPage.getByTestId('socket-status')
+  await expect(status).toHaveAttribute('data-alt', 'Reconnecting')
+  const live = await status.boundingBox()
+  // The same badge as the server rendered it before the socket opened: the words swapped.
+  await status.evaluate((el) => {
+    el.textContent = 'Reconnecting'
+    el.setAttribute('data-alt', 'Live')
+  })
+  const offline = await status.boundingBox()
+  expect(Math.abs(live!.width - offline!.width)).toBeLessThan(0.5)
+  expect(Math.abs(live!.x - offline!.x)).toBeLessThan(0.5)
+})

@@ -281,7 +281,12 @@ export function ChatView(props: ChatViewProps) {
             <FormattedMessage id="chat.balance" values={{ credits }} />
           </span>
         ) : null}
-        <span className={`badge ${realtime.status === 'open' ? 'text-bg-success' : 'text-bg-secondary'}`} data-testid="socket-status">
+        {/* As wide as the wider of its two words (the other one hidden in ::after), so going live moves nothing. */}
+        <span
+          className={`badge status-badge ${realtime.status === 'open' ? 'text-bg-success' : 'text-bg-secondary'}`}
+          data-alt={intl.formatMessage({ id: realtime.status === 'open' ? 'chat.offline' : 'chat.live' })}
+          data-testid="socket-status"
+        >
           <FormattedMessage id={realtime.status === 'open' ? 'chat.live' : 'chat.offline'} />
         </span>
       </header>
