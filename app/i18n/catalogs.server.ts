@@ -14,5 +14,5 @@ import sv from './locales/sv.json'
 export type Messages = Record<string, string>
 export type MessageId = keyof typeof en
 
-// Server-side only in practice: the root loader sends the one catalog the page needs to the browser.
+// Server-side only: a page's browser gets the part it needs as a message bundle (message-bundles.server.ts).
 export const catalogs: Record<Locale, Messages> = { en, nl, de, it, fr, es, pl, da, fi, nb, sv }

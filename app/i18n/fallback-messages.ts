@@ -1,6 +1,6 @@
 /**
  * The English texts the error page needs when the root data is missing (the root loader itself failed). Only
- * these ship with the browser bundle; every page's full catalog comes with its data (app/i18n/client-messages.ts).
+ * these ship with the browser bundle; every page's messages come as a bundle script (app/i18n/message-bundles.server.ts).
  * app/i18n/fallback-messages.test.ts keeps them equal to en.json.
  */
 export const fallbackMessages: Record<string, string> = {
