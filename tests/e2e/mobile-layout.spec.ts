@@ -1,9 +1,10 @@
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 // The narrowest phones still in use (320 px) and the common 375 px: no page scrolls sideways.
 const widths = [320, 375]
 
-async function overflow(page: import('@playwright/test').Page) {
+async function overflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 }
 
