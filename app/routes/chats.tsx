@@ -119,7 +119,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                 <Avatar src={c.profile.thumb ? `${root.site.cdnPrefix}/${c.profile.thumb}` : null} alt="" size="md" />
                 <div className="flex-grow-1 min-w-0">
                   <div className="d-flex justify-content-between gap-2">
-                    <strong>
+                    <strong className="text-break min-w-0">
                       {c.profile.name}, {c.profile.age} {c.profile.isFictional ? <FictionalBadge site={root.site} /> : null}
                     </strong>
                     <small className="text-body-secondary text-nowrap">

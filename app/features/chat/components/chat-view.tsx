@@ -265,8 +265,8 @@ export function ChatView(props: ChatViewProps) {
           <Icon name="arrow-left" className="fs-5" />
         </Link>
         <Avatar src={partner.thumb ? `${props.site.cdnPrefix}/${partner.thumb}` : null} alt="" size="md" />
-        <div className="me-auto">
-          <h1 className="h6 mb-0">
+        <div className="me-auto min-w-0">
+          <h1 className="h6 mb-0 text-break">
             <Link to={`/members/${partner.id}`} className="text-body">
               {partner.name}, {partner.age}
             </Link>

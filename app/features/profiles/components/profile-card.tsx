@@ -30,7 +30,7 @@ export function ProfileCardView({ profile, site, href, isNew, priority = 'lazy' 
           </div>
         )}
         <div className="card-body p-2">
-          <h2 className="h6 mb-1">
+          <h2 className="h6 mb-1 text-break">
             {profile.name}, {profile.age}
             {isNew ? (
               <span className="badge text-bg-primary ms-1">
