@@ -12,7 +12,7 @@ import { timeBonusFor } from '#app/features/billing/discounts.server'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { messageScope } from './i18n/client-messages'
 import { messageBundle } from './i18n/message-bundles.server'
-import { intlFor, loadMessages, messagesAt } from './i18n/message-store'
+import { intlFor, loadMessages, MESSAGE_BUNDLE_SCRIPT_ID, messagesAt } from './i18n/message-store'
 import { requestLocale } from '#app/features/settings/request-locale.server'
 import { registerServiceWorker } from './lib/service-worker'
 import { attentionCount } from './lib/title-count'
@@ -125,7 +125,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SeoTags site={data?.seo} locale={locale} loggedIn={!!data?.viewer} messages={messagesAt(data?.messagesUrl)} />
         <Links />
         {/* Deferred scripts run in document order, so the messages are there before the app's modules start. */}
-        {data ? <script src={data.messagesUrl} defer /> : null}
+        {data ? <script id={MESSAGE_BUNDLE_SCRIPT_ID} src={data.messagesUrl} defer /> : null}
       </head>
       <body>
         <RawIntlProvider value={intlFor(locale, data?.messagesUrl)}>{children}</RawIntlProvider>

@@ -18,6 +18,19 @@ export function messagesAt(url: string | undefined): Messages | undefined {
   return url ? store[url] : undefined
 }
 
+/** The id of the page's bundle script (app/root.tsx), which the browser entry checks before hydrating. */
+export const MESSAGE_BUNDLE_SCRIPT_ID = 'i18n-bundle'
+
+/**
+ * Resolves once the messages the server rendered the page with are in the store. Deferred scripts run before the
+ * app's modules, but should that script have failed or not run yet, hydrating without the messages would replace
+ * every text with its message id: it is loaded again first.
+ */
+export function pageMessagesReady(doc: Document): Promise<void> {
+  const src = doc.getElementById(MESSAGE_BUNDLE_SCRIPT_ID)?.getAttribute('src')
+  return src ? loadMessages(src).catch(() => {}) : Promise.resolve()
+}
+
 /** Loads a bundle in the browser (a navigation into another part of the site needs its messages first). */
 export function loadMessages(url: string): Promise<void> {
   if (store[url]) return Promise.resolve()

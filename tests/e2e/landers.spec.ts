@@ -54,6 +54,22 @@ test.describe('marketing landers', () => {
     await expect(page.locator('#signup-form')).toBeVisible()
   })
 
+  test('a page whose message script failed to load fetches it again before it comes alive', async ({ page }) => {
+    let refused = 0
+    await page.route('**/i18n/**', (route) => (refused++ === 0 ? route.abort() : route.continue()))
+    const errors: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().includes('i18n')) errors.push(m.text())
+    })
+    await page.goto('/login')
+    // The form works (hydrated) and speaks English, not message ids.
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
+    await page.getByLabel('E-mail address').fill('nobody@example.test')
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/^[a-z]+\.[a-zA-Z.]+$/)
+    expect(refused).toBe(2)
+    expect(errors.filter((e) => e.includes('418'))).toEqual([])
+  })
+
   test('the public landers have a description and are in the sitemap; a slug variant is not indexed', async ({ page, request }) => {
     await page.goto('/landers/iconslanding')
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /eleven languages/)
