@@ -27,6 +27,7 @@ import { startStatementCounter } from './pg-counter'
 import { machine, machineLine } from './report'
 import { cpuMsOf, memoryOf, waitIdle } from './server-process'
 import { BENCH_CREDITS, createBenchDatabase, ensureBuild, ROOT, seedBenchDatabase, startServer, type Member, type RunningServer } from './setup'
+import { benchCleanup } from './cleanup'
 
 const num = (name: string, d: number) => (process.env[name] ? Number(process.env[name]) : d)
 const PARTS = new Set((process.env.BENCH_SCALE_PARTS ?? 'a,b,c,statements').split(',').map((s) => s.trim()))
@@ -61,25 +62,7 @@ const step = (s: string) => console.log(`- ${s}`)
 const load1 = () => os.loadavg()[0]
 const fmt = (v: number) => (Number.isFinite(v) ? `${v < 10 ? v.toFixed(2) : v.toFixed(1)} ms` : 'n/a')
 
-const cleanups: (() => Promise<void>)[] = []
-let cleaning: Promise<void> | undefined
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn()
-      } catch (e) {
-        console.error('cleanup:', (e as Error).message)
-      }
-    }
-  })()
-  return cleaning
-}
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void cleanup().finally(() => process.exit(130)))
-setTimeout(() => {
-  console.error('chat-scale bench did not finish in time')
-  void cleanup().finally(() => process.exit(1))
-}, OVERALL_TIMEOUT_MS).unref()
+const { cleanups, cleanup } = benchCleanup('bench/chat-scale.ts', OVERALL_TIMEOUT_MS)
 
 // ---------------------------------------------------------------------------------------------------------------
 // The load generator: sockets opened once per part, steps of a fixed offered rate run on them one after another.

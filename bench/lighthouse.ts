@@ -17,6 +17,7 @@ import type { Result as LighthouseResult } from 'lighthouse'
 import { machine, machineLine } from './report'
 import { spawnServer, waitIdle } from './server-process'
 import { ensureBuild, ROOT } from './setup'
+import { benchCleanup } from './cleanup'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
@@ -33,31 +34,7 @@ process.chdir(ROOT)
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'))
 const step = (s: string) => console.log(`- ${s}`)
 
-const cleanups: (() => Promise<void> | void)[] = []
-let cleaning: Promise<void> | undefined
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn()
-      } catch (e) {
-        console.error('cleanup:', (e as Error).message)
-      }
-    }
-    fs.rmSync(tmp, { recursive: true, force: true })
-  })()
-  return cleaning
-}
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, () => {
-    console.error(`\n${sig}: cleaning up`)
-    void cleanup().finally(() => process.exit(130))
-  })
-}
-setTimeout(() => {
-  console.error(`bench/lighthouse.ts did not finish within ${OVERALL_TIMEOUT_MS / 60_000} minutes`)
-  void cleanup().finally(() => process.exit(1))
-}, OVERALL_TIMEOUT_MS).unref()
+const { cleanups, cleanup } = benchCleanup('bench/lighthouse.ts', OVERALL_TIMEOUT_MS, () => fs.rmSync(tmp, { recursive: true, force: true }))
 
 async function login(origin: string): Promise<string> {
   const res = await fetch(`${origin}/api/user.php`, {

@@ -20,6 +20,7 @@ import { pageWeight, type PageWeight } from './page-weight'
 import { startStatementCounter, type StatementCounter } from './pg-counter'
 import { bareServer, cpuMsOf, memoryOf, rawGet, spawnServer, waitIdle, type ServerProcess } from './server-process'
 import { createBenchDatabase, ensureBuild, ROOT } from './setup'
+import { benchCleanup } from './cleanup'
 
 const CONNECTIONS = 10
 const DURATION_S = Number(process.env.BENCH_OVERHEAD_S ?? 10)
@@ -48,31 +49,7 @@ const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`
 const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const mib = (v: number) => `${v.toFixed(0)} MB`
 
-const cleanups: (() => Promise<void>)[] = []
-let cleaning: Promise<void> | undefined
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn()
-      } catch (e) {
-        console.error('cleanup:', (e as Error).message)
-      }
-    }
-    fs.rmSync(tmp, { recursive: true, force: true })
-  })()
-  return cleaning
-}
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, () => {
-    console.error(`\n${sig}: cleaning up`)
-    void cleanup().finally(() => process.exit(130))
-  })
-}
-setTimeout(() => {
-  console.error(`bench/overhead.ts did not finish within ${OVERALL_TIMEOUT_MS / 60_000} minutes`)
-  void cleanup().finally(() => process.exit(1))
-}, OVERALL_TIMEOUT_MS).unref()
+const { cleanups, cleanup } = benchCleanup('bench/overhead.ts', OVERALL_TIMEOUT_MS, () => fs.rmSync(tmp, { recursive: true, force: true }))
 
 interface Rate {
   requestsPerSec: number
