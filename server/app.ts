@@ -9,6 +9,7 @@ import { createHttpApp } from './http-app.server'
 import { startServices } from './startup.server'
 import { EXIT_CONFIG, installCrashHandlers } from './crash-handlers.server'
 import { attachWsHub } from './ws-hub.server'
+import { paymentFormOrigins } from './security-headers.server'
 
 /**
  * The whole process: configuration, database, bus, HTTP, WebSocket. Built by Vite as the server bundle's entry
@@ -34,6 +35,7 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
     dataDir: e.DATA_DIR,
     publicUrl: e.PUBLIC_URL,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    formActionOrigins: paymentFormOrigins(e),
     reactRouterHandler: (getLoadContext) =>
       createRequestHandler({
         build,
