@@ -12,7 +12,7 @@ export default function checkServerLog() {
   const logFile = process.env.E2E_SERVER_LOG
   if (!logFile || !fs.existsSync(logFile)) throw new Error('the web server log (E2E_SERVER_LOG) is missing')
   const log = fs.readFileSync(logFile, 'utf8')
-  const known: Required<KnownPersonalData> & { [k: string]: Set<string> } = { emails: new Set(), tokens: new Set(), texts: new Set() }
+  const known: Record<keyof KnownPersonalData, Set<string>> = { emails: new Set(), tokens: new Set(), texts: new Set() }
   for (const mail of readMails()) {
     for (const to of mail.rcptTo) known.emails.add(to)
     for (const [, token] of `${mail.text}\n${mail.html}`.matchAll(/[/=]([A-Za-z0-9_-]{20,})\b/g)) known.tokens.add(token)
