@@ -33,7 +33,7 @@ export function mask(value: string): string {
 export function findPersonalData(log: string, known: KnownPersonalData = {}): Finding[] {
   const findings: Finding[] = []
   const exact = [
-    ...[...(known.emails ?? [])].map((v) => ({ kind: 'e-mail address' as const, v })),
+    ...[...(known.emails ?? [])].filter((v) => !PUBLISHED.test(v)).map((v) => ({ kind: 'e-mail address' as const, v })),
     ...[...(known.tokens ?? [])].map((v) => ({ kind: 'token' as const, v })),
     ...[...(known.texts ?? [])].map((v) => ({ kind: 'text' as const, v })),
   ].filter(({ v }) => v.length >= 6)
