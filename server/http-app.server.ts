@@ -14,6 +14,7 @@ import { isAllowedOrigin } from '#app/lib/origin'
 import { isServiceUnavailable, RETRY_AFTER_S } from '#app/lib/service-unavailable'
 import { errorText } from '#app/lib/error-text'
 import { mountTestHooks } from './test-hooks.server'
+import { mountOpsEndpoints } from './ops-endpoints.server'
 import { anonymousPageCache } from './page-cache.server'
 import { securityHeaders } from './security-headers.server'
 
@@ -36,11 +37,8 @@ export function createHttpApp(opts: {
   app.set('trust proxy', 'loopback')
   app.use(compression())
   app.use(securityHeaders({ publicUrl: opts.publicUrl, formActionOrigins: opts.formActionOrigins }))
-  // `boot` changes with every process start: a client (the fuzz and supervisor tests) can tell a restart apart
-  // from a process that stayed up.
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true, boot: BOOT_ID })
-  })
+  // /healthz, /readyz, /metrics and the request metrics; `boot` tells a restart apart (fuzz and supervisor tests).
+  mountOpsEndpoints(app, { bootId: BOOT_ID })
   app.use('/assets', express.static(path.resolve('build/client/assets'), { immutable: true, maxAge: '1y', index: false }))
   // The other public files sit at the root (favicon, icons, service worker, offline page): only paths under their
   // names are looked up on disk, so a page or API request costs no failed stat (issue 14, docs/performance.md).
