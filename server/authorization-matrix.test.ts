@@ -8,7 +8,8 @@ import { conversationMembers, directDebitMandates, messages, moderationDecisions
 import { startAppServer, type AppServer } from '../tests/setup/app-server'
 import { anonymousKinds, consoleOpenRoutes, memberRoutes, socketCases, type ActorKind, type Outcome, type RouteCase } from '../tests/authorization/member-routes'
 import { fill, isRefusal, leaks, matches, outcomeOf, send } from '../tests/authorization/requests'
-import { buildWorld, secretMarkers, type Actor } from '../tests/authorization/world'
+import { secretMarkers } from '../tests/authorization/markers'
+import type { Actor, World } from '../tests/authorization/world'
 
 // The authorization matrix of issue 15 over HTTP and the socket, against the production build (run
 // `npx react-router build` first): every member route × every kind of actor (tests/authorization/member-routes.ts),
@@ -16,10 +17,13 @@ import { buildWorld, secretMarkers, type Actor } from '../tests/authorization/wo
 // member; some things of other people (their e-mail, their messages, a hidden member) must show nowhere.
 
 let server: AppServer
-let world: Awaited<ReturnType<typeof buildWorld>>
+let world: World
 
 beforeAll(async () => {
   server = await startAppServer('authz')
+  // Loaded after the server: the modules it shares with the build (React's server renderer) are then the
+  // production ones, as in a real process.
+  const { buildWorld } = await import('../tests/authorization/world')
   world = await buildWorld()
 }, 120_000)
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import type { Actor } from './world'
-import { otherMarkers, otherName, secretMarkers } from './world'
+import { otherMarkers, otherName, secretMarkers } from './markers'
 import type { Ids, Outcome, RouteCase } from './member-routes'
 
 /** {placeholder} → the actor's id; {origin} → the server's origin. */

@@ -15,6 +15,7 @@ import { db } from '#db/client.server'
 import { conversationMembers, conversations, directDebitMandates, messages, profileImages, profiles, users } from '#db/schema/index'
 import { createMember } from '../setup/factories'
 import { actorKinds, anonymousKinds, type ActorKind, type Ids } from './member-routes'
+import { otherName } from './markers'
 
 /**
  * The world the authorization matrix runs in (server/authorization-matrix.test.ts), written straight into the
@@ -27,12 +28,6 @@ import { actorKinds, anonymousKinds, type ActorKind, type Ids } from './member-r
  *   opens nothing (pending deletion, banned, suspended) keep a session made after the change, as a cookie left
  *   in a browser would be.
  */
-
-/** Strings that appear in no answer to any actor: other people's e-mail addresses, messages and private texts. */
-export const secretMarkers = ['oqzx-mail', 'oqzx-message-to-p', 'pqzx-message-to-o', 'oqzx-chatphoto', 'oqzx-decision-note', 'oqzx-holder', 'oqzx-street', 'hqzx', 'Hannaqzx', 'pqzx-mail', 'bqzx-mail'] as const
-/** What of O a page may show when O's profile is shown, and no refusal may show. */
-export const otherName = 'Oliviaqzx'
-export const otherMarkers = [otherName, 'oqzx-about'] as const
 
 export interface Actor {
   kind: ActorKind
@@ -99,7 +94,15 @@ async function operatorCookie(operatorId: number) {
   return `osid=${await completeOperatorSession(await startOperatorSession(operatorId))}`
 }
 
-export async function buildWorld(): Promise<{ actors: Actor[]; otherCookie: string; hiddenCookie: string; other: { userId: number; profileId: number; mainPhoto: number; otherPhoto: number; chat: number; mandate: number } }> {
+export interface World {
+  actors: Actor[]
+  /** Sessions of O and of the hidden member H, for their sockets. */
+  otherCookie: string
+  hiddenCookie: string
+  other: { userId: number; profileId: number; mainPhoto: number; otherPhoto: number; chat: number; mandate: number }
+}
+
+export async function buildWorld(): Promise<World> {
   const o = await createMember({ name: otherName, email: 'oqzx-mail@example.com', credits: 50 })
   const p = await createMember({ name: 'Paulaqzx', email: 'pqzx-mail@example.com', gender: 'male' })
   const h = await createMember({ name: 'Hannaqzx', email: 'hqzx-mail@example.com', privacyMode: true })
