@@ -89,7 +89,7 @@ describe('the authorization matrix', () => {
         if (s.status !== 101) return void problems.push(`${actor.kind}: socket upgrade answered ${s.status}`)
         for (const sc of socketCases) {
           const event = JSON.parse(JSON.stringify(sc.event).replace(/"\{(\w+)\}"/g, (_, k: string) => JSON.stringify(actor.ids[k as keyof typeof actor.ids]))) as Record<string, unknown>
-          const reply = await s.exchange(event, sc.expect === 'none' ? 300 : 3000)
+          const reply = await s.exchange(event, sc.expect === 'none' ? 300 : 5000)
           const want = sc.by?.[actor.kind as keyof typeof sc.by] ?? sc.expect
           const got = reply === null ? 'none' : reply.type === 'error' ? `error:${String(reply.code)}` : String(reply.type)
           if (got !== want) problems.push(`${actor.kind} ${sc.event.type} ${JSON.stringify(event)}: expected ${want}, got ${got}`)

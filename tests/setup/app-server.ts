@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { resetEnvCache } from '#app/lib/env.server'
 import { createTestDatabase, freePort } from './server-process'
 
@@ -14,6 +15,8 @@ export interface AppServer {
  * otherwise the embedded one in DATA_DIR. The caller stops it.
  */
 export async function startAppServer(name: string): Promise<AppServer> {
+  // The build, not the sources, is what answers: a stale one tests yesterday's code.
+  if (!fs.existsSync('build/server/index.js')) throw new Error('run `npx react-router build` first')
   const saved = { ...process.env }
   const port = await freePort()
   const databaseUrl = process.env.TEST_DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL, name) : undefined
