@@ -3,11 +3,9 @@ import path from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { getViewer } from '#app/features/authentication/viewer.server'
 import { sendChatPhoto } from '#app/features/chat/chat-photos.server'
 import { db } from '#db/client.server'
 import { messages, profileImages } from '#db/schema/index'
-import * as photosApi from '#app/routes/api/photos.php'
 import { createMember } from '../../../tests/setup/factories'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { gif, gifJsPolyglot, html, jpeg, motionPhotoTrailer, pdf, pixelFloodPng, svg, withJpegComment, zip } from '../../../tests/setup/upload-fixtures'
@@ -83,32 +81,6 @@ describe('refused uploads', () => {
     const started = Date.now()
     expect(await refusal(processImage(pixelFloodPng(50_000, 50_000)))).toBe('too_many_pixels')
     expect(Date.now() - started).toBeLessThan(1000)
-  })
-
-  it('answers with a clear text in the member’s language (POST /api/photos.php)', async () => {
-    const m = await createMember()
-    const context = { viewer: await getViewer(m.userId), sessionToken: null, clientIp: '10.0.0.1' }
-    const post = async (file: File, lang = 'en') => {
-      const form = new FormData()
-      form.set('photo', file)
-      const request = new Request('http://localhost/api/photos.php', { method: 'POST', body: form, headers: { Cookie: `i18n_redirected=${lang}` } })
-      const res = (await photosApi.action({ request, context, params: {} } as never)) as Response
-      return { status: res.status, body: (await res.json()) as { error: string; message: string } }
-    }
-    // An SVG dressed up as a JPEG: its name and type say photo, its bytes say otherwise.
-    const before = mediaFiles()
-    expect(await post(new File([svg], 'photo.jpg', { type: 'image/jpeg' }))).toEqual({
-      status: 422,
-      body: { error: 'not_image', message: 'This file is not a picture we can use. Please choose a JPEG, PNG or WebP image.' },
-    })
-    expect(await post(new File([Buffer.concat([await jpeg(), zip()])], 'holiday.jpg', { type: 'image/jpeg' }), 'de')).toEqual({
-      status: 422,
-      body: { error: 'hidden_data', message: 'Diese Datei enthält mehr als ein Bild (versteckte Daten oder Code). Bitte wähle ein gewöhnliches Foto.' },
-    })
-    expect((await post(new File([await jpeg(13_000, 200)], 'wide.jpg', { type: 'image/jpeg' }))).body.message).toBe(
-      'This picture is too wide or too tall. Please choose one of at most 12,000 pixels on each side.',
-    )
-    expect(mediaFiles()).toEqual(before)
   })
 
   it('a chat photo that is refused leaves no file and no message', async () => {
