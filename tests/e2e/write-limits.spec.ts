@@ -3,7 +3,7 @@ import { activeMember, expect, ownClientAddress, setSettings, test, unique } fro
 // Every test is its own client address, so the per-address signup and login limits count per test.
 test.use({ extraHTTPHeaders: ownClientAddress })
 
-test('a member who sends messages too fast is told how long to wait, and the message can be sent again', async ({ newContext }) => {
+test('a member who sends messages too fast is told how long to wait, and the message stays with its retry button', async ({ newContext }) => {
   const a = await activeMember(newContext, { prefix: 'fast', country: 'NL', gender: 'male', lookingFor: 'female' })
   const b = await activeMember(newContext, { prefix: 'fastb', country: 'NL', gender: 'female', lookingFor: 'male' })
   // Two messages a minute instead of 30 (app/features/settings/defaults.ts write_limits), restored afterwards.

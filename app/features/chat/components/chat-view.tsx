@@ -41,8 +41,9 @@ const CHAT_POLL_MS = 10_000
 // "Typing…" is said at most this often, and shown this long after the last signal.
 const TYPING_EVERY_MS = 3_000
 const TYPING_SHOWN_MS = 5_000
-// Refusals after which nothing was stored: the message leaves the list and its text goes back into the box.
+// Sending too fast (app/features/chat/submit-message.server.ts): said with the wait, the message kept for a retry.
 const RATE_LIMITED = 'chat.errorRateLimited'
+// Refusals after which nothing was stored: the message leaves the list and its text goes back into the box.
 const WALLS: Record<string, Wall> = { 'chat.errorNoCredits': 'credits', 'chat.errorFreeConversations': 'conversations', 'chat.errorPremiumOnly': 'premium' }
 
 /** Merges server messages into what is shown: by client id, keeping the sender's pending ones until acknowledged. */
