@@ -13,6 +13,11 @@ const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir
 const smtpPort = Number((process.env.E2E_SMTP_PORT ??= '3998'))
 const runId = (process.env.E2E_RUN_ID ??= Date.now().toString(36))
 process.env.E2E_MAIL_FILE ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dating-e2e-mail-')), 'mail.jsonl')
+// The web server's output is kept too, and checked for personal data when the run ends (tests/e2e/log-privacy.ts),
+// with the values that tests/e2e/log-privacy.spec.ts names in the canary file.
+const logDir = (process.env.E2E_LOG_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'dating-e2e-log-')))
+process.env.E2E_SERVER_LOG ??= path.join(logDir, 'server.log')
+process.env.E2E_CANARY_FILE ??= path.join(logDir, 'canaries.jsonl')
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,6 +28,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   globalSetup: './tests/e2e/smtp-capture.ts',
+  globalTeardown: './tests/e2e/log-privacy.ts',
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
@@ -37,7 +43,8 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: {
-    command: 'node server/index.js',
+    // Everything the server writes (its pino log and any crash) goes to the console and to E2E_SERVER_LOG.
+    command: `node server/index.js 2>&1 | tee '${process.env.E2E_SERVER_LOG}'`,
     url: `http://localhost:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -46,7 +53,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_DEMO: '1',
       NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
+      // As in production: the log checked for personal data is the one operators would have.
+      LOG_LEVEL: 'info',
       // Settings hooks for the browser tests (server/test-hooks.server.ts).
       E2E_TEST_HOOKS: '1',
       REDIS_URL: process.env.REDIS_URL ?? '',

@@ -2,14 +2,15 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { logger } from '#app/lib/logger.server'
 import { isServiceUnavailable } from '#app/lib/service-unavailable'
 import { errorText } from '#app/lib/error-text'
 
-// React Router's default Node entry, with one change: errors are logged once by pino (the message only, never the
-// request or what the member sent), and an error that means the database or Redis is away marks the request so
-// that the Express layer answers 503 with Retry-After instead of 500 (server/http-app.server.ts).
+// React Router's default Node entry, with these changes: scripts carry the response's CSP nonce; errors are logged
+// once by pino (the message only, never the request or what the member sent); and an error that means the database
+// or Redis is away marks the request so that the Express layer answers 503 with Retry-After instead of 500
+// (server/http-app.server.ts).
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return
   // 404s, 405s and the like are answers, not failures.
@@ -22,7 +23,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 export const streamTimeout = 5_000
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext?: AppLoadContext) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 
@@ -35,7 +36,11 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     // Abort the rendering stream after `streamTimeout`, leaving it time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // The Content-Security-Policy allows inline scripts only with this response's nonce: React Router and React
+    // put it on every script they write (the hydration data, the module loader, streamed chunks).
+    const nonce = loadContext?.cspNonce
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       [readyOption]() {
         shellRendered = true
         const body = new PassThrough({

@@ -4,6 +4,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { logger } from '#app/lib/logger.server'
 import * as schema from './schema/index'
+import { lockDataDir } from './data-dir-lock.server'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
@@ -18,6 +19,14 @@ export interface DbHandle {
 }
 
 export const migrationsFolder = path.resolve(process.cwd(), 'db/migrations')
+
+// PostgreSQL's default 128 MB of shared buffers is allocated in the WebAssembly heap at start, on top of the
+// operating system's file cache that PGlite reads through: 32 MB holds a small site's working set and keeps the idle
+// process about 96 MB smaller (issue 14, docs/performance.md). Larger sites run on PostgreSQL (DATABASE_URL).
+export const PGLITE_PARAMS = ['-c', 'shared_buffers=32MB']
+
+/** Where the embedded database keeps its files under DATA_DIR. */
+export const pgliteDataDir = (dataDir: string) => path.resolve(dataDir, 'pglite')
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite persisted in `dataDir` (or in memory). */
 export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<DbHandle> {
@@ -39,17 +48,22 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
   }
   const [{ drizzle }, { PGlite }] = await Promise.all([import('drizzle-orm/pglite'), import('@electric-sql/pglite')])
   let dataDir: string | undefined
+  let unlock = () => {}
   if (opts.dataDir) {
-    dataDir = path.resolve(opts.dataDir, 'pglite')
+    dataDir = pgliteDataDir(opts.dataDir)
     fs.mkdirSync(dataDir, { recursive: true })
+    // One process at a time (db/data-dir-lock.server.ts): a second server, or a backup under way, is refused here.
+    unlock = lockDataDir(dataDir, { takeForeign: true, onTakeOver: (h) => logger.warn({ pid: h.pid }, 'took over the embedded database lock of another host') })
   }
-  // PostgreSQL's default 128 MB of shared buffers is allocated in the WebAssembly heap at start, on top of the
-  // operating system's file cache that PGlite reads through: 32 MB holds a small site's working set and keeps the idle
-  // process about 96 MB smaller (issue 14, docs/performance.md). Larger sites run on PostgreSQL (DATABASE_URL).
-  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] })
-  await client.waitReady
+  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_PARAMS] })
+  try {
+    await client.waitReady
+  } catch (e) {
+    unlock()
+    throw e
+  }
   const db = drizzle(client, { schema }) as unknown as Db
-  return { db, kind: 'pglite', close: () => client.close() }
+  return { db, kind: 'pglite', close: () => client.close().finally(unlock) }
 }
 
 /** Applies the committed migrations; on PostgreSQL an advisory lock keeps two starting processes apart. */

@@ -7,13 +7,15 @@ const OFFLINE_CACHE = `offline-v${VERSION}`
 // The only personal data kept: the last answer of /api/chats.php. public/offline.html reads it under this name.
 const CHATS_CACHE = `chats-v${VERSION}`
 const OFFLINE_URL = '/offline.html'
+// The offline page's script is a file of its own (the Content-Security-Policy allows no inline script).
+const OFFLINE_SCRIPT = '/offline.js'
 const CHATS_URL = '/api/chats.php'
 
 self.addEventListener('install', (event) =>
   event.waitUntil(
     caches
       .open(OFFLINE_CACHE)
-      .then((cache) => cache.add(new Request(OFFLINE_URL, { cache: 'reload' })))
+      .then((cache) => cache.addAll([OFFLINE_URL, OFFLINE_SCRIPT].map((u) => new Request(u, { cache: 'reload' }))))
       // Without the offline page the worker still does its main job (pushes): never fail the install for it.
       .catch(() => {})
       .then(() => self.skipWaiting()),
@@ -94,6 +96,10 @@ self.addEventListener('fetch', (event) => {
   }
   if (request.mode === 'navigate') {
     event.respondWith(navigate(event, url))
+    return
+  }
+  if (url.pathname === OFFLINE_SCRIPT) {
+    event.respondWith(fetch(request).catch(() => caches.match(OFFLINE_SCRIPT, { cacheName: OFFLINE_CACHE, ignoreVary: true })))
     return
   }
   // A client navigation to the chat list (React Router's .data request): refresh the kept conversations beside it.

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { env } from '#app/lib/env.server'
 import { createOperator } from '#app/features/operators/operator-accounts.server'
 import { migrate, openDatabase, setDatabase } from '#db/client.server'
+import { DataDirBusyError } from '#db/data-dir-lock.server'
 import { operatorRoles } from '#db/schema/index'
 
 const input = z.object({
@@ -40,7 +41,12 @@ if (!parsed.success) {
   process.exit(2)
 }
 const e = env()
-const handle = await openDatabase({ url: e.DATABASE_URL, dataDir: e.DATA_DIR })
+const handle = await openDatabase({ url: e.DATABASE_URL, dataDir: e.DATA_DIR }).catch((err: unknown) => {
+  // The embedded database while the server runs: the lock's message says so (db/data-dir-lock.server.ts).
+  if (!(err instanceof DataDirBusyError)) throw err
+  console.error(err.message)
+  process.exit(1)
+})
 setDatabase(handle)
 try {
   await migrate(handle)

@@ -9,6 +9,8 @@ import { createHttpApp } from './http-app.server'
 import { startServices } from './startup.server'
 import { EXIT_CONFIG, installCrashHandlers } from './crash-handlers.server'
 import { attachWsHub } from './ws-hub.server'
+import { paymentFormOrigins } from './security-headers.server'
+import { setRouteTable } from './route-labels.server'
 
 /**
  * The whole process: configuration, database, bus, HTTP, WebSocket. Built by Vite as the server bundle's entry
@@ -30,10 +32,12 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
   // The build is loaded once: given a function, React Router derives its route table again on every request
   // (a third of the settings endpoint's CPU, docs/performance.md).
   const build = (await import('virtual:react-router/server-build')) as ServerBuild
+  setRouteTable(build.routes)
   const app = createHttpApp({
     dataDir: e.DATA_DIR,
     publicUrl: e.PUBLIC_URL,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    formActionOrigins: paymentFormOrigins(e),
     reactRouterHandler: (getLoadContext) =>
       createRequestHandler({
         build,

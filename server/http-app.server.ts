@@ -14,7 +14,9 @@ import { isAllowedOrigin } from '#app/lib/origin'
 import { isServiceUnavailable, RETRY_AFTER_S } from '#app/lib/service-unavailable'
 import { errorText } from '#app/lib/error-text'
 import { mountTestHooks } from './test-hooks.server'
+import { mountOpsEndpoints } from './ops-endpoints.server'
 import { anonymousPageCache } from './page-cache.server'
+import { securityHeaders } from './security-headers.server'
 
 const BOOT_ID = randomUUID()
 // The largest body we accept: one photo upload (10 MB) and its form overhead.
@@ -26,23 +28,17 @@ export function createHttpApp(opts: {
   publicUrl?: string
   /** Seconds the public entry pages are cached for logged-out visitors (server/page-cache.server.ts); 0 or unset: off. */
   pageCacheSeconds?: number
+  /** Origins besides this site that a form may lead to (the payment provider's checkout page). */
+  formActionOrigins?: readonly string[]
   reactRouterHandler: (getLoadContext: (req: express.Request) => Promise<Record<string, unknown>>) => RequestHandler
 }) {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
   app.use(compression())
-  app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('Referrer-Policy', 'same-origin')
-    res.setHeader('X-Frame-Options', 'DENY')
-    next()
-  })
-  // `boot` changes with every process start: a client (the fuzz and supervisor tests) can tell a restart apart
-  // from a process that stayed up.
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true, boot: BOOT_ID })
-  })
+  app.use(securityHeaders({ publicUrl: opts.publicUrl, formActionOrigins: opts.formActionOrigins }))
+  // /healthz, /readyz, /metrics and the request metrics; `boot` tells a restart apart (fuzz and supervisor tests).
+  mountOpsEndpoints(app, { bootId: BOOT_ID })
   app.use('/assets', express.static(path.resolve('build/client/assets'), { immutable: true, maxAge: '1y', index: false }))
   // The other public files sit at the root (favicon, icons, service worker, offline page): only paths under their
   // names are looked up on disk, so a page or API request costs no failed stat (issue 14, docs/performance.md).
@@ -102,7 +98,8 @@ export function createHttpApp(opts: {
   const loadContext = async (req: express.Request) => {
     const token = parseCookies(req.get('cookie'))[SESSION_COOKIE] ?? null
     const viewer = token ? await viewerForSession(token) : null
-    return { viewer, sessionToken: viewer ? token : null, clientIp: req.ip ?? '', requestFailure: req.res!.locals.requestFailure as RequestFailure }
+    const locals = req.res!.locals
+    return { viewer, sessionToken: viewer ? token : null, clientIp: req.ip ?? '', requestFailure: locals.requestFailure as RequestFailure, cspNonce: locals.cspNonce as string }
   }
 
   // The public settings are asked for by every client at start: answered here, without React Router's request

@@ -29,6 +29,8 @@ interface Entry {
   status: number
   headers: Record<string, string | string[]>
   body: Buffer
+  /** The CSP nonce the page was rendered with: each reply gets its own (server/security-headers.server.ts). */
+  nonce: string | undefined
 }
 
 export function anonymousPageCache({ ttlMs = 5_000, maxEntries = 500, maxBytes = 512 * 1024 }: PageCacheOptions = {}): express.RequestHandler & { clear(): void } {
@@ -56,7 +58,7 @@ export function anonymousPageCache({ ttlMs = 5_000, maxEntries = 500, maxBytes =
     const hit = entries.get(key)
     if (hit && hit.expires > now) {
       res.writeHead(hit.status, hit.headers)
-      res.end(hit.body)
+      res.end(withNonce(hit, res.locals.cspNonce as string | undefined))
       return
     }
     if (hit) entries.delete(key)
@@ -82,7 +84,7 @@ export function anonymousPageCache({ ttlMs = 5_000, maxEntries = 500, maxBytes =
       const type = String(res.getHeader('content-type') ?? '')
       if (keep && res.statusCode === 200 && type.startsWith('text/html') && res.getHeader('set-cookie') === undefined) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-        entries.set(key, { expires: Date.now() + ttlMs, status: 200, headers: storedHeaders(res), body: Buffer.concat(chunks) })
+        entries.set(key, { expires: Date.now() + ttlMs, status: 200, headers: storedHeaders(res), body: Buffer.concat(chunks), nonce: res.locals.cspNonce as string | undefined })
       }
       return end(chunk, ...rest)
     }) as typeof res.end
@@ -91,8 +93,15 @@ export function anonymousPageCache({ ttlMs = 5_000, maxEntries = 500, maxBytes =
   return Object.assign(middleware, { clear: () => void (entries = new Map()) })
 }
 
-// The headers of the page itself; the length and encoding are the compression middleware's business on each reply.
-const PER_REPLY = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'vary', 'date', 'connection', 'keep-alive', 'set-cookie'])
+// The headers of the page itself; the length and encoding are the compression middleware's business on each reply,
+// and the Content-Security-Policy names each reply's own nonce.
+const PER_REPLY = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'vary', 'date', 'connection', 'keep-alive', 'set-cookie', 'content-security-policy'])
+
+// A nonce that every reader of the page could learn is no secret: the cached page is served with this reply's.
+function withNonce(entry: Entry, nonce: string | undefined): Buffer {
+  if (!entry.nonce || !nonce) return entry.body
+  return Buffer.from(entry.body.toString('utf8').replaceAll(`nonce="${entry.nonce}"`, `nonce="${nonce}"`))
+}
 
 function storedHeaders(res: express.Response): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {}

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../tests/setup/test-db'
 import { settingsChanged, updateSetting } from '#app/features/settings/settings.server'
 import { anonymousPageCache } from './page-cache.server'
+import { securityHeaders } from './security-headers.server'
 
 useTestDatabase()
 
@@ -19,6 +20,7 @@ beforeAll(async () => {
   const app = express()
   app.set('trust proxy', 'loopback')
   app.use(compression({ threshold: 0 }))
+  app.use(securityHeaders({}))
   app.use(cache)
   // Stands in for React Router: a page that shows how often it was rendered and what the request carried.
   app.get('/{*splat}', (req, res) => {
@@ -26,6 +28,7 @@ beforeAll(async () => {
     if (req.query.status) res.status(Number(req.query.status))
     if (req.query.cookie) res.append('Set-Cookie', 'tracking=x; Path=/')
     res.type(req.query.json ? 'application/json' : 'text/html').setHeader('Cache-Control', 'no-cache')
+    if (req.query.script) res.write(`<script nonce="${res.locals.cspNonce as string}">1</script>`)
     res.write(`<p>render ${renders}</p>`)
     res.end(`<p>${req.get('cookie') ?? ''}</p>`)
   })
@@ -49,6 +52,19 @@ const page = async (path: string, headers: Record<string, string> = {}) => {
 }
 
 describe('the page cache for logged-out visitors', () => {
+  it('gives every reply of a cached page its own CSP nonce, in the header and on the scripts', async () => {
+    const nonceOf = (r: { text: string; headers: Headers }) => {
+      const inPage = /nonce="([^"]+)"/.exec(r.text)?.[1]
+      expect(r.headers.get('content-security-policy')).toContain(`'nonce-${inPage}'`)
+      return inPage
+    }
+    const first = await page('/?script=1')
+    const second = await page('/?script=1')
+    expect(second.text.replace(/nonce="[^"]+"/, '')).toBe(first.text.replace(/nonce="[^"]+"/, ''))
+    expect(renders).toBe(1)
+    expect(nonceOf(second)).not.toBe(nonceOf(first))
+  })
+
   it('renders /, /login and /signup once per set of inputs and replays them with their headers', async () => {
     const first = await page('/')
     const second = await page('/')

@@ -10,6 +10,7 @@ import { clientEventSchema } from '#app/features/chat/chat.schema'
 import { handleClientEvent } from '#app/features/chat/client-events.server'
 import { parseCookies } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
+import { observeOpenSockets } from '#app/lib/metrics.server'
 import { isAllowedOrigin } from '#app/lib/origin'
 import { CLOSE } from './ws-close-codes'
 import { createFrameGuard, MAX_BUFFERED_BYTES } from './ws-frame-guard.server'
@@ -43,6 +44,7 @@ function logSocketError(err: Error & { code?: string }, stage: 'upgrade' | 'sock
 export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): { close(): void; clients(): number } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES })
   wss.on('error', (err) => logger.error({ code: (err as { code?: string }).code ?? err.name }, 'websocket server error'))
+  observeOpenSockets(() => wss.clients.size)
 
   server.on('upgrade', (req, socket, head) => {
     // Node hands the raw socket over without an error listener; the client may reset it while we authenticate.

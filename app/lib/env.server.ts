@@ -38,6 +38,8 @@ const schema = z.object({
   NICHE: z.preprocess(blankToUndefined, z.coerce.number().int().min(1, 'must be 1-7').max(7, 'must be 1-7').optional()),
   // Seconds a logged-out visitor's /, /login and /signup are kept per process (server/page-cache.server.ts); 0: off.
   PAGE_CACHE_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().min(0, 'must be 0 or more').max(60, 'must be at most 60').default(5)),
+  // Bearer token for GET /metrics from another host (docs/operations.md); unset: only this host's own tools may read it.
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(24, 'must be at least 24 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -17,7 +17,7 @@ export default function NotificationsConfirm({ loaderData }: Route.ComponentProp
       title={<FormattedMessage id="notify.confirmTitle" />}
       action={
         <Link to="/notifications" className="btn btn-primary">
-          <FormattedMessage id="email.manageSettings" />
+          <FormattedMessage id="notify.heading" />
         </Link>
       }
     >

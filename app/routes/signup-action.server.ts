@@ -15,6 +15,8 @@ import { readFormData } from '#app/lib/form-data.server'
  * to the next steps. The features it calls take plain values.
  */
 export async function signupAction(request: Request, context: AppLoadContext) {
+  // Someone logged in has an account: a form posted from an old tab must not create a second one.
+  if (context.viewer) throw redirect('/members')
   const s = await getSettings()
   const tracking = trackingFromCookies(request.headers.get('cookie'))
   if (!signupAllowed(s.signups, tracking)) return data({ result: null, closed: true }, { status: 403 })

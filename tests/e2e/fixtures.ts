@@ -225,23 +225,40 @@ async function stateFor(browser: Browser, baseURL: string | undefined, user: Cre
   return state
 }
 
+/**
+ * Every page of the suite runs under the site's Content-Security-Policy (server/security-headers.server.ts): a
+ * script, style or connection that the policy refuses shows as a console message, and fails the test that caused it.
+ */
+function watchPolicyViolations(context: BrowserContext): () => void {
+  const seen: string[] = []
+  context.on('console', (m) => {
+    if (/Content Security Policy|Permissions-Policy/i.test(m.text())) seen.push(`${m.page()?.url() ?? ''}: ${m.text()}`)
+  })
+  return () => expect(seen, 'Content-Security-Policy or Permissions-Policy violations').toEqual([])
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   context: async ({ context, baseURL }, use) => {
     await skipEntryWarning(context, baseURL)
+    const checkPolicies = watchPolicyViolations(context)
     await use(context)
+    checkPolicies()
   },
   // Log in through the form once per worker; every test then gets its own context with that session cookie.
   annaState: [async ({ browser }, use, workerInfo) => use(await stateFor(browser, workerInfo.project.use.baseURL, anna)), { scope: 'worker' }],
   benState: [async ({ browser }, use, workerInfo) => use(await stateFor(browser, workerInfo.project.use.baseURL, ben)), { scope: 'worker' }],
   newContext: async ({ browser, baseURL, extraHTTPHeaders }, use) => {
     const opened: BrowserContext[] = []
+    const checks: (() => void)[] = []
     await use(async (options) => {
       const context = await browser.newContext({ baseURL, extraHTTPHeaders, ...options })
       await skipEntryWarning(context, baseURL)
+      checks.push(watchPolicyViolations(context))
       opened.push(context)
       return context
     })
     await Promise.all(opened.map((c) => c.close()))
+    for (const check of checks) check()
   },
   operatorStates: [async ({}, use) => use({}), { scope: 'worker' }],
   operatorPage: async ({ newContext, operatorStates }, use) => {

@@ -7,4 +7,6 @@ export interface Bus {
   /** Returns a function that ends this subscription. */
   subscribe(topic: string, handler: (payload: unknown) => void): Promise<() => Promise<void>>
   close(): Promise<void>
+  /** Resolves when the shared transport answers (Redis); absent on the in-process bus, which has none. */
+  ping?(): Promise<void>
 }

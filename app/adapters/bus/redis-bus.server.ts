@@ -45,6 +45,11 @@ export function createRedisBus(url: string, prefix = 'dating:'): Bus {
         }
       }
     },
+    async ping() {
+      // A connection that is away would queue the PING until it is back: a readiness check wants the answer now.
+      if (pub.status !== 'ready' || sub.status !== 'ready') throw new Error('redis bus not connected')
+      await pub.ping()
+    },
     async close() {
       handlers.clear()
       await Promise.allSettled([pub.quit(), sub.quit()])

@@ -8,6 +8,8 @@ declare module 'react-router' {
     clientIp: string
     /** Set by the entry's handleError when a backing service is away; the Express layer then answers 503. */
     requestFailure: { serviceUnavailable: boolean }
+    /** This response's Content-Security-Policy nonce (server/security-headers.server.ts); unset outside Express. */
+    cspNonce?: string
   }
 }
 

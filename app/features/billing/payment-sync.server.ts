@@ -5,6 +5,7 @@ import { memberFlags, payments, users, type PaymentStatus } from '#db/schema/ind
 import type { PaymentProvider, ProviderPayment } from '#app/adapters/payments/provider'
 import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { logger } from '#app/lib/logger.server'
+import { paymentOutcomes } from '#app/lib/metrics.server'
 import { bookCredits } from './ledger.server'
 import { markDiscountUsed, releaseDiscount } from './discounts.server'
 
@@ -35,8 +36,11 @@ export async function syncPayment(provider: PaymentProvider, providerPaymentId: 
     // the one it booked (a "failed" fetched before the provider's "paid"), and is fetched again, not applied.
     const seen = await bookedState(provider.name, providerPaymentId)
     const remote = await provider.getPayment(providerPaymentId)
-    const result = await db().transaction((tx) => applyProviderState(tx, provider.name, remote, attempt < MAX_SYNC_ATTEMPTS ? seen : undefined))
+    const outcomes: BookedOutcome[] = []
+    const result = await db().transaction((tx) => applyProviderState(tx, provider.name, remote, attempt < MAX_SYNC_ATTEMPTS ? seen : undefined, outcomes))
     if (result === 'changed_meanwhile') continue
+    // Counted once committed: what a rolled-back or repeated sync did not book is not counted.
+    for (const outcome of outcomes) paymentOutcomes.inc({ outcome })
     if (result !== 'unknown' && result !== 'mismatch') wakeJobRunner()
     return result
   }
@@ -57,7 +61,10 @@ async function bookedState(providerName: string, providerPaymentId: string): Pro
 const sameState = (a: BookedState, b: BookedState) =>
   a.status === b.status && a.creditsBooked === b.creditsBooked && a.collectionFailed === b.collectionFailed && a.refundedMinor === b.refundedMinor && a.chargedBackMinor === b.chargedBackMinor
 
-async function applyProviderState(tx: Tx, providerName: string, remote: ProviderPayment, seen: BookedState | undefined): Promise<SyncResult | 'changed_meanwhile'> {
+/** What a sync booked, for the metrics: a purchase credited, a payment that ended unpaid, credits taken back. */
+type BookedOutcome = 'paid' | 'failed' | 'canceled' | 'expired' | 'collection_failed' | 'refund' | 'chargeback'
+
+async function applyProviderState(tx: Tx, providerName: string, remote: ProviderPayment, seen: BookedState | undefined, outcomes: BookedOutcome[]): Promise<SyncResult | 'changed_meanwhile'> {
   const [p] = await tx
     .select()
     .from(payments)
@@ -79,6 +86,7 @@ async function applyProviderState(tx: Tx, providerName: string, remote: Provider
     const [u] = await tx.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, userId)).for('update')
     const r = await bookCredits(tx, { userId, delta: p.credits, reason: 'purchase', reference: `payment:${p.id}`, key: `purchase:${p.id}` })
     if (r.booked) {
+      outcomes.push('paid')
       if (!u.paidUser) await tx.update(users).set({ paidUser: true }).where(eq(users.id, userId))
       await recordEvent(tx, { type: 'payment.completed', payload: { paymentId: p.id, userId, credits: p.credits, firstPurchase: !u.paidUser } })
     }
@@ -90,11 +98,17 @@ async function applyProviderState(tx: Tx, providerName: string, remote: Provider
   if (!creditable && (status === 'failed' || status === 'canceled' || status === 'expired')) {
     if (!p.creditsBooked) {
       await releaseDiscount(tx, p.id)
-      if (p.status !== status && userId !== null) await recordEvent(tx, { type: 'payment.failed', payload: { paymentId: p.id, userId } })
+      if (p.status !== status) {
+        outcomes.push(status)
+        if (userId !== null) await recordEvent(tx, { type: 'payment.failed', payload: { paymentId: p.id, userId } })
+      }
     } else if (p.method === DIRECT_DEBIT && !p.collectionFailed && userId !== null) {
       const r = await bookCredits(tx, { userId, delta: -p.credits, reason: 'collection_failed', reference: `payment:${p.id}`, key: `collection_failed:${p.id}`, clampAtZero: true })
       await flagMember(tx, userId, 'collection_failed', `payment:${p.id}`)
-      if (r.booked) await recordEvent(tx, { type: 'payment.reversed', payload: { paymentId: p.id, userId, reason: 'collection_failed', credits: -r.delta } })
+      if (r.booked) {
+        outcomes.push('collection_failed')
+        await recordEvent(tx, { type: 'payment.reversed', payload: { paymentId: p.id, userId, reason: 'collection_failed', credits: -r.delta } })
+      }
       patch.collectionFailed = true
     }
   }
@@ -111,7 +125,10 @@ async function applyProviderState(tx: Tx, providerName: string, remote: Provider
     if (credits <= 0) continue
     const r = await bookCredits(tx, { userId, delta: -credits, reason: kind, reference: `payment:${p.id}`, key: `${kind}:${p.id}:${now}`, clampAtZero: true })
     if (kind === 'chargeback') await flagMember(tx, userId, 'chargeback', `payment:${p.id}`)
-    if (r.booked) await recordEvent(tx, { type: 'payment.reversed', payload: { paymentId: p.id, userId, reason: kind, credits: -r.delta } })
+    if (r.booked) {
+      outcomes.push(kind)
+      await recordEvent(tx, { type: 'payment.reversed', payload: { paymentId: p.id, userId, reason: kind, credits: -r.delta } })
+    }
   }
 
   // A repeated notification changes nothing, and writes nothing: the syncs running beside it need not start over.

@@ -8,6 +8,8 @@ import type { PaymentProvider } from '#app/adapters/payments/provider'
 import { decideSandboxPayment, sandboxProvider } from '#app/adapters/payments/sandbox/sandbox-provider.server'
 import { startCheckout } from './checkout.server'
 import { syncPayment } from './payment-sync.server'
+import { paymentOutcomes } from '#app/lib/metrics.server'
+import { counterValue } from '../../../tests/setup/metrics'
 
 useTestDatabase()
 
@@ -72,5 +74,26 @@ describe('syncPayment beside another sync', () => {
     expect(await syncPayment(sandboxProvider, p.providerPaymentId!)).toBe('paid')
     const [again] = await db().select({ updatedAt: payments.updatedAt }).from(payments).where(eq(payments.id, p.id))
     expect(again.updatedAt).toEqual(booked.updatedAt)
+  })
+})
+
+describe('syncPayment and the payment metrics', () => {
+  it('counts what a sync booked once, not what a repeated notification finds booked already', async () => {
+    const m = await createMember()
+    const outcome = (o: string) => counterValue(paymentOutcomes, { outcome: o })
+    const [paidBefore, failedBefore] = [await outcome('paid'), await outcome('failed')]
+    const paid = await startCheckout({ userId: m.userId, bundleId: 's', method: 'ideal', idempotencyKey: 'metrics-paid', locale: 'en' })
+    const failed = await startCheckout({ userId: m.userId, bundleId: 's', method: 'ideal', idempotencyKey: 'metrics-failed', locale: 'en' })
+    if (!paid.ok || !failed.ok) throw new Error('checkout refused')
+    const providerId = async (id: number) => (await db().select({ p: payments.providerPaymentId }).from(payments).where(eq(payments.id, id)))[0].p!
+    const [paidId, failedId] = [await providerId(paid.paymentId), await providerId(failed.paymentId)]
+    await decideSandboxPayment(paidId, 'paid', { webhookDelayMs: 60_000 })
+    await decideSandboxPayment(failedId, 'failed', { webhookDelayMs: 60_000 })
+    for (let i = 0; i < 3; i++) {
+      await syncPayment(sandboxProvider, paidId)
+      await syncPayment(sandboxProvider, failedId)
+    }
+    expect(await outcome('paid')).toBe(paidBefore + 1)
+    expect(await outcome('failed')).toBe(failedBefore + 1)
   })
 })

@@ -3,6 +3,7 @@ import { conversationMembers, conversations, messages, profiles, users } from '#
 import { canMessage } from '#app/policies/visibility.server'
 import { canUseChatFeature } from '#app/policies/premium-features'
 import { wakeJobRunner } from '#app/lib/jobs/wake'
+import { chatMessagesSent } from '#app/lib/metrics.server'
 import { spendCreditsUnderLock } from '#app/features/billing/ledger.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { and, eq, sql } from 'drizzle-orm'
@@ -112,7 +113,10 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     throw e
   }
 
-  if (!result.duplicate) wakeJobRunner()
+  if (!result.duplicate) {
+    wakeJobRunner()
+    chatMessagesSent.inc({ kind })
+  }
   return { ok: true, message: toChatMessage(result.message), duplicate: result.duplicate, undelivered: !result.delivered, credits: result.credits }
 }
 

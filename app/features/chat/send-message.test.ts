@@ -9,6 +9,8 @@ import { useJobRunner } from '../../../tests/setup/job-runner'
 import { eq, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { blocks, profiles } from '#db/schema/index'
+import { chatMessagesSent } from '#app/lib/metrics.server'
+import { counterValue } from '../../../tests/setup/metrics'
 
 useTestDatabase()
 useJobRunner()
@@ -20,9 +22,12 @@ describe('sendMessage', () => {
     const got: ServerEvent[] = []
     const unsub = await bus().subscribe(profileTopic(b.profileId), (e) => got.push(e as ServerEvent))
     const clientId = crypto.randomUUID()
+    const sentBefore = await counterValue(chatMessagesSent, { kind: 'text' })
     const first = await sendMessage({ senderId: a.profileId, toProfileId: b.profileId, clientId, body: 'Hello' })
     const retry = await sendMessage({ senderId: a.profileId, toProfileId: b.profileId, clientId, body: 'Hello' })
     expect(first.ok && retry.ok).toBe(true)
+    // The metrics count the stored message, not its retry.
+    expect(await counterValue(chatMessagesSent, { kind: 'text' })).toBe(sentBefore + 1)
     if (!first.ok || !retry.ok) return
     expect(retry.duplicate).toBe(true)
     expect(retry.message.id).toBe(first.message.id)

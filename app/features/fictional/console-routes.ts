@@ -5,4 +5,6 @@ export const fictionalConsoleRoutes: { path: string; method: 'GET' | 'POST'; per
   { path: '/admin/fictional', method: 'GET', permission: 'fictional.manage' },
   { path: '/admin/fictional/new', method: 'GET', permission: 'fictional.manage' },
   { path: '/admin/fictional/new', method: 'POST', permission: 'fictional.manage' },
+  { path: '/admin/fictional/:id', method: 'GET', permission: 'fictional.manage' },
+  { path: '/admin/fictional/:id', method: 'POST', permission: 'fictional.manage' },
 ]

@@ -3,15 +3,18 @@ import { db } from '#db/client.server'
 import { blocks, conversationMembers, conversations, likes, profileImages, profiles } from '#db/schema/index'
 import { profileCardColumns, toProfileCard } from '#app/features/profiles/profile-view.server'
 import type { ProfileCard } from '#app/features/profiles/profile-types'
+import { canViewProfile } from '#app/policies/visibility.server'
 
 /**
  * Blocking ends what it must, in one transaction: likes in both directions go, and the conversation disappears
  * from both lists (the policy hides it while the block stands; here it is also marked hidden for the blocker).
+ * Only a profile the blocker may see can be blocked (or one that blocked them first): the blocked list shows each
+ * blocked member's card, so blocking by id must not reveal a profile in privacy mode, disabled or being deleted.
  */
 export async function blockMember(blockerId: number, blockedId: number): Promise<boolean> {
   if (blockerId === blockedId) return false
-  const [target] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.id, blockedId))
-  if (!target) return false
+  const view = await canViewProfile(blockerId, blockedId)
+  if (!view.ok && view.reason !== 'blocked') return false
   await db().transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing()
     await tx.delete(likes).where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))))

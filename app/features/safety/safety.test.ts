@@ -63,6 +63,23 @@ describe('blockMember', () => {
     expect(await blockMember(blocker.profileId, 987_654)).toBe(false)
   })
 
+  it('refuses a profile the blocker may not see, whose card the blocked list would show; blocking back is allowed', async () => {
+    const me = await createMember({ gender: 'male' })
+    const hidden = await createMember({ name: 'Hidden', privacyMode: true })
+    const disabled = await createMember({ name: 'Gone', profileStatus: 'disabled' })
+    expect(await blockMember(me.profileId, hidden.profileId)).toBe(false)
+    expect(await blockMember(me.profileId, disabled.profileId)).toBe(false)
+    expect(await listBlocked(me.profileId)).toEqual([])
+    // A member in privacy mode who wrote to me is someone I know: blocking them works.
+    await send(hidden.profileId, me.profileId, 'hi')
+    expect(await blockMember(me.profileId, hidden.profileId)).toBe(true)
+    // So does blocking back someone who blocked me (their profile says "blocked", with their name).
+    const blocker = await createMember({ name: 'First' })
+    await blockMember(blocker.profileId, me.profileId)
+    expect(await blockMember(me.profileId, blocker.profileId)).toBe(true)
+    expect((await listBlocked(me.profileId)).map((c) => c.name).sort()).toEqual(['First', 'Hidden'])
+  })
+
   it('hides the blocker from the blocked member: profile ("blocked" with the name), search, contact', async () => {
     const blocker = await createMember({ name: 'Bettina' })
     const blocked = await createMember({ gender: 'male' })

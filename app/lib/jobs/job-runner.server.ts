@@ -6,6 +6,7 @@ import { claimDueJobs, claimSchedulePeriod, completeJobs, enqueueJobs, failJob, 
 import { periodStart, retryDelayMs } from './backoff'
 import { onWake } from './wake'
 import { errorText } from '#app/lib/error-text'
+import { jobRuns } from '#app/lib/metrics.server'
 
 export type JobHandler = (payload: Record<string, unknown>, job: { id: number; attempt: number }) => Promise<void>
 
@@ -48,6 +49,15 @@ export interface JobRunnerOptions {
   eventBatch?: number
 }
 
+// The runners started in this process, for the readiness check (server/ops-endpoints.server.ts).
+const started = new Set<JobRunner>()
+
+/** Whether this process's job runners are alive; null when none was started. */
+export function jobRunnersHealthy(): boolean | null {
+  if (!started.size) return null
+  return [...started].every((r) => r.isHealthy())
+}
+
 /**
  * Runs domain-event reactions and durable jobs in the server process, on the embedded database and on
  * PostgreSQL alike (decision record 010). Several processes may run one each: SKIP LOCKED claims keep every job
@@ -75,6 +85,8 @@ export class JobRunner {
   private flushing: Promise<void> | undefined
   private stopped = true
   private unsubscribeWake: (() => void) | undefined
+  // When the poll loop last showed progress (a pass ended, a batch of events was dispatched): /readyz asks.
+  private lastBeatAt = 0
 
   constructor(opts: JobRunnerOptions = {}) {
     this.pollMs = opts.pollMs ?? 1000
@@ -114,6 +126,8 @@ export class JobRunner {
   start(): void {
     if (!this.stopped) return
     this.stopped = false
+    this.lastBeatAt = Date.now()
+    started.add(this)
     this.unsubscribeWake = onWake(() => this.wake())
     this.wake()
   }
@@ -121,6 +135,7 @@ export class JobRunner {
   /** Stops looking for work and waits (up to `graceMs`) for the jobs under way. */
   async stop(graceMs = 10_000): Promise<void> {
     this.stopped = true
+    started.delete(this)
     this.unsubscribeWake?.()
     if (this.timer) clearTimeout(this.timer)
     const drained = Promise.allSettled([...this.running, this.currentTick])
@@ -143,6 +158,8 @@ export class JobRunner {
       .catch((e: unknown) => logger.error({ err: errorText(e) }, 'job runner tick failed'))
       .then(async () => this.nextDelay())
       .then((delay) => {
+        // A pass that failed (the database away) still ends: the loop is alive, and /readyz names the database.
+        this.lastBeatAt = Date.now()
         this.ticking = false
         if (this.stopped) return
         if (this.again) {
@@ -183,6 +200,14 @@ export class JobRunner {
     }
   }
 
+  /**
+   * Whether the poll loop is alive: started, and a pass ended (or a batch of a long dispatch went through) within
+   * `staleMs`. A pass that hangs, on a lock or on a database that never answers, makes it false.
+   */
+  isHealthy(staleMs = Math.max(30_000, this.pollMs * 10)): boolean {
+    return !this.stopped && Date.now() - this.lastBeatAt < staleMs
+  }
+
   /** Dispatches every waiting event; returns how many. Exposed for tests. */
   async dispatchAll(): Promise<number> {
     let total = 0
@@ -191,6 +216,7 @@ export class JobRunner {
       const events = await dispatchEvents(this.eventBatch, (list) => list.flatMap((e) => this.reactionsFor(e).flatMap((r) => r.jobs?.(e as never) ?? [])))
       total += events.length
       await this.runLive(events)
+      this.lastBeatAt = Date.now()
       if (events.length < this.eventBatch) return total
     }
   }
@@ -268,6 +294,8 @@ export class JobRunner {
     const def = this.jobs.get(job.name)
     if (!def) {
       await failJob(job.id, `no handler for job ${job.name}`, null)
+      // Not labelled with the stored name: only defined names are a bounded set.
+      jobRuns.inc({ job: 'unknown', outcome: 'failed' })
       logger.error({ job: job.name, jobId: job.id }, 'job has no handler')
       return
     }
@@ -278,11 +306,13 @@ export class JobRunner {
         new Promise((_, reject) => (timeout = setTimeout(() => reject(new Error(`timed out after ${def.timeoutMs} ms`)), def.timeoutMs))),
       ])
       await this.complete(job.id)
+      jobRuns.inc({ job: job.name, outcome: 'completed' })
     } catch (e) {
       // Kept in the jobs table and the log: the error's name for it, never data it may quote.
       const message = errorText(e)
       const last = job.attempts >= job.maxAttempts
       logger.warn({ job: job.name, jobId: job.id, attempt: job.attempts, err: message, final: last }, 'job failed')
+      jobRuns.inc({ job: job.name, outcome: last ? 'failed' : 'retried' })
       await failJob(job.id, message, last ? null : retryDelayMs(job.attempts)).catch((err: unknown) =>
         logger.error({ err: errorText(err), jobId: job.id }, 'could not record a job failure'),
       )

@@ -1,0 +1,32 @@
+// `npm run restore <backup folder> [-- --force]`: puts a backup made by `npm run backup` back (docs/operations.md).
+// Stop the server first. The database and the media and keys in DATA_DIR become what the backup holds; what they
+// replace in DATA_DIR is moved to DATA_DIR/before-restore-<time>/. --force: restore into PostgreSQL although other
+// sessions are connected to it.
+import { parseArgs } from 'node:util'
+import { env, EnvError } from '#app/lib/env.server'
+import { restoreBackup } from '#db/backup/backup.server'
+import { BackupError } from '#db/backup/manifest'
+import { migrationsFolder } from '#db/client.server'
+
+let parsed
+try {
+  parsed = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false } } })
+} catch {
+  parsed = null
+}
+if (!parsed || parsed.positionals.length !== 1) {
+  console.error('Usage: npm run restore <backup folder> [-- --force]')
+  process.exit(2)
+}
+try {
+  const e = env()
+  const dir = parsed.positionals[0]
+  const { manifest, asideDir } = await restoreBackup({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR }, dir, { migrationsFolder, force: parsed.values.force })
+  console.log(`Restored the backup of ${manifest.createdAt} (version ${manifest.appVersion}, ${manifest.migrations} migrations) from ${dir}.`)
+  if (asideDir) console.log(`What it replaced in DATA_DIR is in ${asideDir}: delete it once the site works.`)
+  console.log('Start the server: it applies the migrations this version has beyond the backup.')
+} catch (err) {
+  if (!(err instanceof BackupError || err instanceof EnvError)) throw err
+  console.error(err.message)
+  process.exitCode = 1
+}
