@@ -5,6 +5,8 @@ import { destroyExpiredSessions } from '#app/features/authentication/sessions.se
 import { pruneNotificationLog } from '#app/features/notifications/notification-log.server'
 import { registerModeration } from '#app/features/moderation/moderation-jobs.server'
 import { registerNotifications } from '#app/features/notifications/reactions.server'
+import { clearTempMedia } from '#app/adapters/storage/disk-storage.server'
+import { env } from '#app/lib/env.server'
 import { JobRunner } from '#app/lib/jobs/job-runner.server'
 import { logger } from '#app/lib/logger.server'
 import { pruneDispatchedEvents } from '#db/events.server'
@@ -13,7 +15,8 @@ const HOUR = 3600_000
 
 /**
  * The process's job runner with every reaction and job of the product registered: notifications, and the
- * hourly housekeeping (erase accounts past their reactivation window, expired sessions, old events and logs).
+ * hourly housekeeping (erase accounts past their reactivation window, expired sessions, old events and logs,
+ * temporary upload files).
  */
 export function createJobRunner(): JobRunner {
   const runner = new JobRunner()
@@ -27,6 +30,8 @@ export function createJobRunner(): JobRunner {
       await destroyExpiredSessions()
       await pruneDispatchedEvents()
       await pruneNotificationLog()
+      // Half-written upload files of a process that died mid-write (app/adapters/storage/disk-storage.server.ts).
+      await clearTempMedia(env().DATA_DIR)
       if (erased) logger.info({ erased }, 'erased accounts past the reactivation window')
     })
     .every('housekeeping', HOUR)

@@ -25,3 +25,8 @@ export function idParam(value: string | undefined): number {
   if (n <= 0) throw notFound()
   return n
 }
+
+/** The header of a 429 answer: when the client may try again (RFC 9110 section 10.2.3). */
+export function retryAfterHeader(seconds: number): { 'Retry-After': string } {
+  return { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) }
+}

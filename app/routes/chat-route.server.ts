@@ -6,7 +6,10 @@ import { loadChatPage } from '#app/features/chat/chat-page.server'
 import { submitMessage } from '#app/features/chat/submit-message.server'
 import { reportMessage } from '#app/features/safety/report.server'
 import { messageReportSchema } from '#app/features/safety/safety.schema'
+import { takeWrite } from '#app/features/safety/write-limits.server'
 import type { Viewer } from '#app/features/authentication/viewer.server'
+import { retryAfterHeader } from '#app/lib/http.server'
+import { tooOftenReply } from './write-limit.server'
 
 /** The chat screen's data for both of its addresses (/chats/{id} and /members/{id}/chat). */
 export async function chatLoaderData(viewer: Viewer, partnerId: number, url: URL) {
@@ -22,6 +25,8 @@ export async function chatLoaderData(viewer: Viewer, partnerId: number, url: URL
 /** Its form posts: a message or a gift (the no-JavaScript and no-socket way), or a report of a received message. */
 export async function chatAction(viewer: Viewer, partnerId: number, form: FormData) {
   if (form.get('intent') === 'report') {
+    const wait = await takeWrite('report', viewer.profileId)
+    if (wait > 0) return tooOftenReply(wait, { ok: false as const })
     const parsed = messageReportSchema.safeParse({ messageId: form.get('messageId'), reason: form.get('reason') ?? undefined })
     if (!parsed.success) return data({ ok: false as const, error: 'chat.errorInvalid' }, { status: 400 })
     const ok = await reportMessage({ reporterId: viewer.profileId, ...parsed.data })
@@ -29,5 +34,5 @@ export async function chatAction(viewer: Viewer, partnerId: number, form: FormDa
   }
   const gift = form.get('intent') === 'gift' ? form.get('gift') : undefined
   const r = await submitMessage(viewer.profileId, { toProfileId: partnerId, clientId: form.get('clientId'), body: form.get('body'), gift })
-  return r.ok ? r : data(r, { status: r.status })
+  return r.ok ? r : data(r, { status: r.status, headers: r.retryAfter ? retryAfterHeader(r.retryAfter) : undefined })
 }

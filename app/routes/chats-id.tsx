@@ -27,7 +27,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
-  return <ChatScreen data={loaderData} error={actionData && !actionData.ok ? actionData.error : undefined} />
+  const refused = actionData && !actionData.ok ? actionData : undefined
+  return <ChatScreen data={loaderData} error={refused && 'error' in refused ? refused.error : undefined} retryAfter={refused && 'retryAfter' in refused && typeof refused.retryAfter === 'number' ? refused.retryAfter : undefined} tooOften={refused && 'tooOften' in refused ? refused.tooOften : undefined} />
 }
 
 export function meta({ data: d, matches }: Route.MetaArgs) {

@@ -76,11 +76,12 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
     if (!window.confirm(intl.formatMessage({ id: 'chats.removeConfirm' }, { name: c.profile.name }))) return
     setChats((list) => list.filter((x) => x.conversation !== c.conversation))
     void fetch('/api/chat.php', { method: 'DELETE', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ conversation: c.conversation }) })
-      .then((r) => {
-        if (!r.ok) throw new Error(String(r.status))
+      .then(async (r) => {
+        // A refusal for the rate carries its own text (the wait, in the member's language).
+        if (!r.ok) throw new Error(((await r.json().catch(() => null)) as { message?: string } | null)?.message ?? '')
       })
-      .catch(() => {
-        window.alert(intl.formatMessage({ id: 'chats.removeFailed' }))
+      .catch((e: unknown) => {
+        window.alert((e instanceof Error && e.message) || intl.formatMessage({ id: 'chats.removeFailed' }))
         void revalidator.revalidate()
       })
   }

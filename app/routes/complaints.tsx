@@ -2,10 +2,11 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, useNavigation } from 'react-router'
-import { consume } from '#app/adapters/rate-limit/rate-limit.server'
 import { complaintCategories } from '#app/features/safety/complaint-categories'
 import { complaintSchema } from '#app/features/safety/complaints.schema'
-import { complaintLimiter, fileComplaint } from '#app/features/safety/complaints.server'
+import { fileComplaint } from '#app/features/safety/complaints.server'
+import { takeWrite } from '#app/features/safety/write-limits.server'
+import { retryAfterHeader } from '#app/lib/http.server'
 import { requestLocale } from '#app/features/settings/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
@@ -21,8 +22,10 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: complaintSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), reference: null }, { status: 400 })
-  if ((await consume(complaintLimiter(), context.clientIp)) > 0) {
-    return data({ result: submission.reply({ formErrors: ['complaints.tooMany'] }), reference: null }, { status: 429 })
+  // Per address (visitors file complaints too): enough for a real case, too few to flood the queue.
+  const wait = await takeWrite('complaint', context.clientIp)
+  if (wait > 0) {
+    return data({ result: submission.reply({ formErrors: ['complaints.tooMany'] }), reference: null }, { status: 429, headers: retryAfterHeader(wait) })
   }
   const { locale } = await requestLocale(request, context)
   const { reference } = await fileComplaint({ ...submission.value, locale, reporterProfileId: context.viewer?.profileId ?? null })

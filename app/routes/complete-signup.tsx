@@ -14,6 +14,9 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/complete-signup'
 import { readFormData } from '#app/lib/form-data.server'
+import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
+import { takeWrite } from '#app/features/safety/write-limits.server'
+import { tooOftenReply } from './write-limit.server'
 
 /**
  * The remaining signup steps (spec section 2): photo, profile info, about me, confirm e-mail. Each step saves on
@@ -33,6 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get('intent') ?? '')
   const step = String(form.get('step') ?? 'push') as CompleteSignupStep
   const imageId = Number(form.get('imageId'))
+  const wait = await takeWrite('profile_edit', viewer.profileId)
+  if (wait > 0) return tooOftenReply(wait)
   if (intent === 'main') await setMainPhoto(viewer.profileId, imageId)
   else if (intent === 'delete') await deletePhoto(viewer.profileId, imageId)
   else if (intent === 'save') {
@@ -44,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return null
 }
 
-export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
+export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {
   const intl = useIntl()
   const { step, profile } = loaderData
   const index = completeSignupSteps.indexOf(step)
@@ -75,6 +80,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
         <p>
           <FormattedMessage id={`completeSignup.${step}.text`} values={{ email: loaderData.email }} />
         </p>
+        {actionData ? <TooOftenAlert refusal={actionData.tooOften} /> : null}
         {step === 'push' ? <PushStep publicKey={loaderData.pushKey} /> : null}
         {step === 'photo' ? <PhotoManager photos={loaderData.photos} limit={loaderData.limit} /> : null}
         {step === 'profile' || step === 'about' ? (

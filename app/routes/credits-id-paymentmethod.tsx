@@ -17,6 +17,11 @@ import { refusalMessage } from '#app/features/billing/refusal-messages'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
+import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
+import { takeWrite, writeWait } from '#app/features/safety/write-limits.server'
+import { tooOften } from '#app/features/safety/too-often'
+import { retryAfterHeader } from '#app/lib/http.server'
+import { tooOftenReply } from './write-limit.server'
 import type { Route } from './+types/credits-id-paymentmethod'
 import { Icon } from '#app/ui/icon'
 
@@ -43,15 +48,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const method = params.paymentmethod
   if (!methodsForCountry(member.country, settings.disabled_payment_methods).some((m) => m.id === method)) throw notFound()
   if (method === 'sepa_direct_debit') throw redirect(`/directdebit?${new URLSearchParams({ bundle: bundle.id, ...(typed ? { code: typed } : {}) })}`)
-  const code = typed ?? (await activeDiscount(member))?.code ?? null
+  // A typed code past the limit of refused ones is not looked at (no guessing), as on /credits.
+  const codeWait = typed?.trim() ? await writeWait('discount_code', viewer.userId) : 0
+  const code = (codeWait ? null : typed) ?? (await activeDiscount(member))?.code ?? null
   let priced = await priceCheckout(member, bundle.id, method, code, settings)
   let codeRefusal = null
   if (!priced.ok && priced.reason === 'discount') {
     codeRefusal = refusalMessage(priced)
+    if (typed?.trim()) await takeWrite('discount_code', viewer.userId)
     priced = await priceCheckout(member, bundle.id, method, null, settings)
   }
   if (!priced.ok) throw notFound()
-  return {
+  const page = {
     step: 'pay' as const,
     bundle,
     method: { id: method, label: findPaymentMethod(method)?.label, labelId: findPaymentMethod(method)?.labelId },
@@ -61,7 +69,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     codeRefusal,
     // The form's key: sending it twice (double click, back and resend) starts one payment.
     checkoutKey: randomUUID(),
+    tooOften: codeWait ? tooOften(codeWait) : null,
   }
+  return codeWait ? data(page, { status: 429, headers: retryAfterHeader(codeWait) }) : page
 }
 
 const paySchema = z.object({ key: z.uuid(), code: z.string().max(40).optional() })
@@ -70,6 +80,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const parsed = paySchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success || !params.paymentmethod) return data({ refusal: refusalMessage({ reason: 'unknown_bundle' }) }, { status: 400 })
+  // Before anything is reserved or sent to the provider: a refused start leaves no payment behind.
+  const wait = await takeWrite('payment', viewer.userId)
+  if (wait > 0) return tooOftenReply(wait, { refusal: null })
   const r = await startCheckout({
     userId: viewer.userId,
     bundleId: params.id,
@@ -130,7 +143,9 @@ export default function CreditsCheckout({ loaderData, actionData }: Route.Compon
           </div>
         </div>
         {codeRefusal ? <RefusalAlert refusal={codeRefusal} /> : null}
+        {loaderData.tooOften ? <TooOftenAlert refusal={loaderData.tooOften} /> : null}
         {actionData?.refusal ? <RefusalAlert refusal={actionData.refusal} /> : null}
+        {actionData && 'tooOften' in actionData ? <TooOftenAlert refusal={actionData.tooOften} /> : null}
         <Form method="post">
           <input type="hidden" name="key" value={loaderData.checkoutKey} />
           {code ? <input type="hidden" name="code" value={code} /> : null}

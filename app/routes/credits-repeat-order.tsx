@@ -13,6 +13,9 @@ import { refusalMessage } from '#app/features/billing/refusal-messages'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
+import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
+import { takeWrite } from '#app/features/safety/write-limits.server'
+import { tooOftenReply } from './write-limit.server'
 import type { Route } from './+types/credits-repeat-order'
 import { Icon } from '#app/ui/icon'
 
@@ -39,6 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   if (!viewer.paidUser) throw redirect('/premium')
+  // Before anything is reserved or sent to the provider: a refused start leaves no payment behind.
+  const wait = await takeWrite('payment', viewer.userId)
+  if (wait > 0) return tooOftenReply(wait, { refusal: null })
   const key = z.uuid().safeParse((await readFormData(request)).get('key'))
   const last = await lastOrder(viewer.userId)
   if (!key.success || !last) throw redirect('/credits')
@@ -74,6 +80,7 @@ export default function RepeatOrder({ loaderData, actionData }: Route.ComponentP
           </div>
         </div>
         {actionData?.refusal ? <RefusalAlert refusal={actionData.refusal} /> : null}
+        {actionData && 'tooOften' in actionData ? <TooOftenAlert refusal={actionData.tooOften} /> : null}
         <Form method="post">
           <input type="hidden" name="key" value={loaderData.key} />
           <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy} aria-busy={busy} data-testid="repeat-pay">

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Form, Link, redirect } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import { z } from 'zod'
 import { requireViewer } from '#app/features/authentication/require-viewer.server'
 import { BundleList } from '#app/features/billing/components/bundle-list'
@@ -11,6 +11,10 @@ import { methodViews, offersFor } from '#app/features/billing/offers.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
+import { retryAfterHeader } from '#app/lib/http.server'
+import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
+import { tooOften } from '#app/features/safety/too-often'
+import { takeWrite, writeWait } from '#app/features/safety/write-limits.server'
 import type { Route } from './+types/credits'
 import { Icon } from '#app/ui/icon'
 
@@ -22,16 +26,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getSettings()
   const member = billingOfViewer(viewer, settings)
   const code = new URL(request.url).searchParams.get('code')
-  const offers = await offersFor(member, settings, code)
+  // Codes typed in: refused ones are counted, and past the limit a code is not even looked at (no guessing).
+  const codeWait = code?.trim() ? await writeWait('discount_code', viewer.userId) : 0
+  const offers = await offersFor(member, settings, codeWait ? null : code)
+  if (offers.codeError) await takeWrite('discount_code', viewer.userId)
   const cheapest = offers.bundles[0]?.discountedMinor ?? 0
-  return {
+  const page = {
     ...offers,
+    tooOften: codeWait ? tooOften(codeWait) : null,
     typedCode: code ?? '',
     methods: methodViews(settings, member.country, member.currency, cheapest),
     credits: viewer.credits,
     paidUser: viewer.paidUser,
     repeat: viewer.paidUser ? await lastOrder(viewer.userId) : null,
   }
+  return codeWait ? data(page, { status: 429, headers: retryAfterHeader(codeWait) }) : page
 }
 
 const choice = z.object({ bundle: z.string().regex(/^[\w-]{1,20}$/), method: z.string().regex(/^[\w-]{1,30}$/), code: z.string().max(40).optional() })
@@ -69,6 +78,7 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
         <FormattedMessage id={loaderData.paidUser ? 'credits.introPremium' : 'credits.intro'} />
       </p>
       {discount ? <DiscountNotice discount={discount} /> : null}
+      {loaderData.tooOften ? <TooOftenAlert refusal={loaderData.tooOften} /> : null}
       {codeError ? (
         <div className="alert alert-danger" role="alert" data-testid="code-error">
           <FormattedMessage id={`discount.error.${codeError.error}`} />

@@ -57,7 +57,7 @@ describe('/directdebit', () => {
 
   it('shows what is bought, and why direct debit is not offered', async () => {
     const nl = await member('NL')
-    const shown = (await call(page.loader, new Request('http://localhost/directdebit?bundle=m'), nl.context)) as Awaited<ReturnType<typeof page.loader>>
+    const shown = (await call(page.loader, new Request('http://localhost/directdebit?bundle=m'), nl.context)) as Extract<Awaited<ReturnType<typeof page.loader>>, { formKey: string }>
     expect(shown).toMatchObject({ offer: { credits: 125, totalMinor: 1999, currency: 'EUR' }, offerError: null, company: 'Amoura Media B.V.', country: 'NL', pending: null })
     expect(shown.formKey).toMatch(/^[\w-]{8,80}$/)
     expect(await call(page.loader, new Request('http://localhost/directdebit?bundle=nope'), nl.context)).toMatchObject({ offer: null, offerError: 'directdebit.unknownBundle' })

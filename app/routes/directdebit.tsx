@@ -18,6 +18,10 @@ import { formatMoney } from '#app/features/billing/pricing'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
+import { retryAfterHeader } from '#app/lib/http.server'
+import { tooOften } from '#app/features/safety/too-often'
+import { takeWrite, writeWait } from '#app/features/safety/write-limits.server'
+import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
 import { FormErrors } from '#app/ui/form-errors'
 import type { Route } from './+types/directdebit'
 
@@ -64,7 +68,7 @@ interface ActionAnswer {
   notice?: string
   attemptsLeft?: number
 }
-const answer = (body: ActionAnswer, status = 200) => data(body, { status })
+const answer = (body: ActionAnswer, status = 200, headers?: HeadersInit) => data(body, { status, headers })
 
 /** The purchase comes from the checkout page: /directdebit?bundle=m&code=… */
 function purchase(url: URL) {
@@ -78,12 +82,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const { bundleId, code } = purchase(url)
   const mandateId = Number(url.searchParams.get('mandate'))
+  // A code past the limit of refused ones is not looked at (no guessing), as on /credits.
+  const codeWait = code ? await writeWait('discount_code', viewer.userId) : 0
   const [offer, company, mandate] = await Promise.all([
-    directDebitOffer(viewer.userId, bundleId, code),
+    directDebitOffer(viewer.userId, bundleId, codeWait ? null : code),
     getCompanyInfo(),
     Number.isSafeInteger(mandateId) && mandateId > 0 ? getPendingMandate(viewer.userId, mandateId) : null,
   ])
-  return {
+  if (code && !offer.ok && offer.reason === 'discount') await takeWrite('discount_code', viewer.userId)
+  const page = {
     offer: offer.ok ? { credits: offer.credits, totalMinor: offer.totalMinor, currency: offer.currency } : null,
     offerError: offer.ok ? null : refusal(offer).id,
     company: company.name,
@@ -94,7 +101,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     minutes: CODE_TTL_MINUTES,
     // The form again, for a member who mistyped the phone number.
     restart: `/directdebit?${new URLSearchParams({ bundle: bundleId, ...(code ? { code } : {}) })}`,
+    tooOften: codeWait ? tooOften(codeWait) : null,
   }
+  return codeWait ? data(page, { status: 429, headers: retryAfterHeader(codeWait) }) : page
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -111,6 +120,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const key = String(form.get('key') ?? '')
     if (!/^[\w-]{8,80}$/.test(key)) return answer({ intent, result: submission.reply({ formErrors: ['error.generic'] }) }, 400)
     const { authorize: _, ...details } = submission.value
+    // Before the mandate is stored or a code texted: a refused start leaves nothing behind.
+    const wait = await takeWrite('payment', viewer.userId)
+    if (wait > 0) {
+      const t = tooOften(wait)
+      return answer({ intent, result: submission.reply({ formErrors: [t.id] }), values: t.values }, 429, retryAfterHeader(wait))
+    }
     const r = await startDirectDebit(viewer.userId, details, { bundleId, code, key })
     if (!r.ok) {
       const m = refusal(r)
@@ -123,6 +138,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'confirm') {
     const submission = parseWithZod(form, { schema: otpSchema })
     if (submission.status !== 'success') return answer({ intent, result: submission.reply() }, 400)
+    const wait = await takeWrite('payment', viewer.userId)
+    if (wait > 0) {
+      const t = tooOften(wait)
+      return answer({ intent, result: submission.reply({ formErrors: [t.id] }), values: t.values }, 429, retryAfterHeader(wait))
+    }
     const r = await confirmDirectDebit(viewer.userId, mandateId, submission.value.otp)
     if (r.ok) throw redirect(r.redirectTo)
     const m = refusal(r)
@@ -132,6 +152,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === 'resend') {
+    const wait = await takeWrite('payment', viewer.userId)
+    if (wait > 0) {
+      const t = tooOften(wait)
+      return answer({ intent, error: t.id, values: t.values }, 429, retryAfterHeader(wait))
+    }
     const r = await resendDirectDebitCode(viewer.userId, mandateId)
     if (r.ok) return answer({ intent, notice: r.smsSent ? 'directdebit.resent' : 'directdebit.codeNotSent' })
     const m = refusal(r)
@@ -152,6 +177,7 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
         <h1 className="h3 mb-3">
           <FormattedMessage id="directdebit.title" />
         </h1>
+        {loaderData.tooOften ? <TooOftenAlert refusal={loaderData.tooOften} /> : null}
         {offer ? (
           <p className="lead" data-testid="directdebit-summary">
             <FormattedMessage id="directdebit.summary" values={{ credits: offer.credits, price }} />

@@ -8,19 +8,26 @@ import { setCookieHeader } from '#app/lib/http.server'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/lang-config'
 import { readFormData } from '#app/lib/form-data.server'
+import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
+import { takeWrite } from '#app/features/safety/write-limits.server'
+import { tooOftenReply } from './write-limit.server'
 
 /** Sets the language: the i18n_redirected cookie for 365 days and, when logged in, the account's language. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request)
   const language = form.get('language')
   if (!isLocale(language)) return new Response('Unsupported language', { status: 400 })
-  if (context.viewer) await setAccountLanguage(context.viewer.userId, language)
+  if (context.viewer) {
+    const wait = await takeWrite('account_change', context.viewer.userId)
+    if (wait > 0) return tooOftenReply(wait)
+    await setAccountLanguage(context.viewer.userId, language)
+  }
   throw redirect(safeRedirect(form.get('redirectTo'), '/'), {
     headers: { 'Set-Cookie': setCookieHeader(LOCALE_COOKIE, language, LOCALE_COOKIE_MAX_AGE, false) },
   })
 }
 
-export default function LangConfig() {
+export default function LangConfig({ actionData }: Route.ComponentProps) {
   const root = useRootData()
   return (
     <div className="row justify-content-center">
@@ -28,6 +35,7 @@ export default function LangConfig() {
         <h1 className="h3 mb-4">
           <FormattedMessage id="lang.title" />
         </h1>
+        {actionData ? <TooOftenAlert refusal={actionData.tooOften} /> : null}
         <Form method="post" reloadDocument className="list-group">
           <input type="hidden" name="redirectTo" value={root.viewer ? '/members' : '/'} />
           {locales.map((l) => (

@@ -11,6 +11,10 @@ import { useRootData } from '#app/layouts/use-root-data'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/match-finder'
 import { Icon } from '#app/ui/icon'
+import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
+import { tooOftenIn } from '#app/features/safety/too-often'
+import { takeWrite } from '#app/features/safety/write-limits.server'
+import { tooOftenReply } from './write-limit.server'
 
 const FINDER_SIZE = 24
 
@@ -25,6 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const parsed = z.object({ profileId: z.coerce.number().int().positive() }).safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) return data({ ok: false as const }, { status: 400 })
+  const wait = await takeWrite('like', viewer.profileId)
+  if (wait > 0) return tooOftenReply(wait, { ok: false as const })
   const r = await likeProfile(viewer.profileId, parsed.data.profileId, 'finder')
   return r.ok ? { ok: true as const, liked: parsed.data.profileId, match: r.match } : data({ ok: false as const }, { status: 404 })
 }
@@ -69,6 +75,7 @@ function FinderCard({ proposal }: { proposal: Proposal }) {
           <FormattedMessage id={liked ? 'profile.liked' : 'profile.like'} values={{ name: proposal.profile.name }} />
         </button>
       </fetcher.Form>
+      {tooOftenIn(fetcher.data) ? <TooOftenAlert refusal={tooOftenIn(fetcher.data)!} className="alert alert-danger small p-1 mb-0" /> : null}
     </div>
   )
 }

@@ -2,7 +2,9 @@ import { data } from 'react-router'
 import { requireViewer } from '#app/features/authentication/require-viewer.server'
 import { sendChatPhoto } from '#app/features/chat/chat-photos.server'
 import { MAX_UPLOAD_BYTES } from '#app/features/photos/process-image.server'
-import { idParam } from '#app/lib/http.server'
+import { takeWrite } from '#app/features/safety/write-limits.server'
+import { tooOften } from '#app/features/safety/too-often'
+import { idParam, retryAfterHeader } from '#app/lib/http.server'
 import type { Route } from './+types/members-id-chat-photo'
 
 /**
@@ -13,6 +15,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const partnerId = idParam(params.id)
   const fail = (status: number, error: string) => data({ ok: false as const, error }, { status })
+  // Counted before the body is read: a refused upload costs neither the decoding nor credits.
+  const wait = await takeWrite('upload', viewer.profileId)
+  if (wait > 0) {
+    const t = tooOften(wait)
+    return data({ ok: false as const, error: t.id, values: t.values }, { status: 429, headers: retryAfterHeader(wait) })
+  }
   if (Number(request.headers.get('content-length') ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) return fail(413, 'photos.error.too_large')
   let form: FormData
   try {

@@ -2,6 +2,8 @@ import { FormattedMessage } from 'react-intl'
 import { data, redirect } from 'react-router'
 import { requireViewer } from '#app/features/authentication/require-viewer.server'
 import { ChatView } from '#app/features/chat/components/chat-view'
+import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
+import type { TooOften } from '#app/features/safety/too-often'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import { idParam } from '#app/lib/http.server'
@@ -27,10 +29,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function MemberChat({ loaderData, actionData }: Route.ComponentProps) {
-  return <ChatScreen data={loaderData} error={actionData && !actionData.ok ? actionData.error : undefined} />
+  const refused = actionData && !actionData.ok ? actionData : undefined
+  return <ChatScreen data={loaderData} error={refused && 'error' in refused ? refused.error : undefined} retryAfter={refused && 'retryAfter' in refused && typeof refused.retryAfter === 'number' ? refused.retryAfter : undefined} tooOften={refused && 'tooOften' in refused ? refused.tooOften : undefined} />
 }
 
-export function ChatScreen({ data: d, error }: { data: ChatData; error?: string }) {
+export function ChatScreen({ data: d, error, retryAfter, tooOften }: { data: ChatData; error?: string; retryAfter?: number; tooOften?: TooOften }) {
   const root = useRootData()
   const page = d.page
   if (page.kind === 'blocked') {
@@ -47,9 +50,10 @@ export function ChatScreen({ data: d, error }: { data: ChatData; error?: string 
     <>
       {error ? (
         <div className="alert alert-danger m-2" role="alert">
-          <FormattedMessage id={error} values={{ name: page.partner.name, count: page.pricing.freeConversations }} />
+          <FormattedMessage id={error} values={{ name: page.partner.name, count: page.pricing.freeConversations, seconds: retryAfter ?? 0 }} />
         </div>
       ) : null}
+      {tooOften ? <TooOftenAlert refusal={tooOften} className="alert alert-danger m-2" /> : null}
       {root.viewer.status === 'not_confirmed' ? (
         <div className="alert alert-warning m-2 mb-0" role="status" data-testid="unconfirmed-warning">
           <FormattedMessage id="chat.unconfirmed" values={{ name: page.partner.name }} />

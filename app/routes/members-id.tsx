@@ -5,6 +5,8 @@ import { findConversationId } from '#app/features/chat/conversations.server'
 import { hasLiked, likeProfile, markLikeSeen, unlikeProfile } from '#app/features/likes/likes.server'
 import { blockMember, unblockMember } from '#app/features/safety/block.server'
 import { reportProfile } from '#app/features/safety/report.server'
+import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
+import { takeWrite } from '#app/features/safety/write-limits.server'
 import { reportReasons, reportSchema } from '#app/features/safety/safety.schema'
 import { FictionalWarning } from '#app/features/profiles/components/fictional-badge'
 import { loadProfilePage } from '#app/features/profiles/profile-page.server'
@@ -15,6 +17,7 @@ import type { Route } from './+types/members-id'
 import { PremiumBadge } from '#app/ui/top-nav'
 import { readFormData } from '#app/lib/form-data.server'
 import { Icon } from '#app/ui/icon'
+import { tooOftenReply } from './write-limit.server'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
@@ -33,6 +36,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const id = idParam(params.id)
   const form = await readFormData(request)
   const intent = form.get('intent')
+  const kind = intent === 'like' || intent === 'unlike' ? 'like' : intent === 'block' || intent === 'unblock' ? 'block' : intent === 'report' ? 'report' : null
+  const wait = kind ? await takeWrite(kind, viewer.profileId) : 0
+  if (wait > 0) return tooOftenReply(wait)
   if (intent === 'like') {
     const r = await likeProfile(viewer.profileId, id)
     if (!r.ok) return data({ error: r.error }, { status: r.error === 'blocked' ? 403 : r.error === 'self' ? 400 : 404 })
@@ -115,6 +121,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
             <FormattedMessage id={actionData.notice} values={{ name: profile.name }} />
           </div>
         ) : null}
+        {actionData && 'tooOften' in actionData ? <TooOftenAlert refusal={actionData.tooOften} /> : null}
         {actionData && 'error' in actionData ? (
           <div className="alert alert-danger" role="alert">
             <FormattedMessage id="error.generic" />

@@ -25,6 +25,9 @@ import { Avatar } from '#app/ui/avatar'
 import { SwitchField } from '#app/ui/switch-field'
 import type { Route } from './+types/notifications'
 import { readFormData } from '#app/lib/form-data.server'
+import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
+import { takeWrite } from '#app/features/safety/write-limits.server'
+import { tooOftenReply } from './write-limit.server'
 import { AccountDecisions } from '#app/features/moderation/components/account-decisions'
 import { listMemberDecisions } from '#app/features/moderation/decisions.server'
 import { submitAppeal } from '#app/features/moderation/member-appeal.server'
@@ -50,6 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const form = await readFormData(request)
   const intent = form.get('intent')
+  const wait = await takeWrite(intent === 'unblock' ? 'block' : 'account_change', viewer.userId)
+  if (wait > 0) return tooOftenReply(wait)
   if (intent === 'appeal') return submitAppeal(viewer.userId, form)
   if (intent === 'notifications') {
     await saveNotificationSettings(viewer.userId, parseNotificationSettings(form))
@@ -117,6 +122,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <FormattedMessage id="settings.title" />
         </h1>
         <AccountDecisions decisions={loaderData.decisions} feedback={actionData && 'appeal' in actionData ? actionData.appeal : null} />
+        {actionData && 'tooOften' in actionData ? <TooOftenAlert refusal={actionData.tooOften} /> : null}
         {actionData && 'notice' in actionData ? (
           <div className="alert alert-success" role="status">
             <FormattedMessage id={actionData.notice} values={{ email: loaderData.email }} />

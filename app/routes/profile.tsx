@@ -7,6 +7,7 @@ import { listInterests } from '#app/features/content/interests.server'
 import { PhotoManager } from '#app/features/photos/components/photo-manager'
 import { deletePhoto, listOwnPhotos, photoLimit, setMainPhoto, uploadPhoto } from '#app/features/photos/photos.server'
 import { ImageRejectedError } from '#app/features/photos/process-image.server'
+import { photoErrorValues } from '#app/features/photos/photo-rules'
 import { InterestPicker } from '#app/features/profiles/components/interest-picker'
 import { ProfileValueOptions } from '#app/features/profiles/components/profile-value-options'
 import { LocationButton } from '#app/features/profiles/components/location-button'
@@ -20,6 +21,9 @@ import { PremiumBadge } from '#app/ui/top-nav'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/profile'
 import { readFormData } from '#app/lib/form-data.server'
+import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
+import { takeWrite } from '#app/features/safety/write-limits.server'
+import { tooOftenReply } from './write-limit.server'
 
 async function formOptions() {
   const [s, interests] = await Promise.all([getSettings(), listInterests()])
@@ -38,6 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request)
   const intent = form.get('intent')
   const imageId = Number(form.get('imageId'))
+  // Uploads count per file below; every other post of this page is a profile edit.
+  const wait = intent === 'upload' ? 0 : await takeWrite('profile_edit', viewer.profileId)
+  if (wait > 0) return tooOftenReply(wait)
   if (intent === 'main') return { notice: (await setMainPhoto(viewer.profileId, imageId)) ? 'photos.mainChanged' : undefined }
   if (intent === 'delete') {
     if (!(await deletePhoto(viewer.profileId, imageId))) throw data(null, { status: 404 })
@@ -46,7 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'upload') {
     // The form path for browsers without JavaScript; with it, uploads go to /api/photos.php with progress.
     for (const file of form.getAll('photo')) {
-      if (typeof file === 'string' || file.size === 0) continue
+      // A part without a name and bytes is the empty file field; an empty file that has a name is refused below.
+      if (typeof file === 'string' || (file.size === 0 && !file.name)) continue
+      const uploadWait = await takeWrite('upload', viewer.profileId)
+      if (uploadWait > 0) return tooOftenReply(uploadWait)
       try {
         const r = await uploadPhoto(viewer, Buffer.from(await file.arrayBuffer()))
         if (!r.ok) return data({ photoError: 'photos.error.limit_reached', limit: r.limit }, { status: 409 })
@@ -102,9 +112,10 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
       <PhotoManager photos={loaderData.photos} limit={loaderData.limit} notice={notice} />
       {photoError ? (
         <div className="alert alert-danger" role="alert">
-          <FormattedMessage id={photoError.photoError} values={{ limit: photoError.limit, mb: 10 }} />
+          <FormattedMessage id={photoError.photoError} values={{ ...photoErrorValues, limit: photoError.limit }} />
         </div>
       ) : null}
+      {actionData && 'tooOften' in actionData ? <TooOftenAlert refusal={actionData.tooOften} /> : null}
       <section aria-labelledby="info-title">
         <h2 id="info-title" className="h5">
           <FormattedMessage id="profile.info" />

@@ -13,6 +13,9 @@ import { readFormData } from '#app/lib/form-data.server'
 import { Countdown } from '#app/ui/countdown'
 import type { Route } from './+types/swipe-game'
 import { Icon } from '#app/ui/icon'
+import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
+import { takeWrite } from '#app/features/safety/write-limits.server'
+import { tooOftenReply } from './write-limit.server'
 
 const actionSchema = z.object({
   intent: z.enum(['like', 'skip', 'undo']),
@@ -33,6 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = actionSchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) return data({ ok: false as const, error: 'error.generic' }, { status: 400 })
   const { intent, profileId, tz } = parsed.data
+  const wait = await takeWrite('like', viewer.profileId)
+  if (wait > 0) return tooOftenReply(wait, { ok: false as const })
   if (intent === 'skip') return { ok: (await skipProfile(viewer.profileId, profileId)) as boolean, skipped: profileId }
   if (intent === 'undo') return { ok: (await undoSkip(viewer.profileId, profileId)) as boolean, skipped: null }
   // The browser's zone decides where the member's day starts (the daily allowance).
@@ -95,6 +100,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="swipe.limitReached" values={{ time: <Countdown until={allowance.resetsAt} /> }} />
         </div>
       ) : null}
+      {fetcher.data && 'tooOften' in fetcher.data ? <TooOftenAlert refusal={fetcher.data.tooOften} /> : null}
       {error && error !== 'swipe.limitReached' ? (
         <div className="alert alert-danger" role="alert">
           <FormattedMessage id={error} />

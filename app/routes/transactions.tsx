@@ -16,6 +16,9 @@ import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
+import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
+import { takeWrite } from '#app/features/safety/write-limits.server'
+import { tooOftenReply } from './write-limit.server'
 import type { Route } from './+types/transactions'
 import { Icon } from '#app/ui/icon'
 
@@ -47,6 +50,8 @@ const limitSchema = z.object({ limit: z.union([z.literal(''), z.coerce.number().
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
+  const wait = await takeWrite('account_change', viewer.userId)
+  if (wait > 0) return tooOftenReply(wait)
   const form = await readFormData(request)
   const parsed = limitSchema.safeParse({ limit: String(form.get('limit') ?? '').trim() })
   if (!parsed.success) return data({ error: 'transactions.limitInvalid', value: String(form.get('limit') ?? '') }, { status: 400 })
@@ -152,6 +157,7 @@ function List({ data: d, actionData }: { data: Extract<Route.ComponentProps['loa
               <FormattedMessage id={actionData.error} />
             </div>
           ) : null}
+          {actionData && 'tooOften' in actionData ? <TooOftenAlert refusal={actionData.tooOften} className="text-danger small mt-2" /> : null}
           {actionData && 'notice' in actionData ? (
             <div className="text-success small mt-2" role="status">
               <FormattedMessage id={actionData.notice} />

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { clearSettingsCache } from '#app/features/settings/settings.server'
+import { resetWriteLimits } from '#app/features/safety/write-limits.server'
 import { ensureSystemDiscountCodes } from '#app/features/billing/discounts.server'
 import { ensureCompanyInfo } from '#app/features/content/company-info.server'
 import { ensureInterests } from '#app/features/content/interests.server'
@@ -31,6 +32,8 @@ export async function truncateAll(handle: DbHandle): Promise<void> {
   const list = (rows as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`)
   if (list.length) await handle.db.execute(sql.raw(`truncate ${list.join(', ')} restart identity cascade`))
   clearSettingsCache()
+  // Ids start again at 1: the write limits must not remember the previous test's member 1.
+  resetWriteLimits()
   await ensureInterests()
   await ensureCompanyInfo()
   await ensureSystemDiscountCodes()

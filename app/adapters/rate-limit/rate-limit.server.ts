@@ -17,6 +17,22 @@ export function createLimiter(opts: { keyPrefix: string; points: number; duratio
   return new RateLimiterMemory({ keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.duration })
 }
 
+/**
+ * Resolves once the Redis store answers (at once without Redis): until then the insurance limiter counts, in this
+ * process's memory. Tests wait for it so that every count of a case lands in one store.
+ */
+export async function rateLimitStoreReady(timeoutMs = 5000): Promise<void> {
+  if (!redis || redis.status === 'ready') return
+  const client = redis
+  await new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, timeoutMs)
+    client.once('ready', () => {
+      clearTimeout(t)
+      resolve()
+    })
+  })
+}
+
 /** Consumes one point; returns the seconds to wait when the limit is reached, else 0. */
 export async function consume(limiter: RateLimiterAbstract, key: string): Promise<number> {
   try {

@@ -41,7 +41,8 @@ export type ServerEvent =
   | { type: 'ack'; clientId: string; message: ChatMessage; credits: number }
   | { type: 'receipt'; receipt: Receipt }
   | { type: 'typing'; fromProfileId: number }
-  | { type: 'error'; clientId?: string; code: string }
+  /** `retryAfter`: seconds to wait, with the code chat.errorRateLimited (app/features/chat/components/chat-view.tsx). */
+  | { type: 'error'; clientId?: string; code: string; retryAfter?: number }
   | { type: 'counts'; unread: number; newLikes: number }
   | { type: 'like'; fromProfileId: number; match: boolean; profile?: LiveProfile }
   /** A mutual like, to both members (app/features/matching/components/match-modal.tsx). */

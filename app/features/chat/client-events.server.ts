@@ -27,5 +27,6 @@ export async function handleClientEvent(profileId: number, ev: ClientEvent): Pro
     return { type: 'counts', ...(await getBadgeCounts(profileId)) }
   }
   const r = await submitMessage(profileId, ev)
-  return r.ok ? { type: 'ack', clientId: ev.clientId, message: r.message, credits: r.credits } : { type: 'error', clientId: ev.clientId, code: r.error }
+  if (r.ok) return { type: 'ack', clientId: ev.clientId, message: r.message, credits: r.credits }
+  return { type: 'error', clientId: ev.clientId, code: r.error, ...(r.retryAfter ? { retryAfter: r.retryAfter } : {}) }
 }

@@ -1,3 +1,4 @@
+import { takeWrite } from '#app/features/safety/write-limits.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import type { ChatMessage } from './chat-events'
 import { sendGiftSchema, sendMessageSchema } from './chat.schema'
@@ -18,10 +19,12 @@ export const refusalStatus = {
   'chat.errorFreeConversations': 402,
   'chat.errorPremiumOnly': 403,
   'chat.errorPhoto': 422,
+  'chat.errorRateLimited': 429,
 } as const
 export type MessageRefusal = keyof typeof refusalStatus
 
-export type SubmitResult = { ok: true; message: ChatMessage; credits: number } | { ok: false; error: MessageRefusal; status: number }
+/** `retryAfter`: for chat.errorRateLimited, the seconds until the member may send again. */
+export type SubmitResult = { ok: true; message: ChatMessage; credits: number } | { ok: false; error: MessageRefusal; status: number; retryAfter?: number }
 
 export const refusal = (error: MessageRefusal): SubmitResult & { ok: false } => ({ ok: false, error, status: refusalStatus[error] })
 
@@ -60,6 +63,9 @@ function textSchemaFor(maxLength: number) {
  * message_length or the gift catalogue, then sendMessage (idempotent on the client id, paid in its transaction).
  */
 export async function submitMessage(senderId: number, input: { toProfileId: unknown; clientId: unknown; body?: unknown; gift?: unknown }): Promise<SubmitResult> {
+  // Counted before anything else, so a refused message is neither stored nor charged (docs/security.md).
+  const wait = await takeWrite('message', senderId)
+  if (wait > 0) return { ...refusal('chat.errorRateLimited'), retryAfter: wait }
   if (input.gift !== undefined && input.gift !== null && input.gift !== '') {
     const gift = sendGiftSchema.safeParse(input)
     if (!gift.success) return refusal('chat.errorInvalid')

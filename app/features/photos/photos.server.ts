@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import { deleteMedia, moveMedia, saveMedia } from '#app/adapters/storage/disk-storage.server'
+import { deleteMedia, moveMedia, saveMediaSet } from '#app/adapters/storage/disk-storage.server'
 import { env } from '#app/lib/env.server'
 import { db } from '#db/client.server'
 import { profileImages, profiles } from '#db/schema/index'
@@ -56,16 +56,23 @@ export async function uploadPhoto(viewer: { profileId: number; paidUser: boolean
   const base = `${viewer.profileId}-${crypto.randomUUID()}`
   const names = { filename: `${base}.webp`, thumbFilename: `${base}-t.webp`, matchFilename: `${base}-m.webp`, blurredFilename: `${base}-b.webp` }
   const dataDir = env().DATA_DIR
-  await Promise.all([
-    saveMedia(dataDir, names.filename, img.full, 'private'),
-    saveMedia(dataDir, names.thumbFilename, img.thumb, 'private'),
-    saveMedia(dataDir, names.matchFilename, img.match, 'private'),
-    saveMedia(dataDir, names.blurredFilename, img.blurred, 'public'),
+  // All four files or none (saveMediaSet); and none when the row cannot be stored: nothing of a failed upload stays.
+  await saveMediaSet(dataDir, [
+    { name: names.filename, data: img.full, area: 'private' },
+    { name: names.thumbFilename, data: img.thumb, area: 'private' },
+    { name: names.matchFilename, data: img.match, area: 'private' },
+    { name: names.blurredFilename, data: img.blurred, area: 'public' },
   ])
-  const [row] = await db()
-    .insert(profileImages)
-    .values({ profileId: viewer.profileId, ...names, status, position: Number(count?.n ?? 0) })
-    .returning({ id: profileImages.id })
+  let row: { id: number }
+  try {
+    ;[row] = await db()
+      .insert(profileImages)
+      .values({ profileId: viewer.profileId, ...names, status, position: Number(count?.n ?? 0) })
+      .returning({ id: profileImages.id })
+  } catch (e) {
+    await Promise.all(Object.values(names).map((n) => deleteMedia(dataDir, n).catch(() => {})))
+    throw e
+  }
   if (status === 'active' && (await mainImageId(viewer.profileId)) === null) await setMainPhoto(viewer.profileId, row.id)
   const main = await mainImageId(viewer.profileId)
   return { ok: true, photo: { id: row.id, status, isMain: main === row.id, thumbUrl: `/photo/${row.id}/thumb` } }

@@ -115,13 +115,13 @@ describe('processImage', () => {
 
   it('rejects what is not an image', async () => {
     expect(await rejection(processImage(Buffer.from('hello, this is not a picture')))).toBe('not_image')
-    expect(await rejection(processImage(Buffer.alloc(0)))).toBe('not_image')
+    expect(await rejection(processImage(Buffer.alloc(0)))).toBe('empty')
     // SVG is a document format (scripts, external references), not a photo.
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300"/></svg>')
     expect(await rejection(processImage(svg))).toBe('not_image')
-    // A JPEG cut off after its header.
+    // A JPEG cut off after its header is damaged (it is a JPEG, but not a whole one).
     const full = await jpeg()
-    expect(await rejection(processImage(full.subarray(0, 200)))).toBe('not_image')
+    expect(await rejection(processImage(full.subarray(0, 200)))).toBe('damaged')
   })
 
   it('rejects too small pictures', async () => {

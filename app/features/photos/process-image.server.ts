@@ -1,6 +1,11 @@
 import sharp from 'sharp'
+import { sniffImage } from './image-bytes.server'
+import { MAX_SIDE_PX, MAX_UPLOAD_BYTES, MIN_SIDE_PX } from './photo-rules'
 
-export type ImageRejection = 'not_image' | 'too_large' | 'too_many_pixels' | 'too_small'
+export { MAX_UPLOAD_BYTES }
+
+/** Why an upload was refused; each has its text photos.error.<code> in the catalogs. */
+export type ImageRejection = 'empty' | 'not_image' | 'damaged' | 'hidden_data' | 'too_large' | 'too_many_pixels' | 'dimensions' | 'too_small'
 
 export class ImageRejectedError extends Error {
   constructor(readonly code: ImageRejection) {
@@ -8,10 +13,9 @@ export class ImageRejectedError extends Error {
   }
 }
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
-// A decompression bomb ("pixel flood") is rejected before it is decoded: 50 megapixels is far above any camera.
+// A decompression bomb ("pixel flood") is refused from its header, before it is decoded: 50 megapixels is far
+// above any phone's default photo.
 const MAX_INPUT_PIXELS = 50_000_000
-const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif', 'tiff'])
 
 export interface ProcessedImage {
   full: Buffer
@@ -21,24 +25,32 @@ export interface ProcessedImage {
 }
 
 /**
- * Re-encodes an upload to WebP in the four sizes the product uses. sharp writes no metadata unless asked, so EXIF
- * (GPS position, camera serial) never survives; the EXIF orientation is applied to the pixels first.
+ * Checks an upload and re-encodes it to WebP in the four sizes the product uses; only these outputs are ever
+ * stored, never the uploaded bytes. The checks, cheapest first: size; format, completeness and hidden content from
+ * the bytes (image-bytes.server.ts); the header's format and dimensions (sharp, without decoding); then decoding.
+ * sharp writes no metadata unless asked, so EXIF (GPS position, camera serial) never survives; the EXIF
+ * orientation is applied to the pixels first.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > MAX_UPLOAD_BYTES) throw new ImageRejectedError('too_large')
+  const sniffed = sniffImage(input)
+  if (!sniffed.ok) throw new ImageRejectedError(sniffed.reason)
   let meta: sharp.Metadata
   try {
     // Only the header is read here; the pixel limit is checked below so that a pixel flood gets its own answer
     // (with limitInputPixels, sharp refuses to read the header and the flood would pass for "not an image").
     meta = await sharp(input, { limitInputPixels: false }).metadata()
   } catch {
-    throw new ImageRejectedError('not_image')
+    throw new ImageRejectedError('damaged')
   }
-  if (!meta.format || !ACCEPTED.has(meta.format)) throw new ImageRejectedError('not_image')
-  if (!meta.width || !meta.height) throw new ImageRejectedError('not_image')
+  // The header must agree with the signature: a file that starts like a JPEG but is read as something else is not one.
+  if (meta.format !== sniffed.format) throw new ImageRejectedError('not_image')
+  if (!meta.width || !meta.height) throw new ImageRejectedError('damaged')
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageRejectedError('too_many_pixels')
-  if (meta.width < 100 || meta.height < 100) throw new ImageRejectedError('too_small')
-  const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
+  if (meta.width > MAX_SIDE_PX || meta.height > MAX_SIDE_PX) throw new ImageRejectedError('dimensions')
+  if (meta.width < MIN_SIDE_PX || meta.height < MIN_SIDE_PX) throw new ImageRejectedError('too_small')
+  // failOn 'error': a file whose pixels cannot all be decoded (corrupt data) is refused rather than stored grey.
+  const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 }).rotate()
   try {
     const [full, thumb, match, blurred] = await Promise.all([
       base().resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
@@ -48,6 +60,6 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     ])
     return { full, thumb, match, blurred }
   } catch {
-    throw new ImageRejectedError('not_image')
+    throw new ImageRejectedError('damaged')
   }
 }

@@ -1,23 +1,13 @@
 import crypto from 'node:crypto'
-import { createLimiter } from '#app/adapters/rate-limit/rate-limit.server'
 import { mail } from '#app/adapters/mail/index.server'
 import type { Locale } from '#app/i18n/locales'
-import { env, publicUrl } from '#app/lib/env.server'
+import { publicUrl } from '#app/lib/env.server'
 import { db } from '#db/client.server'
 import { complaints } from '#db/schema/index'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { renderEmail } from '#app/ui/email/render-email.server'
 import type { ComplaintInput } from './complaints.schema'
-
-// Complaints per address and hour: enough for a real case, too few to flood the queue.
-const COMPLAINTS_PER_HOUR = 5
-let limiter: ReturnType<typeof createLimiter> | undefined
-export function complaintLimiter() {
-  const e = env()
-  limiter ??= createLimiter({ keyPrefix: 'complaint-ip', points: COMPLAINTS_PER_HOUR, duration: 3600, redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined })
-  return limiter
-}
 
 /** A reference the complainant can quote: the date and six random characters without look-alikes. */
 function newReference(now = new Date()): string {

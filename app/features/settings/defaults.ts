@@ -76,6 +76,21 @@ export const defaultSettings = {
   max_activation_emails_per_day: 5,
   // Requests per IP address on the account endpoints.
   rate_limits: { login_ip_per_15min: 30, signup_ip_per_hour: 10, reset_ip_per_hour: 10, resend_ip_per_hour: 10 },
+  // Writes per member (per address where visitors write), far above what a person does and low enough to stop a
+  // script: app/features/safety/write-limits.server.ts, docs/security.md "Rate limits". A stored value may name
+  // only some of them: the others keep these defaults.
+  write_limits: {
+    messages_per_minute: 30,
+    likes_per_minute: 120,
+    blocks_per_hour: 30,
+    reports_per_hour: 10,
+    uploads_per_hour: 20,
+    discount_codes_per_hour: 10,
+    payments_per_hour: 10,
+    profile_edits_per_hour: 60,
+    account_changes_per_hour: 60,
+    complaints_ip_per_hour: 5,
+  },
   // Notification e-mails (app/features/notifications): wait this long before mailing about a message or a like,
   // so a member who reads it meanwhile gets none; then at most one per conversation, or for likes, per window.
   notification_email_delay_minutes: 5,

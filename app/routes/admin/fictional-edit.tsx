@@ -14,6 +14,7 @@ import { FormErrors } from '#app/ui/form-errors'
 import { FormField, SelectField } from '#app/ui/form-field'
 import type { Route } from './+types/fictional-edit'
 import { Icon } from '#app/ui/icon'
+import { ACCEPTED_TYPES, photoErrorValues } from '#app/features/photos/photo-rules'
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.fictional.title')]
 
@@ -213,10 +214,10 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
                   <label htmlFor="fictional-photo" className="form-label mb-0">
                     <FormattedMessage id="admin.fictional.addPhoto" />
                   </label>
-                  <input id="fictional-photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp" className="form-control" />
+                  <input id="fictional-photo" name="photo" type="file" accept={ACCEPTED_TYPES} className="form-control" />
                   {actionData?.photoError ? (
                     <div className="invalid-feedback d-block">
-                      <FormattedMessage id={actionData.photoError} values={{ limit: 25, mb: 10 }} />
+                      <FormattedMessage id={actionData.photoError} values={{ ...photoErrorValues, limit: 25 }} />
                     </div>
                   ) : null}
                   <button type="submit" className="btn btn-outline-dark">

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
 import { hideConversation } from '#app/features/chat/conversations.server'
+import { takeWrite } from '#app/features/safety/write-limits.server'
 import type { Route } from './+types/chat.php'
+import { tooOftenJson } from '../write-limit.server'
 
 const removeSchema = z.object({ conversation: z.coerce.number().int().positive() })
 
@@ -9,6 +11,8 @@ const removeSchema = z.object({ conversation: z.coerce.number().int().positive()
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireApiViewer(context)
   if (request.method !== 'DELETE') return Response.json({ error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'DELETE' } })
+  const wait = await takeWrite('like', viewer.profileId)
+  if (wait > 0) return tooOftenJson(request, context, wait)
   let body: unknown
   try {
     body = await request.json()

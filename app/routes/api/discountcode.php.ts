@@ -3,7 +3,9 @@ import { activeDiscount, checkDiscount, WELCOME_CODE } from '#app/features/billi
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { discountView } from '#app/features/billing/offers.server'
 import { getSettings } from '#app/features/settings/settings.server'
+import { takeWrite, writeWait } from '#app/features/safety/write-limits.server'
 import type { Route } from './+types/discountcode.php'
+import { tooOftenJson } from '../write-limit.server'
 
 /**
  * GET /api/discountcode.php (spec section 7): `?code=X` checks a code for the member (with `amount` in minor units
@@ -24,9 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const d = await activeDiscount(member)
     return Response.json({ discountcode: d ? discountView(d) : null })
   }
+  // Refused codes are counted; past the limit no code is looked at, so codes cannot be found by guessing.
+  const wait = await writeWait('discount_code', viewer.userId)
+  if (wait > 0) return tooOftenJson(request, context, wait)
   const amount = q.get('amount')
   const orderMinor = amount !== null && /^\d{1,9}$/.test(amount) ? Number(amount) : undefined
   const r = await checkDiscount({ code, member, orderMinor, method: q.get('method') ?? undefined }, undefined, settings)
   if (r.ok) return Response.json({ discountcode: { ...discountView(r.discount), minimum_order_value: r.discount.minimumOrderMinor, paymentmethods: r.discount.paymentMethods } })
+  await takeWrite('discount_code', viewer.userId)
   return Response.json({ error: r.error, minimum_order_value: r.minimumMinor ?? null, currency: r.currency ?? null }, { status: r.error === 'used' ? 409 : r.error === 'not_found' ? 404 : 422 })
 }

@@ -11,7 +11,9 @@ import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '#app/i18n/locale
 import { requestLocale } from '#app/features/settings/request-locale.server'
 import { serverIntl } from '#app/i18n/translate.server'
 import { setCookieHeader } from '#app/lib/http.server'
+import { takeWrite } from '#app/features/safety/write-limits.server'
 import type { Route } from './+types/user.php'
+import { tooOftenJson } from '../write-limit.server'
 import { readFormData } from '#app/lib/form-data.server'
 
 async function readBody(request: Request): Promise<Record<string, unknown>> {
@@ -35,6 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method === 'PUT') {
     const parsed = languageSchema.safeParse(await readBody(request))
     if (!parsed.success) return Response.json({ error: 'invalid_language' }, { status: 400 })
+    // A visitor's choice is only a cookie; a member's is stored on the account.
+    const wait = context.viewer ? await takeWrite('account_change', context.viewer.userId) : 0
+    if (wait > 0) return tooOftenJson(request, context, wait)
     if (context.viewer) await setAccountLanguage(context.viewer.userId, parsed.data.language)
     return Response.json(
       { ok: true, language: parsed.data.language },
@@ -44,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return Response.json({ error: 'method_not_allowed' }, { status: 405 })
   if (new URL(request.url).searchParams.has('push')) {
     const viewer = requireApiViewer(context)
+    const wait = await takeWrite('account_change', viewer.userId)
+    if (wait > 0) return tooOftenJson(request, context, wait)
     const parsed = pushSubscriptionSchema.safeParse(await readBody(request))
     if (!parsed.success) return Response.json({ error: 'invalid_subscription' }, { status: 400 })
     await savePushSubscription(viewer.userId, parsed.data.subscription)

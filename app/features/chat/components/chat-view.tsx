@@ -17,6 +17,8 @@ import { useChatDraft } from './use-chat-draft'
 import { useOlderMessages } from './use-older-messages'
 import type { DiscountView } from '#app/features/billing/offers.server'
 import { Icon } from '#app/ui/icon'
+import type { TooOften } from '#app/features/safety/too-often'
+import { photoErrorValues } from '#app/features/photos/photo-rules'
 
 interface Site {
   cdnPrefix: string
@@ -39,6 +41,8 @@ const CHAT_POLL_MS = 10_000
 // "Typing…" is said at most this often, and shown this long after the last signal.
 const TYPING_EVERY_MS = 3_000
 const TYPING_SHOWN_MS = 5_000
+// Sending too fast (app/features/chat/submit-message.server.ts): said with the wait, the message kept for a retry.
+const RATE_LIMITED = 'chat.errorRateLimited'
 // Refusals after which nothing was stored: the message leaves the list and its text goes back into the box.
 const WALLS: Record<string, Wall> = { 'chat.errorNoCredits': 'credits', 'chat.errorFreeConversations': 'conversations', 'chat.errorPremiumOnly': 'premium' }
 
@@ -59,9 +63,9 @@ export function ChatView(props: ChatViewProps) {
   const intl = useIntl()
   const realtime = useRealtime()
   const revalidator = useRevalidator()
-  const fetcher = useFetcher<{ ok: boolean; message?: ChatMessage; credits?: number; error?: string }>()
+  const fetcher = useFetcher<{ ok: boolean; message?: ChatMessage; credits?: number; error?: string; retryAfter?: number }>()
   // Reports go their own way, so that a report and a message sent meanwhile do not overwrite each other's answer.
-  const reportFetcher = useFetcher<{ ok: boolean; reported?: number }>()
+  const reportFetcher = useFetcher<{ ok: boolean; reported?: number; tooOften?: TooOften }>()
   const { partner, pricing } = props
   const [shown, setShown] = useState<Shown[]>(props.messages)
   const [conversationId, setConversationId] = useState(props.conversationId)
@@ -74,7 +78,8 @@ export function ChatView(props: ChatViewProps) {
   const [modal, setModal] = useState<'gift' | 'icebreaker' | null>(props.openGifts ? 'gift' : null)
   const [reported, setReported] = useState<Set<number>>(new Set())
   const [photoBusy, setPhotoBusy] = useState(false)
-  const [notice, setNotice] = useState<string | null>(null)
+  // A refusal shown under the messages: a photo that could not be sent, or sending too fast (with the wait).
+  const [notice, setNotice] = useState<{ id: string; values?: Record<string, number> } | null>(null)
   // Until hydration the form is a plain HTML form: the send button must work without JavaScript.
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
@@ -99,12 +104,15 @@ export function ChatView(props: ChatViewProps) {
       setCredits(balance)
       if (m.kind === 'text') setFreeLeft((n) => Math.max(0, n - 1))
       setWall(null)
+      setNotice((n) => (n?.id === RATE_LIMITED ? null : n))
     },
     [setShown],
   )
 
   const refused = useCallback(
-    (clientId: string, code: string) => {
+    (clientId: string, code: string, retryAfter?: number) => {
+      // Too fast: the message stays, marked failed with its retry button, and the wait is said below the list.
+      if (code === RATE_LIMITED) setNotice({ id: code, values: { seconds: retryAfter ?? 1 } })
       const wallKind = WALLS[code]
       if (!wallKind) return setShown((s) => s.map((m) => (m.clientId === clientId ? { ...m, state: 'failed', error: code } : m)))
       setShown((s) => {
@@ -131,7 +139,7 @@ export function ChatView(props: ChatViewProps) {
         } else if (ev.type === 'ack') {
           acknowledged(ev.message, ev.credits)
         } else if (ev.type === 'error' && ev.clientId) {
-          refused(ev.clientId, ev.code)
+          refused(ev.clientId, ev.code, ev.retryAfter)
         } else if (ev.type === 'receipt') {
           setReceipt((r) => (r && r.conversationId !== ev.receipt.conversationId ? r : ev.receipt))
         } else if (ev.type === 'typing' && ev.fromProfileId === partner.id) {
@@ -167,7 +175,7 @@ export function ChatView(props: ChatViewProps) {
     const d = fetcher.data
     if (!d) return
     if (d.ok && d.message) acknowledged(d.message, d.credits ?? credits)
-    else if (!d.ok && d.error && fetcher.formData) refused(String(fetcher.formData.get('clientId')), d.error)
+    else if (!d.ok && d.error && fetcher.formData) refused(String(fetcher.formData.get('clientId')), d.error, d.retryAfter)
   }, [fetcher.data])
 
   useEffect(() => {
@@ -235,14 +243,14 @@ export function ChatView(props: ChatViewProps) {
       form.set('photo', file)
       form.set('clientId', m.clientId)
       const r = await fetch(`/members/${partner.id}/chat/photo`, { method: 'POST', body: form, headers: { Accept: 'application/json' } })
-      const d = (await r.json().catch(() => ({ ok: false, error: 'chat.errorPhoto' }))) as { ok: boolean; message?: ChatMessage; credits?: number; error?: string }
+      const d = (await r.json().catch(() => ({ ok: false, error: 'chat.errorPhoto' }))) as { ok: boolean; message?: ChatMessage; credits?: number; error?: string; values?: Record<string, number> }
       if (d.ok && d.message) return acknowledged(d.message, d.credits ?? credits)
       setShown((s) => s.filter((x) => x.clientId !== m.clientId))
       if (d.error && WALLS[d.error]) setWall(WALLS[d.error])
-      else setNotice(d.error ?? 'chat.errorPhoto')
+      else setNotice({ id: d.error ?? 'chat.errorPhoto', values: d.values })
     } catch {
       setShown((s) => s.filter((x) => x.clientId !== m.clientId))
-      setNotice('chat.errorPhoto')
+      setNotice({ id: 'chat.errorPhoto' })
     } finally {
       setPhotoBusy(false)
     }
@@ -254,6 +262,7 @@ export function ChatView(props: ChatViewProps) {
   useEffect(() => {
     const d = reportFetcher.data
     if (d?.ok && d.reported) setReported((s) => new Set(s).add(d.reported!))
+    else if (d?.tooOften) setNotice({ id: d.tooOften.id, values: d.tooOften.values })
   }, [reportFetcher.data])
 
   const regionNames = useMemo(() => new Intl.DisplayNames([intl.locale], { type: 'region' }), [intl.locale])
@@ -333,8 +342,8 @@ export function ChatView(props: ChatViewProps) {
         )}
       </div>
       {notice ? (
-        <div className="alert alert-danger m-2 mb-0" role="alert">
-          <FormattedMessage id={notice} values={{ mb: 10, limit: 0 }} />
+        <div className="alert alert-danger m-2 mb-0" role="alert" data-testid="chat-notice">
+          <FormattedMessage id={notice.id} values={{ ...photoErrorValues, limit: 0, ...notice.values }} />
         </div>
       ) : null}
       {wall === 'premium' ? (

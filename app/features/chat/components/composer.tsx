@@ -2,6 +2,7 @@ import { useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Form } from 'react-router'
 import { Icon } from '#app/ui/icon'
+import { ACCEPTED_TYPES } from '#app/features/photos/photo-rules'
 
 interface Props {
   draft: string
@@ -52,7 +53,7 @@ export function Composer(p: Props) {
           <input
             ref={fileInput}
             type="file"
-            accept="image/*"
+            accept={ACCEPTED_TYPES}
             className="d-none"
             data-testid="photo-input"
             aria-label={intl.formatMessage({ id: 'chat.photo.open' })}

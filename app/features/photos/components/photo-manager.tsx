@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Form, useRevalidator } from 'react-router'
 import { logoutOnAuthRequired } from '#app/lib/api-client'
 import type { OwnPhoto } from '../photo-types'
+import { ACCEPTED_TYPES } from '../photo-rules'
 import { Icon } from '#app/ui/icon'
 
 interface Upload {
@@ -130,7 +131,7 @@ export function PhotoManager({ photos, limit, notice }: { photos: OwnPhoto[]; li
           <label htmlFor="photo-input" className="visually-hidden">
             <FormattedMessage id="photos.choose" />
           </label>
-          <input ref={input} id="photo-input" type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/gif,image/heic,image/avif" multiple className="form-control" onChange={(e) => void onFiles(e.target.files)} />
+          <input ref={input} id="photo-input" type="file" name="photo" accept={ACCEPTED_TYPES} multiple className="form-control" onChange={(e) => void onFiles(e.target.files)} />
           <button type="submit" className="btn btn-primary text-nowrap">
             <FormattedMessage id="photos.upload" />
           </button>
