@@ -7,4 +7,11 @@ export interface Bus {
   /** Returns a function that ends this subscription. */
   subscribe(topic: string, handler: (payload: unknown) => void): Promise<() => Promise<void>>
   close(): Promise<void>
+  /**
+   * Calls `listener` each time the subscriptions are back after the connection to the broker was lost: whatever
+   * was published meanwhile never reached this process, so its subscribers must catch up from the database
+   * (server/ws-hub.server.ts tells its sockets to). Returns a function that removes the listener. A bus that cannot
+   * lose its connection (the in-process one) never calls it.
+   */
+  onResubscribed?(listener: () => void): () => void
 }
