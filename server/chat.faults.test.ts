@@ -32,6 +32,7 @@ let cluster: Awaited<ReturnType<typeof startCluster>>
 let A: Node
 let B: Node
 const clients: ChatClient[] = []
+const stops: number[] = []
 
 beforeAll(async () => {
   const dbUrl = new URL(await createTestDatabase(process.env.TEST_DATABASE_URL!, 'faults_chat'))
@@ -64,6 +65,12 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
+  // What the faults cost the members, for docs/reliability.md (ids and numbers only).
+  const catchUps = clients.flatMap((c) => c.catchUpMs)
+  console.log(
+    `faults: ${clients.reduce((n, c) => n + c.written.length, 0)} messages, ${catchUps.length} catch-ups (slowest ${Math.max(0, ...catchUps)} ms), ` +
+      `${clients.reduce((n, c) => n + c.liveRepeats, 0)} live repeats merged away, stops ${JSON.stringify(stops)}`,
+  )
   for (const c of clients) c.stop()
   await cluster?.close()
   await redis?.stop('SIGKILL')
@@ -230,6 +237,7 @@ describe('members chatting across two processes', () => {
       stopB = await cluster.terminate(B)
       await cluster.start(B)
     })
+    stops.push(stopA!.ms, stopB!.ms)
     expect(stopA?.code, 'A stopped cleanly').toBe(0)
     expect(stopB?.code, 'B stopped cleanly').toBe(0)
     const answer = await inFlight!

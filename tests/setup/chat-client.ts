@@ -46,6 +46,8 @@ export class ChatClient {
   private timer: ReturnType<typeof setTimeout> | undefined
   private liveSeen = new Set<number>()
   private retries = new Map<string, number>()
+  /** Every message up to this id is known to be here (the member started with an empty conversation). */
+  private complete = 0
   private endpoint: Endpoint | undefined
   private catchingUp: Promise<void> = Promise.resolve()
 
@@ -148,7 +150,8 @@ export class ChatClient {
     this.catchingUp = this.catchingUp.then(async () => {
       const ep = this.endpoint!
       if (this.conversationId) {
-        let after = Math.max(0, ...[...this.view.values()].map((m) => m.id))
+        // From the last point known complete (use-catch-up.ts), not the newest message shown.
+        let after = this.complete
         for (let page = 0; page < 20; page++) {
           const r = await fetch(`http://127.0.0.1:${ep.httpPort}/chats/${this.conversationId}/messages?after=${after}`, {
             headers: { Cookie: this.cookie, Accept: 'application/json' },
@@ -158,8 +161,9 @@ export class ChatClient {
           const body = (await r.json()) as { messages: ChatMessage[]; hasMore: boolean }
           this.merge(body.messages)
           for (const m of body.messages) this.pending.delete(m.clientId)
-          if (!body.hasMore || !body.messages.length) break
-          after = body.messages[body.messages.length - 1].id
+          if (!body.messages.length) break
+          after = this.complete = body.messages[body.messages.length - 1].id
+          if (!body.hasMore) break
         }
       }
       this.catchUpMs.push(Date.now() - started)

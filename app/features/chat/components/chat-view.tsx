@@ -180,7 +180,7 @@ export function ChatView(props: ChatViewProps) {
   }, [realtime.status])
 
   const prepend = useCallback((older: ChatMessage[]) => setShown((s) => mergeMessages(s, older)), [])
-  useCatchUp({ trigger: realtime.catchUps, conversationId, shown, merge: prepend, resend: deliver })
+  useCatchUp({ trigger: realtime.catchUps, conversationId, initial: props.messages, shown, merge: prepend, resend: deliver })
   const oldestId = shown.find((m) => m.id)?.id ?? null
   const older = useOlderMessages({ conversationId, oldestId, initialHasMore: props.hasMore, list: listRef, prepend })
 
