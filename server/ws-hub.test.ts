@@ -121,18 +121,20 @@ describe('WebSocket hub', () => {
     const b = await createMember({ gender: 'male' })
     const c = connect(port, { Origin: `http://127.0.0.1:${port}`, Cookie: `sid=${await createSession(a.userId)}` })
     await c.opened
-    // 25 frames at once: the first 20 fit the socket's burst (ws-frame-guard.server.ts), the rest are refused.
-    const ids = Array.from({ length: 25 }, () => crypto.randomUUID())
+    // 40 frames at once: the first 20 fit the socket's burst (ws-frame-guard.server.ts), most of the rest are refused.
+    const ids = Array.from({ length: 40 }, () => crypto.randomUUID())
     for (const [i, clientId] of ids.entries()) c.ws.send(JSON.stringify({ type: 'send', toProfileId: b.profileId, clientId, body: `m${i}` }))
-    await until(() => c.events.filter((e) => e.type === 'ack' || e.type === 'error').length === 25, 10_000)
+    await until(() => c.events.filter((e) => e.type === 'ack' || e.type === 'error').length === 40, 20_000)
     const acks = c.events.filter((e): e is Extract<ServerEvent, { type: 'ack' }> => e.type === 'ack')
-    // (The bucket refills a little while the frames arrive: a few more than 20 may pass.)
+    // (The bucket refills by 5 a second while the frames arrive: on a busy machine a few later ones pass too.)
     expect(acks.length).toBeGreaterThanOrEqual(20)
-    expect(acks.length).toBeLessThan(25)
-    expect(acks.map((e) => e.clientId)).toEqual(ids.slice(0, acks.length))
+    expect(acks.length).toBeLessThan(40)
+    const accepted = new Set(acks.map((e) => e.clientId))
+    // Acknowledged in the order sent, and stored in that order.
+    expect(acks.map((e) => e.clientId)).toEqual(ids.filter((id) => accepted.has(id)))
     expect(acks.map((e) => e.message.id)).toEqual(acks.map((e) => e.message.id).sort((x, y) => x - y))
     const refused = c.events.filter((e): e is Extract<ServerEvent, { type: 'error' }> => e.type === 'error')
-    expect(refused.map((e) => [e.code, e.clientId])).toEqual(ids.slice(acks.length).map((id) => ['rate_limited', id]))
+    expect(refused.map((e) => [e.code, e.clientId])).toEqual(ids.filter((id) => !accepted.has(id)).map((id) => ['rate_limited', id]))
     c.ws.close()
   })
 
