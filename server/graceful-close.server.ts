@@ -33,10 +33,11 @@ export async function gracefulClose({ server, hub, services }: Closable, opts: {
   // Node closes the connections that are idle now; those that finish a request later are swept up as they do.
   server.closeIdleConnections()
   const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS)
-  const sockets = hub.close()
-  const jobs = services.stopJobs()
+  const sockets = hub.close().then(() => logger.info({ ms: Date.now() - started }, 'shutdown: sockets closed'))
+  const jobs = services.stopJobs().then(() => logger.info({ ms: Date.now() - started }, 'shutdown: jobs stopped'))
   const inTime = await Promise.race([httpDone.then(() => true), sleep(opts.httpGraceMs ?? HTTP_GRACE_MS).then(() => false)])
   clearInterval(sweep)
+  logger.info({ ms: Date.now() - started, inTime }, 'shutdown: requests finished')
   if (!inTime) {
     logger.warn('requests still under way at the end of the grace period: cutting them')
     server.closeAllConnections()

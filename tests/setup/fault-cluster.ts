@@ -28,7 +28,8 @@ export async function startCluster(names: string[], env: Record<string, string>)
   }
 
   async function start(node: Node) {
-    node.proc = await startServer({ SUPERVISE: '0', ...env }, 60_000, { port: node.port })
+    // Info level: a failing test shows the shutdown's phases (ids and codes only, never personal data).
+    node.proc = await startServer({ SUPERVISE: '0', LOG_LEVEL: 'info', ...env }, 60_000, { port: node.port })
     node.up = true
   }
 
@@ -52,8 +53,13 @@ export async function startCluster(names: string[], env: Record<string, string>)
     async terminate(node: Node): Promise<{ code: number | null; ms: number }> {
       retire(node)
       const t0 = Date.now()
-      node.proc!.child.kill('SIGTERM')
-      const code = await node.proc!.exited
+      const proc = node.proc!
+      proc.child.kill('SIGTERM')
+      const code = await Promise.race([proc.exited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 20_000))])
+      if (code === 'hung') {
+        proc.child.kill('SIGKILL')
+        throw new Error(`${node.name} did not stop within 20 s of SIGTERM:\n${proc.output().slice(-4000)}`)
+      }
       return { code, ms: Date.now() - t0 }
     },
     route(home: Node): Endpoint {
