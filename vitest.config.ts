@@ -18,6 +18,8 @@ export default defineConfig({
     // Multi-process tests need both a PostgreSQL server (TEST_DATABASE_URL) and Redis.
     exclude: [
       'node_modules/**',
+      // Fault tests (kills, restarts, outages) run on their own: `npm run test:faults` (vitest.faults.config.ts).
+      '**/*.faults.test.ts',
       ...(process.env.REDIS_URL ? [] : ['**/*.redis.test.ts']),
       ...(process.env.REDIS_URL && process.env.TEST_DATABASE_URL ? [] : ['**/*.multi.test.ts']),
     ],

@@ -30,6 +30,18 @@ export async function dispatchEvents(limit: number, plan: (events: RecordedEvent
   })
 }
 
+/** Events by id, oldest first (the live retry job of app/lib/jobs/job-runner.server.ts reads the ones it names). */
+export async function loadEvents(ids: number[]): Promise<RecordedEvent[]> {
+  if (!ids.length) return []
+  const r = await db().execute(sql`
+    select id, type, payload, created_at as "createdAt" from domain_events
+    where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by id`)
+  return rowsOf<RecordedEvent>(r).map((e) => ({ ...e, id: Number(e.id), createdAt: new Date(e.createdAt) }))
+}
+
 /** Dispatched events are kept a week for diagnosis, then removed. */
 export async function pruneDispatchedEvents(olderThanDays = 7): Promise<number> {
   const r = await db().execute(sql`delete from domain_events where dispatched_at < now() - (${olderThanDays} * interval '1 day') returning id`)

@@ -83,6 +83,11 @@ export async function completeJobs(ids: number[]): Promise<void> {
   await db().execute(sql`delete from jobs using ${asyncCommit} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
 }
 
+/** Removes a job by key while it still waits (not once a process has claimed it); for a safety net no longer needed. */
+export async function cancelWaitingJob(key: string): Promise<void> {
+  await db().execute(sql`delete from jobs using ${asyncCommit} where key = ${key} and status = 'pending'`)
+}
+
 /** A job that threw: again after `retryInMs`, or kept as failed when `retryInMs` is null. */
 export async function failJob(id: number, error: string, retryInMs: number | null): Promise<void> {
   const message = error.slice(0, 2000)

@@ -5,6 +5,7 @@ import { env, EnvError } from '#app/lib/env.server'
 import { existingDemoAccounts } from '#db/seed/demo.server'
 import { existingDemoOperators } from '#app/features/operators/demo-operators.server'
 import { logger } from '#app/lib/logger.server'
+import { gracefulClose } from './graceful-close.server'
 import { createHttpApp } from './http-app.server'
 import { startServices } from './startup.server'
 import { EXIT_CONFIG, installCrashHandlers } from './crash-handlers.server'
@@ -65,10 +66,6 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
   console.log('')
   return {
     server,
-    async close() {
-      hub.close()
-      await new Promise<void>((r) => server.close(() => r()))
-      await services.close()
-    },
+    close: () => gracefulClose({ server, hub, services }),
   }
 }

@@ -9,6 +9,7 @@ import { jobRunnersHealthy } from '#app/lib/jobs/job-runner.server'
 import { httpRequestDuration, httpRequests, metricsRegistry, startProcessMetrics } from '#app/lib/metrics.server'
 import { dbHandle } from '#db/client.server'
 import { routeIdFor } from './route-labels.server'
+import { isShuttingDown } from './shutdown-state'
 
 /**
  * What an operator's tools ask the process (docs/operations.md, decision record 022):
@@ -29,10 +30,12 @@ export function mountOpsEndpoints(app: express.Express, opts: OpsOptions): void 
   const probes: ReadinessProbes = { ...defaultProbes, ...opts.probes }
   let pending: Promise<Readiness> | undefined
   app.get('/readyz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    // Stopping (SIGTERM): no new work for this process while what is under way finishes (graceful-close.server.ts).
+    if (isShuttingDown()) return void res.status(503).json({ ok: false, shuttingDown: true })
     // Checks asked for together (a load balancer's probes from every node) share one round of queries.
     pending ??= checkReadiness(probes).finally(() => (pending = undefined))
     const r = await pending
-    res.setHeader('Cache-Control', 'no-store')
     res.status(r.ok ? 200 : 503).json(r)
   })
 

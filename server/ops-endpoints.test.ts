@@ -12,6 +12,7 @@ import { setDatabase, type DbHandle } from '#db/client.server'
 import { createHttpApp } from './http-app.server'
 import { mayReadMetrics } from './ops-endpoints.server'
 import { setRouteTable } from './route-labels.server'
+import { markShuttingDown } from './shutdown-state'
 
 const { handle } = useTestDatabase()
 
@@ -234,5 +235,17 @@ describe('/metrics', () => {
     expect(mayReadMetrics(req('10.0.0.5', { authorization: `Bearer ${TOKEN}x` }), TOKEN)).toBe(false)
     // No token configured: no bearer opens it.
     expect(mayReadMetrics(req('10.0.0.5', { authorization: 'Bearer ' }), undefined)).toBe(false)
+  })
+})
+
+// Last in the file: the flag stays set for this module once raised.
+describe('/readyz while the process stops', () => {
+  it('answers 503 from the moment the graceful shutdown begins', async () => {
+    runner.start()
+    expect((await fetch(`${base}/readyz`)).status).toBe(200)
+    markShuttingDown()
+    const res = await fetch(`${base}/readyz`)
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({ ok: false, shuttingDown: true })
   })
 })

@@ -12,7 +12,7 @@ import { seedDemoOperators } from '#app/features/operators/demo-operators.server
 import { createJobRunner } from './jobs.server'
 
 /** Opens the database, migrates, seeds on first run and connects the bus: everything before listening. */
-export async function startServices(e: Env): Promise<{ close(): Promise<void>; seeded: Awaited<ReturnType<typeof seedDemo>> | null }> {
+export async function startServices(e: Env): Promise<{ stopJobs(): Promise<void>; close(): Promise<void>; seeded: Awaited<ReturnType<typeof seedDemo>> | null }> {
   const handle = await openDatabase({ url: e.DATABASE_URL, dataDir: e.DATA_DIR })
   setDatabase(handle)
   await migrate(handle)
@@ -35,6 +35,8 @@ export async function startServices(e: Env): Promise<{ close(): Promise<void>; s
   runner.start()
   return {
     seeded,
+    /** Claims no more work and waits for the jobs and live reactions under way (bounded by the runner). */
+    stopJobs: () => runner.stop(),
     async close() {
       await runner.stop()
       await bus.close()

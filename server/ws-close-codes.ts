@@ -11,6 +11,8 @@ export const CLOSE = {
   policyViolation: 1008,
   tooBig: 1009,
   serverError: 1011,
+  /** The process is restarting (graceful shutdown): the client reconnects at once, to another process. */
+  serviceRestart: 1012,
   tryAgainLater: 1013,
   /** Application code: the session ended; the client must not reconnect (realtime-provider.tsx). */
   sessionEnded: 4401,

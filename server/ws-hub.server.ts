@@ -18,10 +18,26 @@ import { errorText } from '#app/lib/error-text'
 
 const SESSION_RECHECK_MS = 60_000
 const HEARTBEAT_MS = 30_000
+// Graceful shutdown: how long frames already being handled may take to answer, and how long the members' clients
+// get to answer the close frame before their connections are cut.
+const DRAIN_MS = 5_000
+const CLOSE_HANDSHAKE_MS = 1_000
 // The largest frame a member may send: a chat message of the longest allowed length, JSON-encoded, fits easily.
 const MAX_PAYLOAD_BYTES = 16 * 1024
 
-type MemberSocket = WebSocket & { isAlive?: boolean; userId?: number }
+type MemberSocket = WebSocket & { isAlive?: boolean; userId?: number; ready?: boolean }
+
+/** The clientId of a send frame, if it is one (for a refusal that must name its message). */
+function clientIdOf(raw: unknown): string | undefined {
+  try {
+    const v = JSON.parse(String(raw)) as { type?: unknown; clientId?: unknown }
+    return v.type === 'send' && typeof v.clientId === 'string' ? v.clientId.slice(0, 64) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref())
 
 function reject(socket: Duplex, status: number, text: string) {
   if (!socket.writable) return void socket.destroy()
@@ -41,14 +57,25 @@ function logSocketError(err: Error & { code?: string }, stage: 'upgrade' | 'sock
  * checked against the allowed origin; each socket listens on its member's bus topic. The client side is
  * app/features/chat/components/realtime-provider.tsx.
  */
-export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): { close(): void; clients(): number } {
+export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): { close(): Promise<void>; clients(): number } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES })
   wss.on('error', (err) => logger.error({ code: (err as { code?: string }).code ?? err.name }, 'websocket server error'))
   observeOpenSockets(() => wss.clients.size)
+  // Frames being handled (a send being stored and paid): a graceful shutdown lets them answer before it closes.
+  const inFlight = new Set<Promise<void>>()
+  let closing = false
+
+  // The bus lost its connection and has it back: what was published meanwhile never arrived here, so every socket
+  // that relied on its subscription is told to catch up from the database (realtime-provider.tsx).
+  const stopResync = bus().onResubscribed?.(() => {
+    for (const ws of wss.clients as Set<MemberSocket>) if (ws.ready && ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'resync' } satisfies ServerEvent))
+  })
 
   server.on('upgrade', (req, socket, head) => {
     // Node hands the raw socket over without an error listener; the client may reset it while we authenticate.
     socket.on('error', (err) => logSocketError(err, 'upgrade'))
+    // Shutting down: the client tries again, and its next connection reaches another process.
+    if (closing) return reject(socket, 503, 'Service Unavailable')
     upgrade(req, socket, head).catch((e: unknown) => {
       logger.error({ err: errorText(e) }, 'ws upgrade failed')
       reject(socket, 503, 'Service Unavailable')
@@ -111,6 +138,7 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
           }
           unsubscribe = u
           // From now on nothing published for this member is missed: the client may rely on the socket.
+          ws.ready = true
           send({ type: 'ready' })
           return true
         },
@@ -130,12 +158,19 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
     ws.isAlive = true
     ws.on('pong', () => (ws.isAlive = true))
 
+    // One socket's frames are handled one after the other: two messages sent in a row are stored, paid and
+    // acknowledged in the order they were sent.
+    let queue: Promise<void> = Promise.resolve()
+
     ws.on('message', (raw, isBinary) => {
-      // Frames already buffered behind one that closed the socket are dropped unread.
-      if (ws.readyState !== ws.OPEN) return
+      // Frames already buffered behind one that closed the socket are dropped unread; so are frames that arrive
+      // during a shutdown: the client sends again what was not acknowledged once it is connected elsewhere.
+      if (ws.readyState !== ws.OPEN || closing) return
       const verdict = guard.check(isBinary)
       if (verdict.kind === 'close') return closeWith(verdict.closeCode, verdict.reason)
-      if (verdict.kind === 'refuse') return send({ type: 'error', code: verdict.code })
+      // A refused send names its message, so the client can offer to send it again (else it would wait for an
+      // acknowledgement that never comes). Parsing it costs little: a flood is closed after a few dozen refusals.
+      if (verdict.kind === 'refuse') return send({ type: 'error', code: verdict.code, clientId: clientIdOf(raw) })
       let data: unknown
       try {
         data = JSON.parse(String(raw))
@@ -149,10 +184,15 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
         send({ type: 'error', code: 'bad_request' })
         return closeWith(CLOSE.policyViolation, 'bad frame')
       }
-      handle(parsed.data).catch((e: unknown) => {
-        logger.error({ err: errorText(e) }, 'ws message failed')
-        send({ type: 'error', code: 'server_error', clientId: 'clientId' in parsed.data ? parsed.data.clientId : undefined })
-      })
+      const ev = parsed.data
+      const done = (queue = queue.then(() =>
+        handle(ev).catch((e: unknown) => {
+          logger.error({ err: errorText(e) }, 'ws message failed')
+          send({ type: 'error', code: 'server_error', clientId: 'clientId' in ev ? ev.clientId : undefined })
+        }),
+      ))
+      inFlight.add(done)
+      void done.finally(() => inFlight.delete(done))
     })
 
     async function handle(ev: ClientEvent) {
@@ -183,8 +223,20 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
   }, HEARTBEAT_MS)
 
   return {
-    close() {
+    /**
+     * Graceful: no new sockets, the frames under way answered (bounded), then every socket closed with 1012
+     * "service restart", on which the client reconnects at once (realtime-provider.tsx); those that do not answer
+     * the close frame in time are cut.
+     */
+    async close() {
+      closing = true
       clearInterval(heartbeat)
+      stopResync?.()
+      await Promise.race([Promise.allSettled([...inFlight]), sleep(DRAIN_MS)])
+      const open = [...wss.clients]
+      const closed = Promise.all(open.map((ws) => new Promise<void>((r) => (ws.readyState === ws.CLOSED ? r() : ws.once('close', () => r())))))
+      for (const ws of open) ws.close(CLOSE.serviceRestart, 'service restart')
+      await Promise.race([closed, sleep(CLOSE_HANDSHAKE_MS)])
       for (const ws of wss.clients) ws.terminate()
       wss.close()
     },

@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { bus } from '#app/adapters/bus/index.server'
+import { bus, setBus } from '#app/adapters/bus/index.server'
 import { createSession, destroyAllSessions } from '#app/features/authentication/sessions.server'
 import { profileTopic, SESSION_CHECK_EVENT, type ServerEvent } from '#app/features/chat/chat-events'
 import { createMember } from '../tests/setup/factories'
@@ -24,7 +24,7 @@ async function startHub() {
 }
 
 afterEach(async () => {
-  hub?.close()
+  await hub?.close()
   await new Promise((r) => server?.close(r))
 })
 
@@ -113,6 +113,68 @@ describe('WebSocket hub', () => {
     expect(good.ws.readyState).toBe(WebSocket.OPEN)
     expect(hub!.clients()).toBe(1)
     good.ws.close()
+  })
+
+  it('handles one socket’s sends in order, and a refused one (too many frames) names its message', async () => {
+    const port = await startHub()
+    const a = await createMember({ credits: 1000 })
+    const b = await createMember({ gender: 'male' })
+    const c = connect(port, { Origin: `http://127.0.0.1:${port}`, Cookie: `sid=${await createSession(a.userId)}` })
+    await c.opened
+    // 40 frames at once: the first 20 fit the socket's burst (ws-frame-guard.server.ts), most of the rest are refused.
+    const ids = Array.from({ length: 40 }, () => crypto.randomUUID())
+    for (const [i, clientId] of ids.entries()) c.ws.send(JSON.stringify({ type: 'send', toProfileId: b.profileId, clientId, body: `m${i}` }))
+    await until(() => c.events.filter((e) => e.type === 'ack' || e.type === 'error').length === 40, 20_000)
+    const acks = c.events.filter((e): e is Extract<ServerEvent, { type: 'ack' }> => e.type === 'ack')
+    // (The bucket refills by 5 a second while the frames arrive: on a busy machine a few later ones pass too.)
+    expect(acks.length).toBeGreaterThanOrEqual(20)
+    expect(acks.length).toBeLessThan(40)
+    const accepted = new Set(acks.map((e) => e.clientId))
+    // Acknowledged in the order sent, and stored in that order.
+    expect(acks.map((e) => e.clientId)).toEqual(ids.filter((id) => accepted.has(id)))
+    expect(acks.map((e) => e.message.id)).toEqual(acks.map((e) => e.message.id).sort((x, y) => x - y))
+    const refused = c.events.filter((e): e is Extract<ServerEvent, { type: 'error' }> => e.type === 'error')
+    expect(refused.map((e) => [e.code, e.clientId])).toEqual(ids.filter((id) => !accepted.has(id)).map((id) => ['rate_limited', id]))
+    c.ws.close()
+  })
+
+  it('closes gracefully: frames under way are answered, then every socket closes with 1012 and upgrades are refused', async () => {
+    const port = await startHub()
+    const a = await createMember({ credits: 1000 })
+    const b = await createMember({ gender: 'male' })
+    const origin = `http://127.0.0.1:${port}`
+    const c = connect(port, { Origin: origin, Cookie: `sid=${await createSession(a.userId)}` })
+    await c.opened
+    const closed = new Promise<number>((r) => c.ws.once('close', (code) => r(code)))
+    const clientId = crypto.randomUUID()
+    c.ws.send(JSON.stringify({ type: 'send', toProfileId: b.profileId, clientId, body: 'just in time' }))
+    // The close begins while the send is being handled.
+    await new Promise((r) => setTimeout(r, 5))
+    const closing = hub!.close()
+    const late = connect(port, { Origin: origin, Cookie: `sid=${await createSession(b.userId)}` })
+    await expect(late.opened).rejects.toThrow(/503/)
+    await closing
+    hub = undefined
+    expect(await closed).toBe(1012)
+    expect(c.events.find((e) => e.type === 'ack')).toMatchObject({ clientId })
+  })
+
+  it('tells its sockets to catch up when the bus has its subscriptions back after losing them', async () => {
+    let resubscribed: (() => void) | undefined
+    const real = bus()
+    // A bus whose connection came back: the Redis bus calls this listener then (redis-bus.server.ts).
+    setBus({ ...real, onResubscribed: (l) => ((resubscribed = l), () => {}) })
+    try {
+      const port = await startHub()
+      const a = await createMember()
+      const c = connect(port, { Origin: `http://127.0.0.1:${port}`, Cookie: `sid=${await createSession(a.userId)}` })
+      await c.opened
+      resubscribed!()
+      await until(() => c.events.some((e) => e.type === 'resync'))
+      c.ws.close()
+    } finally {
+      setBus(real)
+    }
   })
 
   it('closes a member’s sockets at once when their sessions were ended elsewhere (the console’s "log out everywhere")', async () => {

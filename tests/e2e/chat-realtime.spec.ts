@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Page, WebSocketRoute } from '@playwright/test'
 import { anna, ben, expect, mainNav, test, unique, unreadBadge, unreadCount } from './fixtures'
 
 /** From /chats, opens the conversation with `partner` and waits for the live socket. */
@@ -88,6 +88,53 @@ test('the same text sent twice gives two messages, and they survive a reload', a
   await expect(messages(benPage, text)).toHaveCount(2)
   await annaPage.reload()
   await expect(messages(annaPage, text)).toHaveCount(2)
+})
+
+test('after the server restarts, a message that was lost on the way is sent again, once, and what came meanwhile is caught up', async ({
+  annaPage,
+  benPage,
+}) => {
+  // Anna's socket passes through the test: it can lose what goes either way and close the socket as a restarting
+  // server does (1012, server/graceful-close.server.ts).
+  let cutOff = false
+  let route: WebSocketRoute | undefined
+  let connections = 0
+  await annaPage.routeWebSocket(/\/ws$/, (ws) => {
+    connections += 1
+    route = ws
+    const server = ws.connectToServer()
+    ws.onMessage((m) => {
+      if (!cutOff) server.send(m)
+    })
+    server.onMessage((m) => {
+      if (!cutOff) ws.send(m)
+    })
+  })
+  await openConversation(annaPage, ben.name)
+  await openConversation(benPage, anna.name)
+
+  cutOff = true
+  const lost = unique('Lost on the way ')
+  await send(annaPage, lost)
+  // Sent over a socket that looked open, but it never arrived.
+  await expect(messages(annaPage, lost)).toContainText('Sending…')
+  const meanwhile = unique('Meanwhile ')
+  await send(benPage, meanwhile)
+  await expect(messages(benPage, meanwhile)).not.toContainText('Sending…')
+  await expect(messages(annaPage, meanwhile)).toHaveCount(0)
+
+  await expect(messages(benPage, lost)).toHaveCount(0)
+  cutOff = false
+  await route!.close({ code: 1012, reason: 'service restart' })
+  // Reconnected at once, caught up, and sent again: the server answers with the stored message.
+  await expect.poll(() => connections).toBe(2)
+  await expect(messages(annaPage, meanwhile)).toHaveCount(1)
+  await expect(messages(annaPage, lost)).toHaveCount(1)
+  await expect(messages(annaPage, lost)).not.toContainText('Sending…')
+  await expect(annaPage.getByTestId('socket-status')).toHaveText('Live')
+  // Once for Ben too, also after a reload (stored once).
+  await benPage.reload()
+  await expect(messages(benPage, lost)).toHaveCount(1)
 })
 
 test('going live moves nothing in the chat header: the status keeps the width of its wider word', async ({ annaPage }) => {

@@ -49,12 +49,13 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `node server/index.js` on a free loopback port with `env` over sensible test defaults, and waits until
+ * Starts `node server/index.js` on a free loopback port (or `opts.port`) with `env` over sensible test defaults, and waits until
  * /healthz answers. The caller kills it (the returned child) when done.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000, opts: { port?: number } = {}): Promise<ServerProcess> {
   if (!fs.existsSync('build/server/index.js')) throw new Error('run `npx react-router build` first')
-  const port = await freePort()
+  // A process started again after a crash takes its predecessor's port (the fault tests' proxies point there).
+  const port = opts.port ?? (await freePort())
   const child = spawn(process.execPath, ['server/index.js'], {
     env: {
       ...process.env,

@@ -14,6 +14,26 @@ export function createRedisBus(url: string, prefix = 'dating:'): Bus {
     conn.on('error', (err: Error & { code?: string }) => logger.warn({ code: err.code ?? err.name, conn: name }, 'redis bus connection error'))
   }
 
+  // ioredis subscribes again by itself after a reconnect, but what was published while the connection was down is
+  // lost: once the channels are back, the listeners hear of the gap.
+  const resubscribed = new Set<() => void>()
+  let lost = false
+  sub.on('close', () => (lost = true))
+  sub.on('ready', () => {
+    if (!lost) return
+    lost = false
+    const channels = [...handlers.keys()].map((t) => prefix + t)
+    // Our own SUBSCRIBE for the channels (a repeat is harmless): its answer says they are in place again.
+    const again = channels.length ? sub.subscribe(...channels) : Promise.resolve()
+    again.then(
+      () => {
+        logger.info({ channels: channels.length }, 'redis bus subscriptions restored')
+        for (const l of resubscribed) deliver(l, undefined)
+      },
+      (err: Error & { code?: string }) => logger.warn({ code: err.code ?? err.name }, 'redis bus resubscribe failed'),
+    )
+  })
+
   sub.on('message', (channel: string, message: string) => {
     const set = handlers.get(channel.slice(prefix.length))
     if (!set) return
@@ -50,7 +70,12 @@ export function createRedisBus(url: string, prefix = 'dating:'): Bus {
       if (pub.status !== 'ready' || sub.status !== 'ready') throw new Error('redis bus not connected')
       await pub.ping()
     },
+    onResubscribed(listener) {
+      resubscribed.add(listener)
+      return () => void resubscribed.delete(listener)
+    },
     async close() {
+      resubscribed.clear()
       handlers.clear()
       await Promise.allSettled([pub.quit(), sub.quit()])
     },

@@ -51,6 +51,11 @@ export type ServerEvent =
   | { type: 'account' }
   /** Sent once per connection when the socket's subscription is in place. */
   | { type: 'ready' }
+  /**
+   * Events may have been missed although the socket stayed open (the server's bus connection was lost and is back):
+   * the client catches up from the database as after a reconnect (realtime-provider.tsx).
+   */
+  | { type: 'resync' }
 
 export type ClientEvent =
   | { type: 'send'; toProfileId: number; clientId: string; body?: string; gift?: string }

@@ -1,7 +1,7 @@
 import { db } from '#db/client.server'
 import { conversationMembers, conversations, messages, profileImages, profiles, users } from '#db/schema/index'
 import { notBlockedEitherWay } from '#app/policies/visibility.server'
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
 import { getSettings } from '#app/features/settings/settings.server'
 import { messageColumns, toChatMessage } from './message-row.server'
 import { profileCardColumns, toProfileCard, type ProfileCard } from '#app/features/profiles/profile-view.server'
@@ -103,6 +103,21 @@ export async function messagePage(conversationId: number, viewerId: number, befo
     .limit(HISTORY_PAGE + 1)
   const hasMore = rows.length > HISTORY_PAGE
   return { messages: rows.slice(0, HISTORY_PAGE).reverse().map(toChatMessage), hasMore }
+}
+
+/**
+ * The catch-up after a reconnect (decision record 023): the messages after `afterId`, the newest one the client
+ * has, oldest first, a page at a time (`hasMore`: ask again from the last one). Like messagePage, only what the
+ * viewer may see.
+ */
+export async function messagesAfter(conversationId: number, viewerId: number, afterId: number): Promise<MessagePage> {
+  const rows = await db()
+    .select(messageColumns)
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), sql`(${messages.delivered} or ${messages.senderId} = ${viewerId})`, gt(messages.id, afterId)))
+    .orderBy(asc(messages.id))
+    .limit(HISTORY_PAGE + 1)
+  return { messages: rows.slice(0, HISTORY_PAGE).map(toChatMessage), hasMore: rows.length > HISTORY_PAGE }
 }
 
 /** The latest messages of a conversation, oldest first; `beforeId` pages further back. */

@@ -6,7 +6,7 @@ import { bus } from '#app/adapters/bus/index.server'
 import { db } from '#db/client.server'
 import { blocks, conversationMembers, conversations, messages, profiles, users } from '#db/schema/index'
 import { profileTopic, type ServerEvent } from './chat-events'
-import { conversationPartner, findConversationId, HISTORY_PAGE, listChats, listMessages } from './conversations.server'
+import { conversationPartner, findConversationId, HISTORY_PAGE, listChats, listMessages, messagesAfter } from './conversations.server'
 import { markConversationRead } from './receipts.server'
 import { sendMessage } from './send-message.server'
 import { useJobRunner } from '../../../tests/setup/job-runner'
@@ -164,6 +164,29 @@ describe('listMessages', () => {
     expect(await findConversationId(b.profileId, a.profileId)).toBe(ab.conversationId)
     expect(await findConversationId(a.profileId, b.profileId)).toBe(ab.conversationId)
     expect(await findConversationId(b.profileId, c.profileId)).toBeNull()
+  })
+})
+
+describe('messagesAfter (the catch-up after a reconnect)', () => {
+  it('returns what came after a message, oldest first, page by page, and only what the viewer may see', async () => {
+    const a = await createMember({ gender: 'male' })
+    const b = await createMember()
+    const first = await send(a.profileId, b.profileId, 'seen')
+    const conv = first.conversationId
+    await db()
+      .insert(messages)
+      .values(Array.from({ length: HISTORY_PAGE + 5 }, (_, i) => ({ conversationId: conv, senderId: b.profileId, clientId: crypto.randomUUID(), body: `n${i}` })))
+    await db().insert(messages).values({ conversationId: conv, senderId: a.profileId, clientId: crypto.randomUUID(), body: 'held back', delivered: false })
+    const page1 = await messagesAfter(conv, b.profileId, first.id)
+    expect(page1.hasMore).toBe(true)
+    expect(page1.messages.map((m) => m.body)).toEqual(Array.from({ length: HISTORY_PAGE }, (_, i) => `n${i}`))
+    const page2 = await messagesAfter(conv, b.profileId, page1.messages.at(-1)!.id)
+    expect(page2).toMatchObject({ hasMore: false })
+    expect(page2.messages.map((m) => m.body)).toEqual(['n50', 'n51', 'n52', 'n53', 'n54'])
+    // The sender sees their own held-back message; nothing is after the newest.
+    const mine = await messagesAfter(conv, a.profileId, page2.messages.at(-1)!.id)
+    expect(mine.messages.map((m) => m.body)).toEqual(['held back'])
+    expect((await messagesAfter(conv, a.profileId, mine.messages[0].id)).messages).toEqual([])
   })
 })
 

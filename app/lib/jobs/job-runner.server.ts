@@ -1,8 +1,8 @@
 import type { DomainEventType, RecordedEvent } from '#app/lib/domain-events'
 import { logger } from '#app/lib/logger.server'
 import { db } from '#db/client.server'
-import { dispatchEvents } from '#db/events.server'
-import { claimDueJobs, claimSchedulePeriod, completeJobs, enqueueJobs, failJob, msUntilNextJob, type ClaimedJob, type NewJob } from '#db/jobs.server'
+import { dispatchEvents, loadEvents } from '#db/events.server'
+import { cancelWaitingJob, claimDueJobs, claimSchedulePeriod, completeJobs, enqueueJobs, failJob, msUntilNextJob, type ClaimedJob, type NewJob } from '#db/jobs.server'
 import { periodStart, retryDelayMs } from './backoff'
 import { onWake } from './wake'
 import { errorText } from '#app/lib/error-text'
@@ -13,7 +13,11 @@ export type JobHandler = (payload: Record<string, unknown>, job: { id: number; a
 /** What happens when an event is dispatched: live reactions run at once (best effort), jobs are durable. */
 export interface Reaction<T extends DomainEventType> {
   name: string
-  /** Runs in the dispatching process right after the event is claimed; a failure is logged, not retried. */
+  /**
+   * Runs in the dispatching process right after the event is claimed. Should it fail (the bus is away), or the
+   * process die before it ran, it runs again from the live retry job a few seconds later, up to a few times: so
+   * it may run twice, and what it sends must be harmless to receive twice (clients merge messages by client id).
+   */
   live?: (event: RecordedEvent<T>) => Promise<void>
   /**
    * Live reactions of events with the same key run one after the other, in event order (a conversation's
@@ -27,6 +31,16 @@ export interface Reaction<T extends DomainEventType> {
    */
   jobs?: (event: RecordedEvent<T>) => NewJob[]
 }
+
+/**
+ * The safety net of live reactions (decision record 023): scheduled with the events in the transaction that claims
+ * them, due a few seconds later, and removed once their live reactions have all run. Only a process that died in
+ * between, or a reaction that failed, leaves it to run: then another process runs those reactions again.
+ */
+const LIVE_RETRY_JOB = 'events.live-retry'
+const LIVE_RETRY_DELAY_MS = 2_000
+const LIVE_RETRY_PRIORITY = 10
+const LIVE_RETRY_TIMEOUT_MS = 5_000
 
 interface JobDefinition {
   handler: JobHandler
@@ -93,6 +107,15 @@ export class JobRunner {
     // Jobs wait on the database, SMTP and push services, not on the CPU: many may run at once.
     this.concurrency = opts.concurrency ?? 32
     this.eventBatch = opts.eventBatch ?? 100
+    this.defineJob(
+      LIVE_RETRY_JOB,
+      async (payload) => {
+        const failures = await this.runLive(await loadEvents((payload.ids as number[]) ?? []))
+        if (failures) throw new Error(`${failures} live reactions failed`)
+      },
+      // Within the shortest lease (leaseMs), so it never sets the lease of the jobs the runner is given.
+      { timeoutMs: LIVE_RETRY_TIMEOUT_MS },
+    )
   }
 
   defineJob(name: string, handler: JobHandler, opts: { timeoutMs?: number } = {}): this {
@@ -213,23 +236,41 @@ export class JobRunner {
     let total = 0
     for (const hook of this.beforeDispatchHooks) await hook()
     for (;;) {
-      const events = await dispatchEvents(this.eventBatch, (list) => list.flatMap((e) => this.reactionsFor(e).flatMap((r) => r.jobs?.(e as never) ?? [])))
+      const events = await dispatchEvents(this.eventBatch, (list) => {
+        const jobs = list.flatMap((e) => this.reactionsFor(e).flatMap((r) => r.jobs?.(e as never) ?? []))
+        const retry = this.liveRetryJob(list)
+        return retry ? [...jobs, retry] : jobs
+      })
       total += events.length
-      await this.runLive(events)
+      const retry = this.liveRetryJob(events)
+      const failures = await this.runLive(events)
+      // All ran: the safety net is not needed. Failing to remove it only makes the reactions run twice.
+      if (retry && !failures) await cancelWaitingJob(retry.key!).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'could not cancel a live retry'))
       this.lastBeatAt = Date.now()
       if (events.length < this.eventBatch) return total
     }
   }
 
-  /** The live reactions of a batch: in order within each order key, keys side by side. */
-  private async runLive(events: RecordedEvent[]): Promise<void> {
+  /** The live retry job of a batch of events, or null when none of them has a live reaction. */
+  private liveRetryJob(events: RecordedEvent[]): NewJob | null {
+    const ids = events.filter((e) => this.reactionsFor(e).some((r) => r.live)).map((e) => e.id)
+    if (!ids.length) return null
+    return { name: LIVE_RETRY_JOB, payload: { ids }, key: `${LIVE_RETRY_JOB}:${ids[0]}`, delayMs: LIVE_RETRY_DELAY_MS, maxAttempts: 5, priority: LIVE_RETRY_PRIORITY }
+  }
+
+  /** The live reactions of a batch: in order within each order key, keys side by side. Returns how many failed. */
+  private async runLive(events: RecordedEvent[]): Promise<number> {
+    let failures = 0
     const chains = new Map<string, (() => Promise<void>)[]>()
     for (const e of events) {
       for (const r of this.reactionsFor(e)) {
         if (!r.live) continue
         const key = `${r.name}:${r.orderKey ? r.orderKey(e as never) : ''}`
         const run = () =>
-          r.live!(e as never).catch((err: unknown) => logger.error({ err: errorText(err), reaction: r.name, eventId: e.id }, 'live reaction failed'))
+          r.live!(e as never).catch((err: unknown) => {
+            failures += 1
+            logger.error({ err: errorText(err), reaction: r.name, eventId: e.id }, 'live reaction failed')
+          })
         const chain = chains.get(key) ?? []
         chain.push(run)
         chains.set(key, chain)
@@ -240,6 +281,7 @@ export class JobRunner {
         for (const run of chain) await run()
       }),
     )
+    return failures
   }
 
   /** Runs every due job until none is left; for tests and for draining. Returns how many ran. */
@@ -271,7 +313,7 @@ export class JobRunner {
 
   /** A claim lasts as long as the slowest job may take, and a little more: past it, the job is deemed orphaned. */
   private leaseMs(): number {
-    return Math.max(1000, ...[...this.jobs.values()].map((j) => j.timeoutMs)) + 5000
+    return Math.max(1000, ...[...this.jobs].filter(([name]) => name !== LIVE_RETRY_JOB).map(([, j]) => j.timeoutMs)) + 5000
   }
 
   private reactionsFor(e: RecordedEvent): Reaction<never>[] {

@@ -31,6 +31,35 @@ describe('the job runner', () => {
     expect(await a.dispatchAll()).toBe(0)
   })
 
+  it('runs a failed live reaction again from the live retry job, and leaves no job when all succeeded', async () => {
+    await db().transaction(async (tx) => {
+      await recordEvent(tx, like(1))
+      await recordEvent(tx, like(2))
+    })
+    const calls: number[] = []
+    const runner = new JobRunner().on('like.given', {
+      name: 'test',
+      live: async (e) => {
+        calls.push(e.payload.likerId)
+        // The bus is away for the first delivery of like 2.
+        if (e.payload.likerId === 2 && calls.filter((n) => n === 2).length === 1) throw new Error('bus away')
+      },
+    })
+    expect(await runner.dispatchAll()).toBe(2)
+    // Due in 2 s: the process that claimed the events may still finish them.
+    expect(await countJobs()).toBe(1)
+    expect(await claimDueJobs(10, 1000)).toEqual([])
+    await db().execute(sql`update jobs set run_at = now()`)
+    expect(await runner.drain()).toBe(1)
+    expect(calls).toEqual([1, 2, 1, 2])
+    expect(await countJobs()).toBe(0)
+
+    // All live reactions ran: the safety net is removed at once.
+    await db().transaction((tx) => recordEvent(tx, like(3)))
+    expect(await runner.dispatchAll()).toBe(1)
+    expect(await countJobs()).toBe(0)
+  })
+
   it('runs every job exactly once when two runners claim side by side', async () => {
     await enqueueJobs(db(), Array.from({ length: 60 }, (_, i) => ({ name: 'count', payload: { n: i } })))
     const runs: number[] = []

@@ -13,6 +13,7 @@ import { GiftPicker } from './gift-picker'
 import { IcebreakerModal } from './icebreaker-modal'
 import { MessageBubble, type Delivery, type Shown } from './message-bubble'
 import { useRealtime } from './realtime-provider'
+import { useCatchUp } from './use-catch-up'
 import { useChatDraft } from './use-chat-draft'
 import { useOlderMessages } from './use-older-messages'
 import type { DiscountView } from '#app/features/billing/offers.server'
@@ -187,6 +188,7 @@ export function ChatView(props: ChatViewProps) {
   }, [realtime.status])
 
   const prepend = useCallback((older: ChatMessage[]) => setShown((s) => mergeMessages(s, older)), [])
+  useCatchUp({ trigger: realtime.catchUps, conversationId, initial: props.messages, shown, merge: prepend, resend: deliver })
   const oldestId = shown.find((m) => m.id)?.id ?? null
   const older = useOlderMessages({ conversationId, oldestId, initialHasMore: props.hasMore, list: listRef, prepend })
 

@@ -12,6 +12,11 @@ export type Counts = { unread: number; newLikes: number }
 interface Realtime {
   status: Status
   counts: Counts
+  /**
+   * Grows each time events may have been missed: the socket is ready again after a reconnect, or the server said
+   * "resync" (its bus was away). The open chat catches up on it (use-catch-up.ts); 0 until the first such time.
+   */
+  catchUps: number
   send(ev: ClientEvent): boolean
   subscribe(listener: Listener): () => void
   /** Reloads the page data soon; calls close together are one reload. For what an event cannot carry itself. */
@@ -21,6 +26,7 @@ interface Realtime {
 const RealtimeContext = createContext<Realtime>({
   status: 'idle',
   counts: { unread: 0, newLikes: 0 },
+  catchUps: 0,
   send: () => false,
   subscribe: () => () => {},
   refresh: () => {},
@@ -32,6 +38,10 @@ export function useRealtime(): Realtime {
 
 // Events that come in a burst (a like is followed by its counts) cause one reload.
 const REFRESH_DEBOUNCE_MS = 250
+// Close codes of a server that is restarting (server/ws-close-codes.ts): reconnect at once, spread over this
+// much time so that a process's members do not all arrive at the other process in the same instant.
+const RESTART_CODES = new Set([1001, 1012])
+const RESTART_JITTER_MS = 500
 
 /** The part of GET /api/chats.php (app/routes/api/chats.php.ts) the fallback polling reads. */
 interface ChatsAnswer {
@@ -40,13 +50,15 @@ interface ChatsAnswer {
 }
 
 /**
- * One WebSocket per tab to /ws (server/ws-hub.server.ts). Reconnects with backoff; after a reconnect the page data
- * is reloaded so nothing sent meanwhile is missed. While the socket is down, the data is polled on the schedule
+ * One WebSocket per tab to /ws (server/ws-hub.server.ts). Reconnects with backoff (at once when the server is
+ * restarting); after a reconnect the page data is reloaded and the open chat catches up, so nothing sent meanwhile
+ * is missed. While the socket is down, the data is polled on the schedule
  * of spec section 4 (lib/polling.ts).
  */
 export function RealtimeProvider({ enabled, initialCounts, children }: { enabled: boolean; initialCounts: Counts; children: ReactNode }) {
   const [status, setStatus] = useState<Status>('idle')
   const [counts, setCounts] = useState(initialCounts)
+  const [catchUps, setCatchUps] = useState(0)
   const listeners = useRef(new Set<Listener>())
   const socket = useRef<WebSocket | null>(null)
   const revalidator = useRevalidator()
@@ -68,7 +80,7 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
     let stopped = false
     let attempt = 0
     let timer: ReturnType<typeof setTimeout> | undefined
-    let everOpened = false
+    let everReady = false
     const connect = () => {
       clearTimeout(timer)
       setStatus('connecting')
@@ -77,8 +89,6 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
       ws.onopen = () => {
         attempt = 0
         setStatus('open')
-        if (everOpened) void revalidate.current()
-        everOpened = true
       }
       ws.onmessage = (e) => {
         let ev: ServerEvent
@@ -88,6 +98,13 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
           return
         }
         if (ev.type === 'counts') setCounts({ unread: ev.unread, newLikes: ev.newLikes })
+        // The server's subscription is in place ('ready'): after a reconnect, or when the server says events were
+        // missed ('resync'), what came meanwhile is loaded now; nothing after this point is missed.
+        if ((ev.type === 'ready' && everReady) || ev.type === 'resync') {
+          void revalidate.current()
+          setCatchUps((n) => n + 1)
+        }
+        if (ev.type === 'ready') everReady = true
         if (ev.type === 'account') void revalidate.current()
         for (const l of listeners.current) l(ev)
       }
@@ -95,6 +112,10 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
         if (socket.current === ws) socket.current = null
         setStatus('closed')
         if (stopped || e.code === 4401) return
+        if (RESTART_CODES.has(e.code)) {
+          timer = setTimeout(connect, 50 + Math.random() * RESTART_JITTER_MS)
+          return
+        }
         attempt += 1
         timer = setTimeout(connect, Math.min(30_000, 500 * 2 ** Math.min(attempt, 6)))
       }
@@ -161,6 +182,6 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
     return () => void listeners.current.delete(l)
   }, [])
 
-  const value = useMemo(() => ({ status, counts, send, subscribe, refresh }), [status, counts, send, subscribe, refresh])
+  const value = useMemo(() => ({ status, counts, catchUps, send, subscribe, refresh }), [status, counts, catchUps, send, subscribe, refresh])
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>
 }
