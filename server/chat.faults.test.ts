@@ -2,6 +2,8 @@ import http from 'node:http'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { migrate, openDatabase, setDatabase, type DbHandle } from '#db/client.server'
+import { defaultSettings } from '#app/features/settings/defaults'
+import { updateSetting } from '#app/features/settings/settings.server'
 import { createMember } from '../tests/setup/factories'
 import { ChatClient } from '../tests/setup/chat-client'
 import { startCluster, type Node } from '../tests/setup/fault-cluster'
@@ -40,6 +42,9 @@ beforeAll(async () => {
   handle = await openDatabase({ url: dbUrl.toString(), poolSize: 2 })
   await migrate(handle)
   setDatabase(handle)
+  // Each member writes every test's stream (and its resends) within a few minutes: more than a member may send in a
+  // minute (write_limits, app/routes/write-limits.test.ts tests that limit). The faults are the subject here.
+  await updateSetting('write_limits', { ...defaultSettings.write_limits, messages_per_minute: 100_000 })
   pgProxy = await tcpProxy({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432) })
   redis = await startRedis()
   const viaProxy = new URL(dbUrl)
