@@ -14,13 +14,15 @@ export default defineConfig({
   },
   test: {
     include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'db/**/*.test.ts', 'server/**/*.test.ts', 'tests/setup/**/*.test.ts'],
-    // Tests that need a Redis server run when REDIS_URL names one (CI exports it for the local Redis).
+    // Tests that need a Redis server run when REDIS_URL names one (CI exports it for the local Redis), those that need
+    // a PostgreSQL server (*.pg.test.ts) when TEST_DATABASE_URL does.
     // Multi-process tests need both a PostgreSQL server (TEST_DATABASE_URL) and Redis.
     exclude: [
       'node_modules/**',
       // Fault tests (kills, restarts, outages) run on their own: `npm run test:faults` (vitest.faults.config.ts).
       '**/*.faults.test.ts',
       ...(process.env.REDIS_URL ? [] : ['**/*.redis.test.ts']),
+      ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts']),
       ...(process.env.REDIS_URL && process.env.TEST_DATABASE_URL ? [] : ['**/*.multi.test.ts']),
     ],
     environment: 'node',
