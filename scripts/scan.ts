@@ -5,27 +5,29 @@
  * when a member's session did not survive the scan, or when a tool did not run. Reports in scan-results/.
  * docs/security.md ("Scanning") says what is scanned, what is left out and why, and the triage of every finding.
  *
- * Time limits (seconds; the defaults keep the whole run near 12 minutes on 2 cores): SCAN_CRAWL_S (wapiti's crawl,
- * default 120), SCAN_ATTACK_S (each wapiti attack module, default 90), SCAN_SQLMAP_S (all sqlmap runs, default 600).
+ * Time limits (seconds; the defaults keep the whole run under 15 minutes on 2 cores): SCAN_CRAWL_S (wapiti's crawl,
+ * default 120), SCAN_XSS_S (each module of wapiti's first run: XSS, SQL, SSRF, redirects, headers; default 240),
+ * SCAN_ATTACK_S (each module of its second: blind SQL, command execution, files; default 60), SCAN_SQLMAP_S (each
+ * sqlmap run, default 600).
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { stopAll } from './scan/children'
 import { csrfProbe, storedMarkupSweep } from './scan/cross-member'
 import { aboveLow, SEVERITIES, type Finding } from './scan/findings'
 import { startGuardProxy, type GuardStats } from './scan/guard-proxy'
 import { startSsrfEndpoint } from './scan/ssrf-endpoint'
 import { anonymousRequests, apiRequests, requestFile, runSqlmap, type ScanIds, type SqlmapResult } from './scan/sqlmap'
-import { choosePort, ensureBuild, getJson, login, ROOT, sessionAlive, startTarget, type Member } from './scan/target'
+import { choosePort, ensureBuild, getJson, login, prepareData, ROOT, sessionAlive, startTarget, type Member } from './scan/target'
 import { parseTriage, triage } from './scan/triage'
 import { runWapiti, wapitiFindings } from './scan/wapiti'
 
 const CRAWL_S = Number(process.env.SCAN_CRAWL_S ?? 120)
-const ATTACK_S = Number(process.env.SCAN_ATTACK_S ?? 90)
+const XSS_S = Number(process.env.SCAN_XSS_S ?? 240)
+const ATTACK_S = Number(process.env.SCAN_ATTACK_S ?? 60)
 const SQLMAP_S = Number(process.env.SCAN_SQLMAP_S ?? 600)
-// Of which the visitor's runs (login API, forms reached from /login) get the last part.
-const VISITOR_S = 150
 const OUT = path.join(ROOT, 'scan-results')
 const TRIAGE_FILE = path.join(ROOT, 'scripts/scan-triage.json')
 const started = performance.now()
@@ -48,6 +50,7 @@ const triageEntries = parseTriage(JSON.parse(fs.readFileSync(TRIAGE_FILE, 'utf8'
 
 const cleanups: (() => Promise<void> | void)[] = []
 async function cleanup() {
+  stopAll()
   for (const fn of cleanups.reverse()) {
     try {
       await fn()
@@ -82,21 +85,20 @@ async function sqlmapAll(origin: string, anna: Member, proxyUrl: string, ids: Sc
   fs.writeFileSync(apiFile, requestFile(origin, apiRequests(ids)))
   const anonFile = path.join(dir, 'anonymous-requests.txt')
   fs.writeFileSync(anonFile, requestFile(origin, anonymousRequests()))
-  const base = { origin, proxyUrl, log }
-  // The member's two runs side by side, then the visitor's (short: the login, signup and reset forms).
-  const memberSeconds = Math.max(60, SQLMAP_S - VISITOR_S)
-  results.push(
-    ...(await Promise.all([
-      runSqlmap({ ...base, label: 'API and page parameters (member A)', sid: anna.sid, outDir: path.join(dir, 'api'), requestFile: apiFile, timeoutSeconds: memberSeconds }),
-      runSqlmap({ ...base, label: 'forms, crawled from /members (member A)', sid: anna.sid, outDir: path.join(dir, 'forms-member'), crawlFrom: `${origin}/members`, timeoutSeconds: memberSeconds }),
-    ])),
-  )
-  results.push(
-    ...(await Promise.all([
-      runSqlmap({ ...base, label: 'login API (visitor)', sid: null, outDir: path.join(dir, 'anonymous-api'), requestFile: anonFile, timeoutSeconds: VISITOR_S }),
-      runSqlmap({ ...base, label: 'forms, crawled from /login (visitor)', sid: null, outDir: path.join(dir, 'forms-visitor'), crawlFrom: `${origin}/login`, timeoutSeconds: VISITOR_S }),
-    ])),
-  )
+  const base = { origin, proxyUrl, log, timeoutSeconds: SQLMAP_S }
+  // Three runs side by side, each within the budget: the member's listed requests, the member's forms, and the
+  // visitor's (the login API, then the forms reached from /login: login, signup, reset, complaints).
+  const visitor = async () => {
+    const loginApi = await runSqlmap({ ...base, label: 'login API (visitor)', sid: null, outDir: path.join(dir, 'anonymous-api'), requestFile: anonFile })
+    const left = Math.max(30, SQLMAP_S - loginApi.seconds)
+    return [loginApi, await runSqlmap({ ...base, timeoutSeconds: left, label: 'forms, crawled from /login (visitor)', sid: null, outDir: path.join(dir, 'forms-visitor'), crawlFrom: `${origin}/login` })]
+  }
+  const [api, forms, visitorRuns] = await Promise.all([
+    runSqlmap({ ...base, label: 'API and page parameters (member A)', sid: anna.sid, outDir: path.join(dir, 'api'), requestFile: apiFile }),
+    runSqlmap({ ...base, label: 'forms, crawled from /members (member A)', sid: anna.sid, outDir: path.join(dir, 'forms-member'), crawlFrom: `${origin}/members` }),
+    visitor(),
+  ])
+  results.push(api, forms, ...visitorRuns)
   return results
 }
 
@@ -119,6 +121,8 @@ async function main(): Promise<number> {
   ensureBuild(log)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-data-'))
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+  prepareData(dataDir)
+  log('per-member write limits raised for the scan (the setting write_limits): scanners send hundreds of posts per form')
   const target = await startTarget(dataDir, await choosePort())
   cleanups.push(() => {
     fs.writeFileSync(path.join(OUT, 'server.log'), target.output())
@@ -139,10 +143,10 @@ async function main(): Promise<number> {
   const sqlmapProxy = await startGuardProxy(allowed, rules)
   cleanups.push(() => wapitiProxy.close(), () => sqlmapProxy.close())
 
-  log(`wapiti as member A (crawl ≤ ${CRAWL_S} s, each module ≤ ${ATTACK_S} s) and sqlmap (≤ ${SQLMAP_S} s) side by side`)
+  log(`wapiti as member A (crawl ≤ ${CRAWL_S} s, then each module ≤ ${XSS_S} s or ≤ ${ATTACK_S} s) and sqlmap (three runs side by side, each ≤ ${SQLMAP_S} s)`)
   const startPaths = ['/members', '/chats', `/chats/${ids.conversationId}`, `/members/${ben.profileId}`, '/likes', '/profile', '/notifications', '/credits', '/premium', '/pricing', '/match-finder', '/swipe-game', '/complaints', '/transactions', '/directdebit']
   const [wapiti, sqlmap] = await Promise.all([
-    runWapiti({ origin, sid: anna.sid, proxyUrl: wapitiProxy.url, ssrfEndpoint: ssrf.url, startPaths, outDir: path.join(OUT, 'wapiti'), crawlSeconds: CRAWL_S, attackSeconds: ATTACK_S, log: (l) => log(`wapiti: ${l}`) }),
+    runWapiti({ origin, sid: anna.sid, proxyUrl: wapitiProxy.url, ssrfEndpoint: ssrf.url, startPaths, outDir: path.join(OUT, 'wapiti'), crawlSeconds: CRAWL_S, attackSeconds: [XSS_S, ATTACK_S], log: (l) => log(`wapiti: ${l}`) }),
     sqlmapAll(origin, anna, sqlmapProxy.url, ids),
   ])
   log(`wapiti finished after ${wapiti.seconds.toFixed(0)} s (exit ${wapiti.exitCode})`)
@@ -181,6 +185,7 @@ async function main(): Promise<number> {
   for (const [k, n] of byEntry) console.log(`  ${n} x ${k}`)
   if (open.length) console.log('\nOpen findings:')
   for (const f of open) console.log(`  ${f.severity.padEnd(8)} ${f.tool} ${f.category}: ${f.method} ${f.path} ${f.parameter ? `[${f.parameter}] ` : ''}${f.info.slice(0, 200)}`)
+  for (const r of sqlmap.filter((x) => x.timedOut)) console.log(`! sqlmap ${r.label} reached ${r.reached} of its ${r.targets} requests or forms in its time (a busy machine): SCAN_SQLMAP_S gives it more`)
   for (const p of problems) console.log(`✖ ${p}`)
   fs.writeFileSync(path.join(OUT, 'summary.json'), JSON.stringify({ seconds: (performance.now() - started) / 1000, versions: { wapiti: wapitiVersion, sqlmap: sqlmapVersion }, wapitiRequests: wapitiProxy.stats, sqlmapRequests: sqlmapProxy.stats, sqlmap: sqlmap.map((r) => ({ label: r.label, seconds: r.seconds, timedOut: r.timedOut, tested: r.tested, hints: r.hints, reached: r.reached, targets: r.targets })), findings, open, problems }, null, 2))
   console.log(`\nReports in scan-results/. Total ${elapsed().trim()}.`)

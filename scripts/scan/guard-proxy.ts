@@ -18,7 +18,7 @@ const LOGOUT_PATHS = new Set(['/logout', '/api/logout.php', '/admin/logout'])
 export interface GuardRules {
   /** Profile id of the other scanning member: blocking them would hide the resources the cross-member checks use. */
   partnerProfileId: number
-  /** How many different paths of one shape (see `pathShape`) reach the server; the rest are answered 404. */
+  /** How many different paths of one shape (see `pathShape`) reach the server; for the rest the connection is closed. */
   samplesPerShape: number
 }
 
@@ -120,8 +120,10 @@ export async function startGuardProxy(allowedOrigins: string[], rules: GuardRule
         return
       }
       if (!inSample(target.pathname)) {
+        // The connection is closed without an answer: wapiti's crawler skips a URL it could not fetch, while one
+        // answered (even 404) is kept and attacked with every payload, which took the modules' whole time.
         stats.refused['sampled out'] = (stats.refused['sampled out'] ?? 0) + 1
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('sampled out of the scan')
+        req.socket.destroy()
         return
       }
       const headers = { ...req.headers }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { track } from './children'
 import type { Finding } from './findings'
 
 /**
@@ -132,6 +133,9 @@ export async function runSqlmap(o: SqlmapRun): Promise<SqlmapResult> {
     // queries would find, one of these finds too, and those two were half of the requests per parameter.
     '--technique=BEST',
     '--level=1',
+    // The field that tells the forms of one page apart: kept as the form sends it, so each form's own branch runs
+    // for its other fields (a changed intent only reaches "nothing to do").
+    '--skip=intent',
     '--risk=1',
     // A 302 to a page of our own is an answer like any other; the tests read the first response.
     '--answers=extending=N,follow=N,normalize=Y,sitemap=N',
@@ -149,7 +153,7 @@ export async function runSqlmap(o: SqlmapRun): Promise<SqlmapResult> {
   ]
   const started = performance.now()
   const logFile = fs.createWriteStream(path.join(o.outDir, 'sqlmap.log'))
-  const child = spawn('sqlmap', args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = track(spawn('sqlmap', args, { stdio: ['ignore', 'pipe', 'pipe'] }))
   let out = ''
   child.stdout.on('data', (b: Buffer) => {
     logFile.write(b)

@@ -34,6 +34,13 @@ function isFree(port: number): Promise<boolean> {
   })
 }
 
+/** Schema and raised per-member write limits in the fresh data folder, before the server starts (raise-write-limits.ts). */
+export function prepareData(dataDir: string): void {
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/scan/raise-write-limits.ts'], { cwd: ROOT, env, encoding: 'utf8', timeout: 180_000 })
+  if (r.status !== 0) throw new Error(`preparing the database failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}`)
+}
+
 export interface Target {
   origin: string
   output(): string

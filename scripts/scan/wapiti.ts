@@ -1,19 +1,28 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { track } from './children'
 import { SEVERITIES, type Finding } from './findings'
 
 /**
  * Wapiti 3.0.4 (Debian) over the site as one logged-in member. In this version --max-scan-time bounds only the crawl
- * and --max-attack-time each attack module, so the run takes at most crawl + modules x attack time (plus the last
- * requests in flight).
+ * and --max-attack-time each attack module, checked between one page's attacks and the next; a module attacks the
+ * crawl's links first, then its forms. So it runs twice on one session: the crawl with the modules that matter most
+ * here (XSS above all: members' text is shown to other members) and time enough to reach the forms, then, without
+ * crawling again, the modules sqlmap and the code's shape make less likely to find anything, with less time each.
+ * The second run's report holds the findings of both.
  */
 
 // The default modules, plus crlf (headers built from input: the language cookie, redirects). Left out: csrf (it
 // reports every form without a token field; the site's CSRF defence is the Origin check plus SameSite=Lax, which the
 // cross-member step tests directly), and the brute-force and fingerprinting modules (backup, buster, nikto, wapp,
 // brute_login_form), which guess file names and passwords rather than test the application.
-export const WAPITI_MODULES = ['http_headers', 'cookieflags', 'csp', 'redirect', 'crlf', 'xss', 'permanentxss', 'sql', 'blindsql', 'exec', 'file', 'ssrf']
+export const WAPITI_PHASES = [
+  // Only xss uses its time; the others take seconds (margin: what they may take on a busy machine).
+  { modules: ['http_headers', 'cookieflags', 'csp', 'redirect', 'crlf', 'sql', 'ssrf', 'xss', 'permanentxss'], heavy: 1, margin: 180 },
+  // Blind SQL injection is sqlmap's job too; nothing takes a shell command or a file path from input.
+  { modules: ['blindsql', 'exec', 'file'], heavy: 3, margin: 90 },
+] as const
 
 export interface WapitiRun {
   origin: string
@@ -25,7 +34,8 @@ export interface WapitiRun {
   startPaths: string[]
   outDir: string
   crawlSeconds: number
-  attackSeconds: number
+  /** Each module's time in the first run, and in the second. */
+  attackSeconds: [number, number]
   log: (line: string) => void
 }
 
@@ -36,7 +46,7 @@ export async function runWapiti(o: WapitiRun): Promise<{ reportFile: string; exi
   // wapitiCore/net/jsoncookie.py: {domain: {path: {name: attributes}}}; an IPv4 host is its own domain key.
   fs.writeFileSync(cookieFile, JSON.stringify({ [host]: { '/': { sid: { value: o.sid, expires: null, secure: false, port: null, version: 0 } } } }))
   const reportFile = path.join(o.outDir, 'report.json')
-  const args = [
+  const common = [
     ['-u', `${o.origin}/`],
     ['--scope', 'folder'],
     ...o.startPaths.map((p) => ['-s', o.origin + p]),
@@ -45,12 +55,15 @@ export async function runWapiti(o: WapitiRun): Promise<{ reportFile: string; exi
     // Wapiti asks for br, but Debian's python3-urllib3 here cannot decode it: every page would look empty.
     ['-H', 'Accept-Encoding: gzip, deflate'],
     ['-p', o.proxyUrl],
-    ['-m', WAPITI_MODULES.join(',')],
+    // Not attacked: the field that tells the forms of a page apart (a changed intent only reaches "nothing to do"),
+    // and the profile's fifteen interest checkboxes, which wapiti attacks one by one: the XSS module alone spent
+    // over ten minutes on them. sqlmap tests both.
+    ['--skip', 'intent'],
+    ['--skip', 'interests'],
     ['-d', '4'],
     ['--max-links-per-page', '30'],
     ['--max-files-per-dir', '40'],
     ['--max-scan-time', String(o.crawlSeconds)],
-    ['--max-attack-time', String(o.attackSeconds)],
     ['-t', '15'],
     ['--endpoint', o.ssrfEndpoint],
     ['--no-bugreport'],
@@ -62,17 +75,26 @@ export async function runWapiti(o: WapitiRun): Promise<{ reportFile: string; exi
   ].flat()
   const started = performance.now()
   const logFile = fs.createWriteStream(path.join(o.outDir, 'wapiti.log'))
-  const child = spawn('wapiti', args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  let rest = ''
-  child.stdout.on('data', (b: Buffer) => {
-    logFile.write(b)
-    const lines = (rest + b.toString()).split('\n')
-    rest = lines.pop() ?? ''
-    // Only the module starts and the crawl's end: the full output is in wapiti.log.
-    for (const l of lines) if (/Launching module|found \d+ URLs|Max (scan|attack) time/i.test(l)) o.log(l.trim())
-  })
-  child.stderr.pipe(logFile, { end: false })
-  const exitCode = await new Promise<number | null>((resolve) => child.once('close', resolve))
+  let exitCode: number | null = null
+  for (const [i, phase] of WAPITI_PHASES.entries()) {
+    const args = [...common, '-m', phase.modules.join(','), '--max-attack-time', String(o.attackSeconds[i]), ...(i > 0 ? ['--skip-crawl'] : [])]
+    const child = track(spawn('wapiti', args, { stdio: ['ignore', 'pipe', 'pipe'] }))
+    // A module's limit is checked between pages, so one form with many fields can overrun it: past its modules'
+    // time and a margin, wapiti is stopped, and the scan reports that it did not complete.
+    const ceiling = setTimeout(() => child.kill('SIGKILL'), ((i === 0 ? o.crawlSeconds : 0) + phase.heavy * o.attackSeconds[i] + phase.margin) * 1000)
+    let rest = ''
+    child.stdout.on('data', (b: Buffer) => {
+      logFile.write(b)
+      const lines = (rest + b.toString()).split('\n')
+      rest = lines.pop() ?? ''
+      // Only the module starts and the crawl's end: the full output is in wapiti.log.
+      for (const l of lines) if (/Launching module|found \d+ URLs|Max (scan|attack) time/i.test(l)) o.log(l.trim())
+    })
+    child.stderr.on('data', (b: Buffer) => logFile.write(b))
+    exitCode = await new Promise<number | null>((resolve) => child.once('close', resolve))
+    clearTimeout(ceiling)
+    if (exitCode !== 0) break
+  }
   logFile.end()
   return { reportFile, exitCode, seconds: (performance.now() - started) / 1000 }
 }
