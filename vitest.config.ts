@@ -13,7 +13,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'db/**/*.test.ts', 'server/**/*.test.ts', 'tests/setup/**/*.test.ts'],
+    include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'db/**/*.test.ts', 'server/**/*.test.ts', 'tests/setup/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Tests that need a Redis server run when REDIS_URL names one (CI exports it for the local Redis), those that need
     // a PostgreSQL server (*.pg.test.ts) when TEST_DATABASE_URL does.
     // Multi-process tests need both a PostgreSQL server (TEST_DATABASE_URL) and Redis.

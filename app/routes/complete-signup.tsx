@@ -17,6 +17,7 @@ import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
 import { takeWrite } from '#app/features/safety/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
+import { formId } from '#app/lib/http.server'
 
 /**
  * The remaining signup steps (spec section 2): photo, profile info, about me, confirm e-mail. Each step saves on
@@ -35,11 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request)
   const intent = String(form.get('intent') ?? '')
   const step = String(form.get('step') ?? 'push') as CompleteSignupStep
-  const imageId = Number(form.get('imageId'))
   const wait = await takeWrite('profile_edit', viewer.profileId)
   if (wait > 0) return tooOftenReply(wait)
-  if (intent === 'main') await setMainPhoto(viewer.profileId, imageId)
-  else if (intent === 'delete') await deletePhoto(viewer.profileId, imageId)
+  if (intent === 'main') await setMainPhoto(viewer.profileId, formId(form.get('imageId')))
+  else if (intent === 'delete') await deletePhoto(viewer.profileId, formId(form.get('imageId')))
   else if (intent === 'save') {
     const parsed = profileDetailsSchema(step).safeParse({ ...Object.fromEntries(form), interests: form.getAll('interests') })
     if (parsed.success) await updateProfileDetails(viewer.profileId, parsed.data)

@@ -18,7 +18,7 @@ import { formatMoney } from '#app/features/billing/pricing'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
-import { retryAfterHeader } from '#app/lib/http.server'
+import { formId, retryAfterHeader } from '#app/lib/http.server'
 import { tooOften } from '#app/features/safety/too-often'
 import { takeWrite, writeWait } from '#app/features/safety/write-limits.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
@@ -112,7 +112,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { bundleId, code } = purchase(url)
   const form = await readFormData(request)
   const intent = form.get('intent')
-  const mandateId = Number(form.get('mandate'))
 
   if (intent === 'start') {
     const submission = parseWithZod(form, { schema: directDebitSchema(viewer.country) })
@@ -143,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const t = tooOften(wait)
       return answer({ intent, result: submission.reply({ formErrors: [t.id] }), values: t.values }, 429, retryAfterHeader(wait))
     }
-    const r = await confirmDirectDebit(viewer.userId, mandateId, submission.value.otp)
+    const r = await confirmDirectDebit(viewer.userId, formId(form.get('mandate')), submission.value.otp)
     if (r.ok) throw redirect(r.redirectTo)
     const m = refusal(r)
     if (r.reason === 'code_invalid') return answer({ intent, result: submission.reply({ fieldErrors: { otp: [m.id] } }), attemptsLeft: r.attemptsLeft }, m.status)
@@ -157,7 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const t = tooOften(wait)
       return answer({ intent, error: t.id, values: t.values }, 429, retryAfterHeader(wait))
     }
-    const r = await resendDirectDebitCode(viewer.userId, mandateId)
+    const r = await resendDirectDebitCode(viewer.userId, formId(form.get('mandate')))
     if (r.ok) return answer({ intent, notice: r.smsSent ? 'directdebit.resent' : 'directdebit.codeNotSent' })
     const m = refusal(r)
     return answer({ intent, error: m.id, values: m.values }, m.status)

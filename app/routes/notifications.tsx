@@ -8,7 +8,7 @@ import { changePassword, changeUsername, requestEmailChange } from '#app/feature
 import { AccountForms, DeleteAccount, deletionReasonIds, SessionsList } from '#app/features/accounts/components/account-settings'
 import { requestAccountDeletion } from '#app/features/accounts/deletion.server'
 import { verifyLogin } from '#app/features/authentication/login.server'
-import { clearCookieHeader } from '#app/lib/http.server'
+import { clearCookieHeader, formId } from '#app/lib/http.server'
 import { SESSION_COOKIE, destroyAllSessions, listSessions, storedSessionId } from '#app/features/authentication/sessions.server'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { grantRetentionDiscount } from '#app/features/billing/discounts.server'
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return granted ? { notice: 'account.retentionThanks', granted: { code: granted.code, percentage: granted.percentage } } : null
   }
   if (intent === 'unblock') {
-    await unblockMember(viewer.profileId, Number(form.get('profileId')))
+    await unblockMember(viewer.profileId, formId(form.get('profileId')))
     return { notice: 'settings.unblocked' }
   }
   const fail = (errors: Record<string, string[]>, status = 400) =>

@@ -24,6 +24,7 @@ import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
 import { takeWrite } from '#app/features/safety/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
+import { formId } from '#app/lib/http.server'
 
 async function formOptions() {
   const [s, interests] = await Promise.all([getSettings(), listInterests()])
@@ -41,13 +42,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const form = await readFormData(request)
   const intent = form.get('intent')
-  const imageId = Number(form.get('imageId'))
   // Uploads count per file below; every other post of this page is a profile edit.
   const wait = intent === 'upload' ? 0 : await takeWrite('profile_edit', viewer.profileId)
   if (wait > 0) return tooOftenReply(wait)
-  if (intent === 'main') return { notice: (await setMainPhoto(viewer.profileId, imageId)) ? 'photos.mainChanged' : undefined }
+  if (intent === 'main') return { notice: (await setMainPhoto(viewer.profileId, formId(form.get('imageId')))) ? 'photos.mainChanged' : undefined }
   if (intent === 'delete') {
-    if (!(await deletePhoto(viewer.profileId, imageId))) throw data(null, { status: 404 })
+    if (!(await deletePhoto(viewer.profileId, formId(form.get('imageId'))))) throw data(null, { status: 404 })
     return { notice: 'photos.deleted' }
   }
   if (intent === 'upload') {

@@ -33,6 +33,9 @@ describe('discount codes', () => {
       { code: 'OFF', percentage: 10, status: 'disabled' },
     ])
     expect(await checkDiscount({ code: 'nope', member: m })).toEqual({ ok: false, error: 'not_found' })
+    // Typed codes with characters no code has are not looked up (a NUL byte failed the query: npm run scan).
+    expect(await checkDiscount({ code: 'nope\u0000', member: m })).toEqual({ ok: false, error: 'not_found' })
+    expect(await checkDiscount({ code: "x' or '1'='1", member: m })).toEqual({ ok: false, error: 'not_found' })
     expect(await checkDiscount({ code: 'off', member: m })).toEqual({ ok: false, error: 'not_found' })
     expect(await checkDiscount({ code: 'min20', member: m, orderMinor: 1999 })).toEqual({ ok: false, error: 'minimum', minimumMinor: 2000, currency: 'EUR' })
     expect(await checkDiscount({ code: 'min20', member: m, orderMinor: 2000 })).toMatchObject({ ok: true, discount: { percentage: 10 } })

@@ -206,4 +206,10 @@ describe('parseSearchQuery', () => {
     expect(parse('page=10001')).toMatchObject({ page: 1 })
     expect(parse('page=2&min_age=12&max_age=30')).toEqual({ ...all, page: 2, min_age: 18, max_age: 30 })
   })
+
+  it('drops a region with control characters (PostgreSQL refuses a NUL byte in text: a 500 found by npm run scan)', () => {
+    expect(parse('country=NL&countryregion=Utrecht')).toMatchObject({ country: 'NL', countryregion: 'Utrecht' })
+    expect(parse('country=NL&countryregion=Utr%00echt')).toMatchObject({ country: 'NL', countryregion: '' })
+    expect(parse('country=NL&countryregion=a%0Ab')).toMatchObject({ countryregion: '' })
+  })
 })

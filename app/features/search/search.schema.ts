@@ -8,8 +8,14 @@ export const searchQuerySchema = z.object({
     .regex(/^[A-Z]{2}$/)
     .or(z.literal(''))
     .catch(''),
-  // The spec's search state names the region field countryregion.
-  countryregion: z.string().trim().max(80).catch(''),
+  // The spec's search state names the region field countryregion. No region name holds a control character, and
+  // PostgreSQL refuses a NUL byte in text: that made the search fail with a 500 (found by `npm run scan`).
+  countryregion: z
+    .string()
+    .trim()
+    .max(80)
+    .regex(/^[^\u0000-\u001f\u007f]*$/)
+    .catch(''),
   min_age: z.coerce.number().int().min(18).max(99).catch(18),
   max_age: z.coerce.number().int().min(18).max(99).catch(99),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
