@@ -1,10 +1,10 @@
 import fs from 'node:fs'
-import zlib from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
+import { pixelFloodPng } from '../../../tests/setup/upload-fixtures'
 import { mediaPath } from '#app/adapters/storage/disk-storage.server'
 import { blockMember } from '#app/features/safety/block.server'
 import { updateSetting } from '#app/features/settings/settings.server'
@@ -31,40 +31,6 @@ async function jpegWithGps(): Promise<Buffer> {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 34/1' },
     })
     .toBuffer()
-}
-
-function crc32(buf: Buffer): number {
-  let crc = 0xffffffff
-  for (const byte of buf) {
-    let c = (crc ^ byte) & 0xff
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    crc = (crc >>> 8) ^ c
-  }
-  return (crc ^ 0xffffffff) >>> 0
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4)
-  len.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([len, body, crc])
-}
-
-/** A tiny PNG whose header claims width × height pixels: a decompression bomb ("pixel flood"). */
-function pixelFloodPng(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr[8] = 8 // bit depth
-  ihdr[9] = 2 // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ])
 }
 
 async function rejection(p: Promise<unknown>): Promise<ImageRejection | 'accepted'> {
