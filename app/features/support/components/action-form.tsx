@@ -45,6 +45,15 @@ export function ActionForm({ intent, title, children, submitLabel, variant = 'bt
   )
 }
 
+/**
+ * The answer of an action whose form is gone once it succeeded (a refund makes the payment no longer refundable, so
+ * the page's revalidation removes its form): read from the form's keyed fetcher, which outlives it.
+ */
+export function ActionReply({ intent, subject }: { intent: string; subject?: string }) {
+  const fetcher = useFetcher<SupportReply>({ key: `support-${intent}-${subject ?? ''}` })
+  return fetcher.data ? <ReplyAlert reply={fetcher.data} /> : null
+}
+
 function ReplyAlert({ reply }: { reply: SupportReply }) {
   return (
     <div className={`alert py-2 small ${reply.ok ? 'alert-success' : 'alert-danger'}`} role={reply.ok ? 'status' : 'alert'}>

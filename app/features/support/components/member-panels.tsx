@@ -1,3 +1,4 @@
+import { ActionReply } from './action-form'
 import type { ReactNode } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
@@ -164,7 +165,7 @@ export function PaymentsPanel({ d, refundForm }: { d: MemberDetail; refundForm?:
                   <span className="text-body-secondary"><FormattedMessage id="admin.member.refundUntil" values={{ date: <When value={p.refundUntil} /> }} /></span>
                 ) : null}
               </div>
-              {refundForm && p.status === 'paid' && p.refundedMinor < p.totalMinor ? refundForm(p) : null}
+              {refundForm && p.status === 'paid' && p.refundedMinor < p.totalMinor ? refundForm(p) : refundForm ? <ActionReply intent="refund" subject={String(p.id)} /> : null}
             </li>
           ))}
         </ul>
