@@ -3,11 +3,12 @@ import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
 import { updateSetting } from '#app/features/settings/settings.server'
 import { login } from './login.server'
+import type * as Passwords from './passwords.server'
 
 // Every password that reaches argon2 is counted: the lockout's promise is about how many guesses get checked.
 const checked = vi.hoisted(() => ({ count: 0 }))
 vi.mock('./passwords.server', async (original) => {
-  const real = await original<typeof import('./passwords.server')>()
+  const real = await original<typeof Passwords>()
   return {
     ...real,
     verifyPassword: async (hash: string, password: string) => {
