@@ -74,12 +74,13 @@ export function readinessFacts(e: Env, o: FactOptions): ReadinessFacts {
 }
 
 /** The report for the running site (the console's dashboard): its configuration, its database, the default backup folder. */
-export async function siteReadiness(e: Env): Promise<ReadinessItem[]> {
+export async function siteReadiness(e: Env): Promise<{ items: ReadinessItem[]; topology: Topology }> {
   const demoLogins = await countDemoLogins().then(
     (count) => ({ count }),
     () => ({ unchecked: 'the database could not be read' }),
   )
-  return readinessReport(e, readinessFacts(e, { demoLogins }))
+  const facts = readinessFacts(e, { demoLogins })
+  return { items: readinessReport(e, facts), topology: facts.topology }
 }
 
 /**

@@ -42,9 +42,9 @@ describe('demo logins in the database', () => {
   it("shows on the running site's report", async () => {
     const dataDir = tmp()
     const e = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir })
-    expect((await siteReadiness(e)).find((i) => i.id === 'demoLogins')?.status).toBe('ok')
+    expect((await siteReadiness(e)).items.find((i) => i.id === 'demoLogins')?.status).toBe('ok')
     await createOperator({ email: 'admin@demo.local', name: 'Demo Admin', role: 'admin', password: 'long-enough-password' })
-    expect((await siteReadiness(e)).find((i) => i.id === 'demoLogins')).toMatchObject({ status: 'missing', detail: expect.stringContaining('1 demo login(s)') })
+    expect((await siteReadiness(e)).items.find((i) => i.id === 'demoLogins')).toMatchObject({ status: 'missing', detail: expect.stringContaining('1 demo login(s)') })
   })
 })
 
