@@ -24,50 +24,49 @@ export function ReadinessList({ items, processes, machines }: ReadinessListProps
         <p className="fw-semibold" data-testid="readiness-summary">
           <FormattedMessage id="admin.readiness.summary" values={{ missing: count('missing'), warnings: count('warning') }} />
         </p>
-        <div className="table-responsive">
-          <table className="table table-sm align-middle mb-0">
-            <caption className="visually-hidden">
-              <FormattedMessage id="admin.readiness.title" />
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="admin.readiness.column.item" />
+        {/* No scrolling wrapper: the variable names wrap between them, so the table fits any width. */}
+        <table className="table table-sm align-middle mb-0">
+          <caption className="visually-hidden">
+            <FormattedMessage id="admin.readiness.title" />
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="admin.readiness.column.item" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="admin.readiness.column.status" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="admin.readiness.column.variables" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((i) => (
+              <tr key={i.id} data-testid={`readiness-${i.id}`}>
+                <th scope="row" className="fw-normal">
+                  <FormattedMessage id={`admin.readiness.item.${i.id}`} />
                 </th>
-                <th scope="col">
-                  <FormattedMessage id="admin.readiness.column.status" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="admin.readiness.column.variables" />
-                </th>
+                <td>
+                  <span className={`badge ${badge[i.status]}`}>
+                    <FormattedMessage id={`admin.readiness.status.${i.status}`} />
+                  </span>
+                </td>
+                <td className="small">
+                  {i.variables.length
+                    ? i.variables.map((v, n) => (
+                        <span key={v}>
+                          {n ? ', ' : null}
+                          <code>{v}</code>
+                        </span>
+                      ))
+                    : '—'}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((i) => (
-                <tr key={i.id} data-testid={`readiness-${i.id}`}>
-                  <th scope="row" className="fw-normal">
-                    <FormattedMessage id={`admin.readiness.item.${i.id}`} />
-                  </th>
-                  <td>
-                    <span className={`badge ${badge[i.status]}`}>
-                      <FormattedMessage id={`admin.readiness.status.${i.status}`} />
-                    </span>
-                  </td>
-                  <td className="small">
-                    {i.variables.length
-                      ? i.variables.map((v, n) => (
-                          <span key={v}>
-                            {n ? ', ' : null}
-                            <code>{v}</code>
-                          </span>
-                        ))
-                      : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       </div>
     </section>
   )
