@@ -12,7 +12,7 @@ describe('npm run doctor', () => {
     const emptyBackups = fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-backups-'))
     const run = await runDoctor(await readyEnv(), ['--backups', emptyBackups])
     expect(run.stderr).toBe('')
-    expect(run.stdout).toContain('Readiness for 2 processes on 2 machines:')
+    expect(run.stdout).toContain('Readiness for 2 processes on 2 machines (assumed from REDIS_URL: say otherwise with --processes N --machines N):')
     expect(run.stdout).toContain('OK      Payment provider\n')
     expect(run.stdout).toMatch(/^WARNING No demo logins — not checked: the database could not be read \(ECONNREFUSED\)$/m)
     expect(run.stdout).toContain(`WARNING Backups — no backup found in ${emptyBackups}: run npm run backup daily`)
