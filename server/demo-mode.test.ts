@@ -78,7 +78,10 @@ describe('the quick start on the embedded database', () => {
 
     const handle = await openDatabase({ dataDir })
     try {
-      const count = async (table: string) => Number((await handle.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0].n)
+      const count = async (table: string) => {
+        const result = (await handle.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }
+        return Number(result.rows[0].n)
+      }
       expect({ operators: await count('operators'), users: await count('users'), profiles: await count('profiles') }).toEqual({ operators: 1, users: 0, profiles: 0 })
     } finally {
       await handle.close()

@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest'
 import { verifyLogin } from '#app/features/authentication/login.server'
 import { existingDemoOperators, seedDemoOperators } from '#app/features/operators/demo-operators.server'
 import { checkPassword, checkSecondFactor, createOperator } from '#app/features/operators/operator-accounts.server'
-import { createMember } from '../../tests/setup/factories'
-import { useTestDatabase } from '../../tests/setup/test-db'
-import { db } from '../client.server'
-import { profiles, users } from '../schema/index'
-import { readDemoLogins } from './demo-logins.server'
-import { existingDemoAccounts, isDatabaseEmpty, seedDemo } from './demo.server'
+import { createMember } from '../tests/setup/factories'
+import { useTestDatabase } from '../tests/setup/test-db'
+import { db } from '#db/client.server'
+import { profiles, users } from '#db/schema/index'
+import { readDemoLogins } from '#db/seed/demo-logins.server'
+import { existingDemoAccounts, isDatabaseEmpty, seedDemo } from '#db/seed/demo.server'
 
 useTestDatabase()
 const freshDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'demo-seed-'))
