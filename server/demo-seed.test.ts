@@ -5,12 +5,14 @@ import { eq, sql } from 'drizzle-orm'
 import { generate } from 'otplib'
 import { describe, expect, it } from 'vitest'
 import { verifyLogin } from '#app/features/authentication/login.server'
-import { existingDemoOperators, seedDemoOperators } from '#app/features/operators/demo-operators.server'
+import { disablePublishedDemoOperators, existingDemoOperators, seedDemoOperators } from '#app/features/operators/demo-operators.server'
 import { checkPassword, checkSecondFactor, createOperator } from '#app/features/operators/operator-accounts.server'
+import { encryptSecret } from '#app/features/operators/totp.server'
+import { PUBLISHED_ADMIN } from '../tests/setup/console-login'
 import { createMember } from '../tests/setup/factories'
 import { useTestDatabase } from '../tests/setup/test-db'
 import { db } from '#db/client.server'
-import { profiles, users } from '#db/schema/index'
+import { operators, profiles, users } from '#db/schema/index'
 import { readDemoLogins } from '#db/seed/demo-logins.server'
 import { existingDemoAccounts, isDatabaseEmpty, seedDemo } from '#db/seed/demo.server'
 
@@ -94,5 +96,18 @@ describe('the demo seed (decision record 025)', () => {
     expect(there.operators).toEqual([])
     expect(await verifyLogin('anna@demo.local', logins.members[0].password)).not.toBeNull()
     expect((await checkPassword(logins.operators[0].email, logins.operators[0].password)).kind).toBe('ok')
+  })
+
+  it('disables demo operators that a database seeded before still holds with the published logins, at every start', async () => {
+    const dataDir = freshDataDir()
+    await seedDemoOperators(dataDir)
+    const [admin, moderator] = readDemoLogins(dataDir).operators
+    expect(await disablePublishedDemoOperators()).toBe(0)
+    // As the seed before decision record 025 left it: the admin's authenticator key is the one in the old source.
+    await db().update(operators).set({ totpSecret: encryptSecret(PUBLISHED_ADMIN.totpSecret) }).where(eq(operators.email, PUBLISHED_ADMIN.email))
+    expect(await disablePublishedDemoOperators()).toBe(1)
+    expect((await checkPassword(admin.email, admin.password)).kind).toBe('failed')
+    expect((await checkPassword(moderator.email, moderator.password)).kind).toBe('ok')
+    expect(await disablePublishedDemoOperators()).toBe(0)
   })
 })

@@ -9,7 +9,7 @@ import { logger } from '#app/lib/logger.server'
 import { migrate, openDatabase, setDatabase } from '#db/client.server'
 import { isDatabaseEmpty, seedDemo } from '#db/seed/demo.server'
 import { demoSeedDecision } from '#db/seed/demo-mode'
-import { seedDemoOperators } from '#app/features/operators/demo-operators.server'
+import { disablePublishedDemoOperators, seedDemoOperators } from '#app/features/operators/demo-operators.server'
 import { createJobRunner } from './jobs.server'
 
 /** Opens the database, migrates, seeds on first run and connects the bus: everything before listening. */
@@ -31,6 +31,8 @@ export async function startServices(e: Env): Promise<{ stopJobs(): Promise<void>
   } else if (decision === 'offer') {
     logger.info('empty database: no demo data seeded (DATABASE_URL is set); start once with SEED_DEMO=1 for a demo')
   }
+  const disabled = await disablePublishedDemoOperators()
+  if (disabled) logger.warn({ operators: disabled }, 'disabled demo operators seeded with the logins once published in the source; delete them in the console, or start a fresh demo')
   const bus = createBus(e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined)
   setBus(bus)
   // Settings changed in the console reach every process's cache at once (else within its 10 s).
