@@ -39,6 +39,7 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
     publicUrl: e.PUBLIC_URL,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     formActionOrigins: paymentFormOrigins(e),
+    trustProxy: e.TRUST_PROXY,
     reactRouterHandler: (getLoadContext) =>
       createRequestHandler({
         build,
