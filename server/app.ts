@@ -9,7 +9,8 @@ import { gracefulClose } from './graceful-close.server'
 import { createHttpApp } from './http-app.server'
 import { startServices } from './startup.server'
 import { EXIT_CONFIG, installCrashHandlers } from './crash-handlers.server'
-import { attachWsHub } from './ws-hub.server'
+import { attachWsHub, SOCKET_STALE_MS } from './ws-hub.server'
+import { createRedisSocketRegistry } from './ws-socket-registry.server'
 import { paymentFormOrigins } from './security-headers.server'
 import { setRouteTable } from './route-labels.server'
 
@@ -48,7 +49,9 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
       }),
   })
   const server = http.createServer(app)
-  const hub = attachWsHub(server, { publicUrl: e.PUBLIC_URL })
+  // With Redis, a member's sockets are counted over every process (the cap per member holds site-wide).
+  const sockets = e.REDIS_URL ? createRedisSocketRegistry(e.REDIS_URL, e.REDIS_PREFIX, { staleMs: SOCKET_STALE_MS }) : undefined
+  const hub = attachWsHub(server, { publicUrl: e.PUBLIC_URL, sockets })
   await new Promise<void>((resolve) => server.listen(e.PORT, e.HOST, resolve))
   const addr = server.address()
   const port = typeof addr === 'object' && addr ? addr.port : e.PORT
