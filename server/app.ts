@@ -13,6 +13,7 @@ import { attachWsHub, SOCKET_STALE_MS } from './ws-hub.server'
 import { createRedisSocketRegistry } from './ws-socket-registry.server'
 import { paymentFormOrigins } from './security-headers.server'
 import { setRouteTable } from './route-labels.server'
+import { openRateLimitStore } from '#app/adapters/rate-limit/rate-limit.server'
 
 /**
  * The whole process: configuration, database, bus, HTTP, WebSocket. Built by Vite as the server bundle's entry
@@ -31,6 +32,8 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
     throw err
   }
   const services = await startServices(e)
+  // Rate limits count in Redis from the first request on, not in this process's memory while it connects.
+  if (e.REDIS_URL) await openRateLimitStore(e.REDIS_URL)
   // The build is loaded once: given a function, React Router derives its route table again on every request
   // (a third of the settings endpoint's CPU, docs/performance.md).
   const build = (await import('virtual:react-router/server-build')) as ServerBuild
