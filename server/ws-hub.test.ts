@@ -207,7 +207,7 @@ describe('WebSocket hub', () => {
     const cookie = `sid=${await createSession(a.userId)}`
     const other = connect(port, { Origin: origin, Cookie: `sid=${await createSession(b.userId)}` })
     await other.opened
-    const open = []
+    const open: ReturnType<typeof connect>[] = []
     for (let i = 0; i < MAX_SOCKETS_PER_MEMBER; i++) {
       const c = connect(port, { Origin: origin, Cookie: cookie })
       await c.opened

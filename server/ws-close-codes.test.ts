@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CLOSE } from '../../../../server/ws-close-codes'
-import { afterClose } from './socket-reconnect'
+import { afterClose } from '#app/features/chat/components/socket-reconnect'
+import { CLOSE } from './ws-close-codes'
 
 describe('afterClose: the client understands every code the hub closes with', () => {
   it.each([
