@@ -7,6 +7,8 @@ import { logger } from '#app/lib/logger.server'
  */
 export const MAX_SOCKETS_PER_MEMBER = 10
 
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref())
+
 /**
  * Which sockets each member has open, counted together by every process (Redis) or by this one alone (memory,
  * one process). The hub adds a socket once it is open and closes whichever `add` names: the member's oldest beyond
@@ -124,8 +126,10 @@ export function createRedisSocketRegistry(url: string, prefix: string, opts: { c
       return track(batch.exec().then(() => undefined, failed('refresh')))
     },
     async close() {
-      await Promise.allSettled([...pending])
-      await redis.quit().catch(() => redis.disconnect())
+      // Bounded: while Redis is away the last removals may not finish (their sockets stop counting after staleMs).
+      await Promise.race([Promise.allSettled([...pending]), sleep(1000)])
+      await Promise.race([redis.quit().catch(() => {}), sleep(1000)])
+      redis.disconnect()
     },
   }
 }
