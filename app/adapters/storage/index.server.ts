@@ -26,10 +26,8 @@ export function mediaStore(): MediaStore {
   if (g.__mediaStoreOverride) return g.__mediaStoreOverride
   const e = env()
   const key = JSON.stringify([e.MEDIA_STORAGE, e.DATA_DIR, e.S3_BUCKET, e.S3_REGION, e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_FORCE_PATH_STYLE])
-  if (g.__mediaStore?.key !== key) {
-    void g.__mediaStore?.store.close()
-    g.__mediaStore = { key, store: createMediaStore(e) }
-  }
+  // The one before is not closed: a server started earlier in this process may still hold it.
+  if (g.__mediaStore?.key !== key) g.__mediaStore = { key, store: createMediaStore(e) }
   return g.__mediaStore.store
 }
 
