@@ -7,6 +7,7 @@ import { profileImages, users } from '#db/schema/index'
 import { startAppServer, type AppServer } from '../tests/setup/app-server'
 import { createMember } from '../tests/setup/factories'
 import { startS3Server, type S3Server } from '../tests/setup/s3-server'
+import { startServer } from '../tests/setup/server-process'
 import { jpeg } from '../tests/setup/upload-fixtures'
 
 // Photos with MEDIA_STORAGE=s3, end to end against the production build (run `npx react-router build` first) and a
@@ -159,5 +160,10 @@ describe('media on S3-compatible object storage', () => {
     expect(after).toEqual(before.filter((k) => !ofLeaver(k) && !k.includes(`/chat-${partner.profileId}-`)))
     const [kept] = await db().select().from(profileImages).where(eq(profileImages.id, stayerPhoto))
     expect(await store.read(kept.blurredFilename, 'public')).not.toBeNull()
+  })
+
+  it('refuses to start on a bucket that does not exist, naming the setting', async () => {
+    const env = { MEDIA_STORAGE: 's3', S3_BUCKET: 'no-such-bucket', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, DATABASE_URL: '' }
+    await expect(startServer(env, 30_000)).rejects.toThrow(/server exited \(78\)[\s\S]*S3_BUCKET: the bucket "no-such-bucket" does not exist/)
   })
 })
