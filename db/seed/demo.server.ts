@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2'
 import { and, eq, inArray } from 'drizzle-orm'
-import { saveMedia } from '#app/adapters/storage/disk-storage.server'
+import { mediaStore } from '#app/adapters/storage/index.server'
 import { env } from '#app/lib/env.server'
 import { db } from '../client.server'
 import { conversationMembers, conversations, creditLedger, interests, messages, operators, profileImages, profileInterests, profiles, settings, sexualities, users } from '../schema/index'
@@ -158,11 +158,11 @@ async function attachAvatar(dataDir: string, profileId: number, gender: 'male' |
   const img = await renderAvatar(`demo-${profileId}`, gender)
   const base = `p${profileId}-demo`
   const names = { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp`, matchFilename: `${base}-match.webp`, blurredFilename: `${base}-blur.webp` }
-  await Promise.all([
-    saveMedia(dataDir, names.filename, img.full),
-    saveMedia(dataDir, names.thumbFilename, img.thumb),
-    saveMedia(dataDir, names.matchFilename, img.match),
-    saveMedia(dataDir, names.blurredFilename, img.blurred),
+  await mediaStore().saveSet([
+    { name: names.filename, data: img.full, area: 'public' },
+    { name: names.thumbFilename, data: img.thumb, area: 'public' },
+    { name: names.matchFilename, data: img.match, area: 'public' },
+    { name: names.blurredFilename, data: img.blurred, area: 'public' },
   ])
   const [image] = await db()
     .insert(profileImages)
