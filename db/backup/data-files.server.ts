@@ -12,10 +12,10 @@ const run = promisify(execFile)
 /**
  * What of DATA_DIR besides the database a restored site needs: the media (public and private uploads) and the keys
  * generated there when not configured (the session secret, which keys the stored session hashes, and the Web Push
- * key pair every browser subscription is bound to).
+ * key pair every browser subscription is bound to), and a demo's logins, which exist nowhere else (decision record 025).
  */
 export function dataFileNames(dataDir: string): string[] {
-  return [...mediaFolderNames(dataDir), 'vapid.json', 'session-secret']
+  return [...mediaFolderNames(dataDir), 'vapid.json', 'session-secret', 'demo-logins.json']
 }
 
 /** The media's two folders (disk) or what the objects of both areas are archived as (object storage). */
