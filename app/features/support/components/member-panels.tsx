@@ -53,7 +53,7 @@ export function AccountPanel({ d }: { d: MemberDetail }) {
         rows={[
           ['admin.member.accountStatus', <FormattedMessage key="s" id={`admin.member.status.${a.status}`} />, 'account-status'],
           ['admin.member.profileStatus', a.profileStatus ? <FormattedMessage key="p" id={`admin.member.profile.${a.profileStatus}`} /> : '–'],
-          ['admin.member.premium', yesNo(a.paidUser)],
+          ['admin.member.premium', yesNo(a.paidUser), 'member-premium'],
           ['admin.member.credits', a.credits, 'member-credits'],
           ['admin.member.signup', <When key="w" value={a.signupDate} />],
           ['admin.member.language', a.language],
