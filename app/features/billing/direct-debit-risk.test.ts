@@ -10,7 +10,7 @@ import { decideSandboxPayment, sandboxProvider } from '#app/adapters/payments/sa
 import { setSmsSender, type OutgoingSms } from '#app/adapters/sms/index.server'
 import { memberDetail } from '#app/features/support/member-detail.server'
 import { startCheckout } from './checkout.server'
-import { confirmDirectDebit, startDirectDebit } from './direct-debit.server'
+import { confirmDirectDebit, directDebitOffer, startDirectDebit } from './direct-debit.server'
 import type { DirectDebitForm } from './direct-debit.schema'
 import { bookCredits, ledgerBalance } from './ledger.server'
 import { syncPayment } from './payment-sync.server'
@@ -90,7 +90,9 @@ describe('a failed collection closes the loop', () => {
     expect(await member(m.userId)).toEqual({ credits: 0, paidUser: false })
     expect(await ledgerBalance(m.userId)).toBe(0)
 
-    // The same member with another checksum-valid IBAN and another phone: refused before a code is texted.
+    // The same member with another checksum-valid IBAN and another phone: refused before a code is texted, and the
+    // page says so before asking for an IBAN.
+    expect(await directDebitOffer(m.userId, 's', null)).toEqual({ ok: false, reason: 'blocked' })
     texts.length = 0
     expect(await collect(m.userId, 's', form({ iban: OTHER_IBAN, phone: '+31612345679' }))).toEqual({ ok: false, reason: 'blocked' })
     // Another account with the IBAN, or with the phone, of the failed collection.

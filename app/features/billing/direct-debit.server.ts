@@ -110,6 +110,8 @@ export async function directDebitOffer(userId: number, bundleId: string, code: s
   if (!member) return { ok: false, reason: 'not_found' }
   const priced = await priceCheckout(member, bundleId, 'sepa_direct_debit', code, settings)
   if (!priced.ok) return priced
+  // A member whose collection failed or was charged back is told so before typing an IBAN.
+  if (await isDirectDebitBlocked(db(), { userId })) return { ok: false, reason: 'blocked' }
   return { ok: true, credits: findBundle(settings, member.country, bundleId)!.credits, totalMinor: priced.quote.totalMinor, currency: priced.quote.currency }
 }
 
