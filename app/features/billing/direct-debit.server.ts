@@ -16,6 +16,7 @@ import { limitRefusal, priceCheckout, startCheckout, type CheckoutRefusal } from
 import type { DirectDebitForm } from './direct-debit.schema'
 import { findBundle } from './bundles.server'
 import { isDirectDebitAvailable } from './direct-debit-availability.server'
+import { isDirectDebitBlocked } from './direct-debit-risk.server'
 import { memberBilling } from './member-billing.server'
 
 /** How long an SMS code is valid. */
@@ -75,15 +76,6 @@ export async function blockForDirectDebit(kind: 'iban' | 'phone', value: string,
   return true
 }
 
-async function isBlocked(ibanHash: string, phoneHash: string): Promise<boolean> {
-  const rows = await db()
-    .select({ id: directDebitBlocklist.id })
-    .from(directDebitBlocklist)
-    .where(sql`(${directDebitBlocklist.kind} = 'iban' and ${directDebitBlocklist.valueHash} = ${ibanHash}) or (${directDebitBlocklist.kind} = 'phone' and ${directDebitBlocklist.valueHash} = ${phoneHash})`)
-    .limit(1)
-  return rows.length > 0
-}
-
 async function memberLocale(userId: number): Promise<Locale> {
   const [u] = await db().select({ language: users.language }).from(users).where(eq(users.id, userId))
   return isLocale(u?.language) ? u.language : 'en'
@@ -118,6 +110,8 @@ export async function directDebitOffer(userId: number, bundleId: string, code: s
   if (!member) return { ok: false, reason: 'not_found' }
   const priced = await priceCheckout(member, bundleId, 'sepa_direct_debit', code, settings)
   if (!priced.ok) return priced
+  // A member whose collection failed or was charged back is told so before typing an IBAN.
+  if (await isDirectDebitBlocked(db(), { userId })) return { ok: false, reason: 'blocked' }
   return { ok: true, credits: findBundle(settings, member.country, bundleId)!.credits, totalMinor: priced.quote.totalMinor, currency: priced.quote.currency }
 }
 
@@ -137,7 +131,8 @@ export async function startDirectDebit(userId: number, form: DirectDebitForm, ch
   if (!iban || !phone) throw new Error('startDirectDebit needs a form parsed by directDebitSchema')
   const ibanHash = valueHash('iban', iban)
   const phoneHash = valueHash('phone', phone)
-  if (await isBlocked(ibanHash, phoneHash)) return { ok: false, reason: 'blocked' }
+  // A member whose collection failed or was charged back, and that collection's IBAN and phone, are refused.
+  if (await isDirectDebitBlocked(db(), { userId, ibanHash, phoneHash })) return { ok: false, reason: 'blocked' }
 
   const settings = await getSettings()
   const member = await memberBilling(userId, db(), settings)
@@ -262,6 +257,8 @@ export async function confirmDirectDebit(userId: number, mandateId: number, code
   })
   if (!checked.ok) return checked
   const m = checked.mandate
+  // Something failed or was charged back since the form was sent: no mandate at the provider, no collection.
+  if (await isDirectDebitBlocked(db(), { userId, ibanHash: m.ibanHash, phoneHash: m.phoneHash })) return { ok: false, reason: 'blocked' }
 
   const provider = await paymentProvider()
   let customerId = m.providerCustomerId
