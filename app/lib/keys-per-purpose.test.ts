@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../tests/setup/test-db'
 import { createMember } from '../../tests/setup/factories'
 import { db } from '#db/client.server'
-import { directDebitBlocklist, operatorSessions, operators, pushSubscriptions, sessions } from '#db/schema/index'
+import { directDebitBlocklist, directDebitMandates, operatorSessions, operators, pushSubscriptions, sessions } from '#db/schema/index'
 import { createSession, sessionIdOf, userIdForSession } from '#app/features/authentication/sessions.server'
 import { viewerForSession } from '#app/features/authentication/viewer.server'
 import { signLink, verifyLink } from '#app/features/notifications/signed-links.server'
@@ -14,6 +14,7 @@ import { beginEnrolment, checkSecondFactor, confirmEnrolment, createOperator } f
 import { operatorSession, startOperatorSession } from '#app/features/operators/operator-sessions.server'
 import { blockForDirectDebit, startDirectDebit, valueHash } from '#app/features/billing/direct-debit.server'
 import { setSmsSender } from '#app/adapters/sms/index.server'
+import { rekeyStoredSecrets } from '#app/features/operations/rekey.server'
 import { resetEnvCache } from './env.server'
 import { currentKey, masterKeyId, purposeKeyOf, type KeyPurpose } from './keys.server'
 
@@ -222,5 +223,28 @@ describe('values stored before keys per purpose (key id 0)', () => {
     const token = crypto.randomBytes(32).toString('base64url')
     await db().insert(operatorSessions).values({ id: legacy.operatorSessionId(A, token), operatorId: id, stage: 'full', expiresAt: sql`now() + interval '1 hour'` })
     expect(await operatorSession(token)).toEqual({ operatorId: id, stage: 'full' })
+  })
+})
+
+describe('npm run keys:rekey', () => {
+  it('re-encrypts TOTP secrets and redoes mandate phone hashes under the current key, so the previous secret can go', async () => {
+    setSmsSender({ async send() {} })
+    const m = await createMember()
+    expect(await startDirectDebit(m.userId, form, checkout())).toMatchObject({ ok: true })
+    const id = await createOperator({ email: 'rekey@ops.test', name: 'Op', role: 'admin', password: 'correct-horse-battery' })
+    const secret = await beginEnrolment(id)
+    const legacyId = await createOperator({ email: 'rekey-old@ops.test', name: 'Op', role: 'admin', password: 'correct-horse-battery' })
+    await db().update(operators).set({ totpSecret: legacy.totp(A, 'JBSWY3DPEHPK3PXP') }).where(eq(operators.id, legacyId))
+    const lost = await createOperator({ email: 'rekey-lost@ops.test', name: 'Op', role: 'admin', password: 'correct-horse-battery' })
+    await db().update(operators).set({ totpSecret: legacy.totp('a-secret-nobody-has-any-more-0123456789', 'JBSWY3DPEHPK3PXP') }).where(eq(operators.id, lost))
+    rotate()
+    expect(await rekeyStoredSecrets()).toEqual({ totpReencrypted: 2, totpUnreadable: 1, mandatePhonesRehashed: 1 })
+    expect(await rekeyStoredSecrets()).toEqual({ totpReencrypted: 0, totpUnreadable: 1, mandatePhonesRehashed: 0 })
+    useSecrets(B)
+    const rows = await db().select({ id: operators.id, s: operators.totpSecret }).from(operators)
+    expect(decryptSecret(rows.find((r) => r.id === id)!.s!)).toBe(secret)
+    expect(decryptSecret(rows.find((r) => r.id === legacyId)!.s!)).toBe('JBSWY3DPEHPK3PXP')
+    const [mandate] = await db().select({ phoneHash: directDebitMandates.phoneHash }).from(directDebitMandates)
+    expect(mandate.phoneHash).toBe(valueHash('phone', '+31612345678'))
   })
 })
