@@ -2,8 +2,8 @@ import crypto from 'node:crypto'
 import { generate } from 'otplib'
 import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { useTestDatabase } from '../../tests/setup/test-db'
-import { createMember } from '../../tests/setup/factories'
+import { useTestDatabase } from '../tests/setup/test-db'
+import { createMember } from '../tests/setup/factories'
 import { db } from '#db/client.server'
 import { directDebitBlocklist, directDebitMandates, operatorSessions, operators, pushSubscriptions, sessions } from '#db/schema/index'
 import { createSession, sessionIdOf, userIdForSession } from '#app/features/authentication/sessions.server'
@@ -15,8 +15,8 @@ import { operatorSession, startOperatorSession } from '#app/features/operators/o
 import { blockForDirectDebit, startDirectDebit, valueHash } from '#app/features/billing/direct-debit.server'
 import { setSmsSender } from '#app/adapters/sms/index.server'
 import { rekeyStoredSecrets } from '#app/features/operations/rekey.server'
-import { resetEnvCache } from './env.server'
-import { currentKey, masterKeyId, purposeKeyOf, type KeyPurpose } from './keys.server'
+import { resetEnvCache } from '#app/lib/env.server'
+import { currentKey, masterKeyId, purposeKeyOf, type KeyPurpose } from '#app/lib/keys.server'
 
 useTestDatabase()
 
