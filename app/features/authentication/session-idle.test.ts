@@ -5,6 +5,7 @@ import { createMember } from '../../../tests/setup/factories'
 import { db } from '#db/client.server'
 import { sessions } from '#db/schema/index'
 import { defaultSettings } from '#app/features/settings/defaults'
+import { editableSettings, schemaFor, settingSections } from '#app/features/console-admin/setting-fields'
 import { updateSetting } from '#app/features/settings/settings.server'
 import { endSessionWithPassword } from './end-session.server'
 import { createSession, destroyExpiredSessions, listSessions, sessionIdOf, userIdForSession } from './sessions.server'
@@ -22,8 +23,12 @@ async function lastUsed(token: string, days: number) {
 const stored = async () => (await db().select({ id: sessions.id }).from(sessions)).map((r) => r.id)
 
 describe('idle sessions', () => {
-  it('defaults to 14 days', () => {
+  it('defaults to 14 days, and the console edits it within 1 to 30 days (the sessions\' own lifetime)', () => {
     expect(defaultSettings.session_idle_days).toBe(14)
+    expect(editableSettings.session_idle_days).toEqual({ kind: 'int', min: 1, max: 30 })
+    expect(settingSections.find((s) => s.id === 'sessions')?.keys).toEqual(['session_idle_days'])
+    expect(schemaFor('session_idle_days').safeParse('7')).toMatchObject({ success: true, data: 7 })
+    for (const wrong of ['0', '31', 'x', '']) expect(schemaFor('session_idle_days').safeParse(wrong).success).toBe(false)
   })
 
   it('refuses a session unused for longer than session_idle_days and deletes it, on every read', async () => {
