@@ -19,6 +19,8 @@ import { mountOpsEndpoints } from './ops-endpoints.server'
 import { anonymousPageCache } from './page-cache.server'
 import { compileTrustProxy, type TrustProxy } from './client-address.server'
 import { securityHeaders } from './security-headers.server'
+import { routeIdFor } from './route-labels.server'
+import { securityLog } from '#app/lib/security-log.server'
 
 const BOOT_ID = randomUUID()
 // The largest body we accept: one photo upload (10 MB) and its form overhead.
@@ -41,6 +43,15 @@ export function createHttpApp(opts: {
   // req.ip (rate limits, country, entry warning) follows TRUST_PROXY; the ops endpoints read the TCP peer instead.
   app.set('trust proxy', compileTrustProxy(opts.trustProxy ?? ['loopback']))
   app.use(compression())
+  // Every refusal for want of a session or a right (401, 403: member pages and API, the console, the CSRF check)
+  // is a security event, whoever refused: one line with the route's id and the member's id, never the path.
+  app.use((req, res, next) => {
+    res.once('finish', () => {
+      if (res.statusCode !== 401 && res.statusCode !== 403) return
+      securityLog('authorization.refused', { status: res.statusCode, route: routeIdFor(req.path), userId: (res.locals.viewerUserId as number | undefined) ?? null })
+    })
+    next()
+  })
   app.use(securityHeaders({ publicUrl: opts.publicUrl, formActionOrigins: opts.formActionOrigins }))
   // /healthz, /readyz, /metrics and the request metrics; `boot` tells a restart apart (fuzz and supervisor tests).
   mountOpsEndpoints(app, { bootId: BOOT_ID })
@@ -104,6 +115,7 @@ export function createHttpApp(opts: {
     const token = parseCookies(req.get('cookie'))[SESSION_COOKIE] ?? null
     const viewer = token ? await viewerForSession(token) : null
     const locals = req.res!.locals
+    locals.viewerUserId = viewer?.userId
     return { viewer, sessionToken: viewer ? token : null, clientIp: req.ip ?? '', directLocalPeer: isDirectLocalPeer(req), requestFailure: locals.requestFailure as RequestFailure, cspNonce: locals.cspNonce as string }
   }
 

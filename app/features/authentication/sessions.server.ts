@@ -3,6 +3,7 @@ import { db } from '#db/client.server'
 import { sessions } from '#db/schema/index'
 import { sessionSecret } from '#app/lib/secrets.server'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
+import { revokeSessionsNow } from './revoke-sessions.server'
 
 export const SESSION_COOKIE = 'sid'
 export const SESSION_MAX_AGE_S = 30 * 24 * 3600
@@ -50,9 +51,11 @@ export async function touchSession(id: string, lastUsedAt: Date): Promise<void> 
   }
 }
 
+/** Logout: ends this session (its sockets close at once, revoke-sessions.server.ts). */
 export async function destroySession(token: string | undefined | null): Promise<void> {
-  if (!token) return
-  await db().delete(sessions).where(eq(sessions.id, sessionIdFor(token)))
+  const id = sessionIdOf(token)
+  if (!id) return
+  await revokeSessionsNow({ sessionId: id }, 'logout')
 }
 
 export async function destroyExpiredSessions(): Promise<void> {
@@ -80,7 +83,7 @@ export async function listSessions(userId: number, currentToken: string | null):
 
 /** "Log out everywhere": ends every session of the member, this one included. */
 export async function destroyAllSessions(userId: number): Promise<void> {
-  await db().delete(sessions).where(eq(sessions.userId, userId))
+  await revokeSessionsNow({ userId }, 'logout_everywhere')
 }
 
 /** The stored id of a session token (to keep the current session when ending the others). */
