@@ -6,19 +6,20 @@ import { consume, createLimiter } from '#app/adapters/rate-limit/rate-limit.serv
 import { requestEmailChange } from '#app/features/accounts/change-account.server'
 import { requestPasswordReset, resetPassword } from '#app/features/accounts/password-reset.server'
 import { clientKey } from '#app/lib/security-log.server'
-import { createHttpApp } from '#server/http-app.server'
-import { createMember } from '../../../tests/setup/factories'
-import { captureMail, linkToken } from '../../../tests/setup/mail'
-import { findPersonalData } from '../../../tests/setup/personal-data-scan'
-import { useTestDatabase } from '../../../tests/setup/test-db'
-import { login } from './login.server'
-import { createSession, destroyAllSessions } from './sessions.server'
+import type * as LoggerModule from '#app/lib/logger.server'
+import { createHttpApp } from './http-app.server'
+import { createMember } from '../tests/setup/factories'
+import { captureMail, linkToken } from '../tests/setup/mail'
+import { findPersonalData } from '../tests/setup/personal-data-scan'
+import { useTestDatabase } from '../tests/setup/test-db'
+import { login } from '#app/features/authentication/login.server'
+import { createSession, destroyAllSessions } from '#app/features/authentication/sessions.server'
 
 // Issue 24, point 16: member logins, failures, lockouts, resets, authorization refusals and rate-limit hits left no
 // log line. The product's logger (with its redaction) writes here, at info level, and the lines are read back.
 const written = vi.hoisted(() => ({ lines: [] as string[] }))
 vi.mock('#app/lib/logger.server', async (importOriginal) => {
-  const real = await importOriginal<typeof import('#app/lib/logger.server')>()
+  const real = await importOriginal<typeof LoggerModule>()
   const sink = new Writable({
     write(chunk, _enc, done) {
       written.lines.push(...String(chunk).split('\n').filter(Boolean))
