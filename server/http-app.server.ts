@@ -23,6 +23,7 @@ import { routeIdFor } from './route-labels.server'
 import { securityLog } from '#app/lib/security-log.server'
 
 const BOOT_ID = randomUUID()
+const MEMBER_LOGIN_ROUTES: ReadonlySet<string> = new Set(['login', 'api-user'])
 // The largest body we accept: one photo upload (10 MB) and its form overhead.
 const MAX_BODY_BYTES = 11 * 1024 * 1024
 
@@ -48,7 +49,10 @@ export function createHttpApp(opts: {
   app.use((req, res, next) => {
     res.once('finish', () => {
       if (res.statusCode !== 401 && res.statusCode !== 403) return
-      securityLog('authorization.refused', { status: res.statusCode, route: routeIdFor(req.path), userId: (res.locals.viewerUserId as number | undefined) ?? null })
+      const route = routeIdFor(req.path)
+      // A member login's 401 is a wrong password, logged as login.failed by the login itself.
+      if (res.statusCode === 401 && route !== null && MEMBER_LOGIN_ROUTES.has(route)) return
+      securityLog('authorization.refused', { status: res.statusCode, route, userId: (res.locals.viewerUserId as number | undefined) ?? null })
     })
     next()
   })
