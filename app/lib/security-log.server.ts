@@ -13,6 +13,7 @@ export type SecurityEvent =
   | 'login.locked'
   | 'login.refused'
   | 'password.changed'
+  | 'password.change_refused'
   | 'password_reset.requested'
   | 'password_reset.completed'
   | 'password_reset.invalid'
@@ -39,7 +40,7 @@ export interface SecurityFields {
   client?: string
 }
 
-const WARN: ReadonlySet<SecurityEvent> = new Set(['login.failed', 'login.locked', 'login.refused', 'password_reset.invalid', 'email_change.refused', 'authorization.refused', 'rate_limit.hit'])
+const WARN: ReadonlySet<SecurityEvent> = new Set(['login.failed', 'login.locked', 'login.refused', 'password.change_refused', 'password_reset.invalid', 'email_change.refused', 'authorization.refused', 'rate_limit.hit'])
 
 let clientKeyMaterial: Buffer | undefined
 

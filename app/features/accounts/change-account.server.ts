@@ -20,7 +20,7 @@ async function passwordMatches(userId: number, password: string): Promise<boolea
 /** Changes the password after checking the old one; other sessions end, this one stays. */
 export async function changePassword(userId: number, oldPassword: string, newPassword: string, keepSessionId?: string): Promise<'ok' | 'wrong_password'> {
   if (!(await passwordMatches(userId, oldPassword))) {
-    securityLog('login.failed', { userId, reason: 'password_change' })
+    securityLog('password.change_refused', { userId, reason: 'wrong_password' })
     return 'wrong_password'
   }
   const passwordHash = await hashPassword(newPassword)
