@@ -29,6 +29,7 @@ export default [
     route('reset-password', 'routes/reset-password.tsx', { id: 'reset-password' }),
     route('reset-password/do', 'routes/reset-password-do.tsx', { id: 'reset-password-do' }),
     route('mail-change/do', 'routes/mail-change-do.tsx', { id: 'mail-change-do' }),
+    route('mail-change/revert', 'routes/mail-change-revert.tsx', { id: 'mail-change-revert' }),
     route('reactivate', 'routes/reactivate.tsx', { id: 'reactivate' }),
     route('account-deleted', 'routes/account-deleted.tsx', { id: 'account-deleted' }),
     route('unsubscribe', 'routes/unsubscribe.tsx', { id: 'unsubscribe' }),

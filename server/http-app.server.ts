@@ -21,8 +21,11 @@ import { anonymousPageCache } from './page-cache.server'
 import { compileTrustProxy, type TrustProxy } from './client-address.server'
 import { publicMediaHandler } from './media-handler.server'
 import { securityHeaders } from './security-headers.server'
+import { routeIdFor } from './route-labels.server'
+import { securityLog } from '#app/lib/security-log.server'
 
 const BOOT_ID = randomUUID()
+const MEMBER_LOGIN_ROUTES: ReadonlySet<string> = new Set(['login', 'api-user'])
 // The largest body we accept: one photo upload (10 MB) and its form overhead.
 const MAX_BODY_BYTES = 11 * 1024 * 1024
 
@@ -45,6 +48,18 @@ export function createHttpApp(opts: {
   // req.ip (rate limits, country, entry warning) follows TRUST_PROXY; the ops endpoints read the TCP peer instead.
   app.set('trust proxy', compileTrustProxy(opts.trustProxy ?? ['loopback']))
   app.use(compression())
+  // Every refusal for want of a session or a right (401, 403: member pages and API, the console, the CSRF check)
+  // is a security event, whoever refused: one line with the route's id and the member's id, never the path.
+  app.use((req, res, next) => {
+    res.once('finish', () => {
+      if (res.statusCode !== 401 && res.statusCode !== 403) return
+      const route = routeIdFor(req.path)
+      // A member login's 401 is a wrong password, logged as login.failed by the login itself.
+      if (res.statusCode === 401 && route !== null && MEMBER_LOGIN_ROUTES.has(route)) return
+      securityLog('authorization.refused', { status: res.statusCode, route, userId: (res.locals.viewerUserId as number | undefined) ?? null })
+    })
+    next()
+  })
   app.use(securityHeaders({ publicUrl: opts.publicUrl, formActionOrigins: opts.formActionOrigins }))
   // /healthz, /readyz, /metrics and the request metrics; `boot` tells a restart apart (fuzz and supervisor tests).
   mountOpsEndpoints(app, { bootId: BOOT_ID })
@@ -108,6 +123,7 @@ export function createHttpApp(opts: {
     const token = parseCookies(req.get('cookie'))[SESSION_COOKIE] ?? null
     const viewer = token ? await viewerForSession(token) : null
     const locals = req.res!.locals
+    locals.viewerUserId = viewer?.userId
     return { viewer, sessionToken: viewer ? token : null, clientIp: req.ip ?? '', directLocalPeer: isDirectLocalPeer(req), requestFailure: locals.requestFailure as RequestFailure, cspNonce: locals.cspNonce as string }
   }
 

@@ -11,6 +11,7 @@ import { clientEventSchema } from '#app/features/chat/chat.schema'
 import { handleClientEvent } from '#app/features/chat/client-events.server'
 import { parseCookies } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
+import { securityLog } from '#app/lib/security-log.server'
 import { observeOpenSockets } from '#app/lib/metrics.server'
 import { isAllowedOrigin } from '#app/lib/origin'
 import { CLOSE } from './ws-close-codes'
@@ -119,12 +120,16 @@ export function attachWsHub(
   async function upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer) {
     if ((req.url ?? '/').split('?')[0] !== '/ws') return reject(socket, 404, 'Not Found')
     if (!isAllowedOrigin({ origin: req.headers.origin, host: req.headers.host, publicUrl: opts.publicUrl })) {
+      securityLog('authorization.refused', { status: 403, route: 'ws', reason: 'bad_origin' })
       return reject(socket, 403, 'Forbidden')
     }
     const token = parseCookies(req.headers.cookie)[SESSION_COOKIE]
     const userId = await userIdForSession(token)
     const viewer = userId ? await getViewer(userId) : null
-    if (!viewer) return reject(socket, 401, 'Unauthorized')
+    if (!viewer) {
+      securityLog('authorization.refused', { status: 401, route: 'ws', userId })
+      return reject(socket, 401, 'Unauthorized')
+    }
     if (socket.destroyed) return
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, viewer, token!))
   }

@@ -11,6 +11,13 @@ import { attachWsHub } from './ws-hub.server'
 import { MAX_SOCKETS_PER_MEMBER } from './ws-socket-registry.server'
 import { CLOSE } from './ws-close-codes'
 import { useJobRunner } from '../tests/setup/job-runner'
+import { createHash } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { requestPasswordReset, resetPassword } from '#app/features/accounts/password-reset.server'
+import { restrictAccount } from '#app/features/moderation/decisions.server'
+import { wakeJobRunner } from '#app/lib/jobs/wake'
+import { db } from '#db/client.server'
+import { accountTokens, users } from '#db/schema/index'
 
 useTestDatabase()
 useJobRunner()
@@ -195,6 +202,41 @@ describe('WebSocket hub', () => {
     expect(await closed).toBe(4401)
     expect(ended.events.map((e) => e.type)).toEqual(['ready'])
     expect(kept.events.map((e) => e.type)).toEqual(['ready'])
+    expect(kept.ws.readyState).toBe(WebSocket.OPEN)
+    kept.ws.close()
+  })
+
+  // Issue 24, point 8: a socket outlived "log out everywhere", a password reset or a ban for up to a minute, sending.
+  it('closes a member’s sockets within a second of any revocation: "log out everywhere", a reset, a ban; others stay', async () => {
+    const port = await startHub()
+    const origin = `http://127.0.0.1:${port}`
+    const bystander = await createMember()
+    const kept = connect(port, { Origin: origin, Cookie: `sid=${await createSession(bystander.userId)}` })
+    await kept.opened
+    const revocations: [string, (m: { userId: number; profileId: number }) => Promise<unknown>][] = [
+      ['log out everywhere', (m) => destroyAllSessions(m.userId)],
+      ['password reset', async (m) => {
+        await requestPasswordReset((await db().select({ email: users.email }).from(users).where(eq(users.id, m.userId)))[0].email)
+        const [t] = await db().select({ id: accountTokens.id }).from(accountTokens).where(eq(accountTokens.userId, m.userId))
+        const token = 'reset-token-for-the-socket-test'
+        await db().update(accountTokens).set({ tokenHash: createHash('sha256').update(token).digest('hex') }).where(eq(accountTokens.id, t.id))
+        expect((await resetPassword(token, 'a-new-password-1')).ok).toBe(true)
+      }],
+      ['ban', async (m) => {
+        await db().transaction((tx) => restrictAccount(tx, { userId: m.userId, profileId: m.profileId, decisionId: 77, until: null }))
+        wakeJobRunner()
+      }],
+    ]
+    for (const [what, revoke] of revocations) {
+      const m = await createMember()
+      const c = connect(port, { Origin: origin, Cookie: `sid=${await createSession(m.userId)}` })
+      await c.opened
+      const closed = new Promise<number>((r) => c.ws.once('close', (code) => r(code)))
+      const start = Date.now()
+      await revoke(m)
+      expect(await closed, what).toBe(CLOSE.sessionEnded)
+      expect(Date.now() - start, what).toBeLessThan(1000)
+    }
     expect(kept.ws.readyState).toBe(WebSocket.OPEN)
     kept.ws.close()
   })

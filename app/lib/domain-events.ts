@@ -19,6 +19,8 @@ export type DomainEvent =
   | { type: 'moderation.decided'; payload: { decisionId: number; userId: number } }
   // A complaint from /complaints was closed: its author gets the outcome by e-mail.
   | { type: 'complaint.closed'; payload: { complaintId: number } }
+  // Sessions of a member ended (app/features/authentication/revoke-sessions.server.ts): their sockets re-check now.
+  | { type: 'sessions.revoked'; payload: { userId: number } }
 
 export type DomainEventType = DomainEvent['type']
 export type EventPayload<T extends DomainEventType> = Extract<DomainEvent, { type: T }>['payload']

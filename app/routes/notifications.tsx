@@ -81,8 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     data({ intent: String(intent), errors, values: { email: String(form.get('email') ?? ''), name: String(form.get('name') ?? '') } }, { status })
   if (intent === 'email') {
     const sub = parseWithZod(form, { schema: changeEmailSchema })
-    if (sub.status !== 'success') return fail({ email: ['validation.newEmailInvalid'] })
-    const r = await requestEmailChange(viewer.userId, sub.value.email)
+    if (sub.status !== 'success') return fail(Object.fromEntries(Object.entries(sub.error ?? {}).map(([k, v]) => [k, v ?? []])))
+    const r = await requestEmailChange(viewer.userId, sub.value.email, sub.value.password)
+    if (r === 'wrong_password') return fail({ password: ['validation.oldPasswordWrong'] })
     if (r === 'taken') return fail({ email: ['validation.emailTaken'] }, 409)
     if (r === 'same') return fail({ email: ['validation.newEmailInvalid'] })
     return { notice: 'account.emailSent' }

@@ -25,6 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof token === 'string' && token) {
     const r = await reactivateAccount(token)
     if (!r.ok) return data({ failed: true, sent: false, token: null }, { status: 410 })
+    // A ban or a running suspension outlives the deletion's undoing: the member is told as at the login, no session.
+    if (r.restricted) return data({ failed: false, sent: false, token: null, restricted: true }, { status: 403 })
     const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
     throw redirect('/members?reactivated=1', { headers: { 'Set-Cookie': cookie } })
   }
@@ -46,6 +48,11 @@ export default function Reactivate({ loaderData, actionData }: Route.ComponentPr
       {d.failed ? (
         <div className="alert alert-danger" role="alert">
           <FormattedMessage id="error.linkExpired" />
+        </div>
+      ) : null}
+      {actionData && 'restricted' in actionData ? (
+        <div className="alert alert-danger" role="alert">
+          <FormattedMessage id="reactivate.restricted" />
         </div>
       ) : null}
       {d.sent ? (

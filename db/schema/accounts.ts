@@ -86,7 +86,7 @@ export const creditLedger = pgTable(
   ],
 )
 
-export const tokenPurposes = ['activation', 'password_reset', 'email_change', 'reactivation'] as const
+export const tokenPurposes = ['activation', 'password_reset', 'email_change', 'reactivation', 'email_revert'] as const
 export type TokenPurpose = (typeof tokenPurposes)[number]
 
 /** Single-use links sent by e-mail; only the SHA-256 of the token is stored. */
@@ -99,6 +99,7 @@ export const accountTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: varchar('purpose', { length: 20 }).$type<TokenPurpose>().notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    // The address the link is about: the new one of an e-mail change, the old one its undo (email_revert) restores.
     newEmail: varchar('new_email', { length: 254 }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

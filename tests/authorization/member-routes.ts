@@ -189,6 +189,8 @@ export const memberRoutes: RouteCase[] = [
   get('/reset-password/do?token=nothing', 'ok', 'ok'),
   post('/reset-password/do', { token: 'nothing', password: 'new-password-123', password_repeat: 'new-password-123' }, 410, 410),
   get('/mail-change/do?token=nothing', 'ok', 'ok'),
+  get('/mail-change/revert?token=nothing', 'ok', 'ok'),
+  post('/mail-change/revert', { token: 'nothing', password: 'new-password-123', password_repeat: 'new-password-123' }, 410, 410),
   get('/reactivate?token=nothing', 'ok', 'ok'),
   post('/reactivate', { token: 'nothing' }, 410, 410),
   post('/reactivate', { email: 'nobody-authz@example.com' }, 'ok', 'ok'),

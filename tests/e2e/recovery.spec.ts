@@ -140,14 +140,22 @@ test('settings: change the e-mail address through a link sent to the new one', a
   const form = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Change e-mail address' }) })
   await expect(form).toContainText(`Your e-mail address is ${user.email}.`)
 
+  // The current password is asked (issue 24, point 7): a session alone cannot move the account to another mailbox.
+  await form.getByLabel('New e-mail address').fill(`${unique('thief')}@example.test`)
+  await form.getByLabel('Current password').fill('not-the-password')
+  await form.getByRole('button', { name: 'Send confirmation link' }).click()
+  await expect(form.getByText('Please check your old password.', { exact: true })).toBeVisible()
+
   // Accepted by the browser (type=email), refused by the site.
   await form.getByLabel('New e-mail address').fill('someone@localhost')
+  await form.getByLabel('Current password').fill(user.password)
   await form.getByRole('button', { name: 'Send confirmation link' }).click()
   await expect(form.getByText('New email adress is invalid.', { exact: true })).toBeVisible()
   await expect(form.getByLabel('New e-mail address')).toHaveValue('someone@localhost')
 
   const newEmail = `${unique('changed')}@example.test`
   await form.getByLabel('New e-mail address').fill(newEmail)
+  await form.getByLabel('Current password').fill(user.password)
   await form.getByRole('button', { name: 'Send confirmation link' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'We sent a confirmation link to your new address.' })).toBeVisible()
   // Nothing changes until the link is followed.
@@ -168,4 +176,24 @@ test('settings: change the e-mail address through a link sent to the new one', a
   await expect(await failedLogin(other, user)).toHaveText('Login failed, please try again')
   await login(other, { email: newEmail, password: user.password })
   await expect(other.getByTestId('account-menu')).toContainText(user.name)
+
+  // The old address is told, with a link that undoes the change: opening it changes nothing (mail scanners open
+  // links); its button restores the address with a new password and logs out every device.
+  const notice = await waitForMail(user.email, 'The e-mail address of your Amoura account was changed')
+  const undo = linkIn(notice, '/mail-change/revert')
+  const owner = await (await newContext()).newPage()
+  await owner.goto(undo)
+  await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Restore your e-mail address')
+  await page.goto('/notifications')
+  await expect(form).toContainText(`Your e-mail address is ${newEmail}.`)
+  await owner.getByLabel('New password', { exact: true }).fill('restored-password-1')
+  await owner.getByLabel('Repeat the new password').fill('restored-password-1')
+  await owner.getByRole('button', { name: 'Restore my address and log out everywhere' }).click()
+  await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Your e-mail address has been restored')
+  for (const p of [page, other]) {
+    await p.goto('/notifications')
+    await expect(p).toHaveURL(/\/login/)
+  }
+  await login(owner, { email: user.email, password: 'restored-password-1' })
+  await expect(owner.getByTestId('account-menu')).toContainText(user.name)
 })

@@ -10,13 +10,33 @@ import type { ServerEvent } from '#app/features/chat/chat-events'
 // Helpers for tests that run the real server (`node server/index.js` on the production build) in a process of its
 // own: multi-instance, supervisor and outage tests.
 
-export function freePort(): Promise<number> {
+function portIsFree(port: number): Promise<number | null> {
   return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(port))
+    const s = net.createServer()
+    s.once('error', () => resolve(null))
+    s.listen(port, '127.0.0.1', () => {
+      const got = (s.address() as net.AddressInfo).port
+      s.close(() => resolve(got))
     })
   })
+}
+
+// Ports already handed out by this test process: a server not yet listening on one must not get it twice.
+const handedOut = new Set<number>()
+
+/**
+ * A free port: any the system gives, or one of TEST_PORTS ("4930-4949") when set, for machines where each of
+ * several test runs side by side keeps to its own range.
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS ?? '')
+  if (!range) return (await portIsFree(0))!
+  for (let p = Number(range[1]); p <= Number(range[2]); p++) {
+    if (handedOut.has(p) || (await portIsFree(p)) === null) continue
+    handedOut.add(p)
+    return p
+  }
+  throw new Error(`no free port in TEST_PORTS ${process.env.TEST_PORTS}`)
 }
 
 /** Waits until `cond` (which may query something) holds, checking every 20 ms; throws after `ms`. */

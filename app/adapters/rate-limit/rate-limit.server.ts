@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis'
 import { logger } from '#app/lib/logger.server'
+import { clientKey, securityLog } from '#app/lib/security-log.server'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
 let redis: Redis | undefined
@@ -48,13 +49,26 @@ export async function rateLimitStoreReady(timeoutMs = 5000): Promise<void> {
   })
 }
 
-/** Consumes one point; returns the seconds to wait when the limit is reached, else 0. */
+/** The limiter's own name, without the shared store's prefix ('login-ip', 'write-message-20', ...). */
+function limiterName(limiter: RateLimiterAbstract): string {
+  const prefix = limiter.keyPrefix
+  const at = prefix.lastIndexOf('rl:')
+  return at >= 0 ? prefix.slice(at + 3) : prefix
+}
+
+/**
+ * Consumes one point; returns the seconds to wait when the limit is reached, else 0. Each refusal is a security
+ * event: the limiter's name and a keyed hash of the key (an address or a member id), never the key itself.
+ */
 export async function consume(limiter: RateLimiterAbstract, key: string): Promise<number> {
   try {
     await limiter.consume(key)
     return 0
   } catch (e) {
-    if (e instanceof RateLimiterRes) return Math.ceil(e.msBeforeNext / 1000)
+    if (e instanceof RateLimiterRes) {
+      securityLog('rate_limit.hit', { limiter: limiterName(limiter), client: clientKey(key) })
+      return Math.ceil(e.msBeforeNext / 1000)
+    }
     throw e
   }
 }

@@ -14,20 +14,22 @@ const templates: Record<TokenPurpose, { path: string; prefix: string }> = {
   password_reset: { path: '/reset-password/do', prefix: 'email.reset' },
   email_change: { path: '/mail-change/do', prefix: 'email.change' },
   reactivation: { path: '/reactivate', prefix: 'email.reactivation' },
+  email_revert: { path: '/mail-change/revert', prefix: 'email.changeNotice' },
 }
 
 /**
- * Issues a single-use link of the given purpose and e-mails it in the member's language. E-mail changes go to
- * the new address. Links are built from PUBLIC_URL.
+ * Issues a single-use link of the given purpose and e-mails it in the member's language. `address`, when given, is
+ * stored with the link and is where the mail goes: the new address of an e-mail change, the old one of its notice
+ * (the address an undo restores). Links are built from PUBLIC_URL.
  */
-export async function sendAccountEmail(userId: number, purpose: TokenPurpose, opts: { newEmail?: string; values?: Record<string, string | number> } = {}): Promise<void> {
+export async function sendAccountEmail(userId: number, purpose: TokenPurpose, opts: { address?: string; values?: Record<string, string | number> } = {}): Promise<void> {
   const [u] = await db()
     .select({ email: users.email, language: users.language, name: profiles.name })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId))
   if (!u) return
-  const token = await issueToken(userId, purpose, opts.newEmail)
+  const token = await issueToken(userId, purpose, opts.address)
   const [settings, company] = await Promise.all([getSettings(), getCompanyInfo()])
   const t = templates[purpose]
   const content = renderEmail({
@@ -41,5 +43,5 @@ export async function sendAccountEmail(userId: number, purpose: TokenPurpose, op
     url: `${publicUrl()}${t.path}?token=${encodeURIComponent(token)}`,
     values: opts.values,
   })
-  await mail().send({ to: opts.newEmail ?? u.email, kind: purpose, ...content })
+  await mail().send({ to: opts.address ?? u.email, kind: purpose, ...content })
 }

@@ -96,7 +96,9 @@ export const changePasswordSchema = z
   })
   .refine((v) => v.password === v.password_repeat, { path: ['password_repeat'], message: 'validation.passwordsDiffer' })
 
+/** A new address and the current password: a session alone may not move the account to another mailbox. */
 export const changeEmailSchema = z.object({
   intent: z.literal('email'),
   email: z.string({ error: 'validation.newEmailInvalid' }).trim().toLowerCase().max(254, 'validation.newEmailInvalid').pipe(z.email({ error: 'validation.newEmailInvalid' })),
+  password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(200),
 })

@@ -7,10 +7,14 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { grantSignupCredits } from '#app/features/billing/signup-credits.server'
 import { sendAccountEmail } from './account-mail.server'
 import { consumeToken, tokensIssuedToday } from './tokens.server'
+import { restrictionHolds } from '#app/features/authentication/restrictions.server'
+import { securityLog } from '#app/lib/security-log.server'
 
 /**
  * Confirms the e-mail address behind an activation link: the account becomes active, the profile listed, and the
- * messages written while unconfirmed are delivered (they count as unread for their recipients from now on).
+ * messages written while unconfirmed are delivered (they count as unread for their recipients from now on). A
+ * member banned or suspended before confirming has the address confirmed and nothing more: the profile stays
+ * hidden and the held messages held (issue 24, point 8); a suspension's end lists the profile again.
  */
 export async function activateAccount(token: string | null): Promise<{ ok: true; userId: number } | { ok: false }> {
   const used = await consumeToken(token, 'activation')
@@ -23,6 +27,10 @@ export async function activateAccount(token: string | null): Promise<{ ok: true;
       .where(and(eq(users.id, used.userId), eq(users.status, 'not_confirmed')))
       .returning({ id: users.id })
     if (!u) return
+    if (await restrictionHolds(tx, u.id)) {
+      securityLog('account.restriction_kept', { userId: u.id, reason: 'activation' })
+      return
+    }
     const [p] = await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, used.userId)).returning({ id: profiles.id })
     if (!p) return
     await tx.execute(sql`

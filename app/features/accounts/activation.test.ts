@@ -21,6 +21,8 @@ import { canContact } from '#app/policies/visibility.server'
 import { db } from '#db/client.server'
 import { accountTokens, conversationMembers, creditLedger, messages, profiles, users } from '#db/schema/index'
 import { activateAccount, resendActivation } from './activation.server'
+import { liftExpiredRestriction, restrictAccount } from '#app/features/moderation/decisions.server'
+import { login } from '#app/features/authentication/login.server'
 import { signup } from './signup.server'
 import { getBadgeCounts } from '#app/features/authentication/viewer.server'
 import { useJobRunner } from '../../../tests/setup/job-runner'
@@ -155,6 +157,32 @@ describe('activateAccount', () => {
     await db().update(accountTokens).set({ purpose: 'password_reset' }).where(eq(accountTokens.userId, r.userId))
     expect(await activateAccount(token)).toEqual({ ok: false })
     expect((await userRow(r.userId)).status).toBe('not_confirmed')
+  })
+})
+
+// Issue 24, point 8: a member banned or suspended before confirming came back listed by following the activation link.
+describe('activation of a banned or suspended member', () => {
+  const restrict = (userId: number, profileId: number, until: Date | null, decisionId = 9001) =>
+    db().transaction((tx) => restrictAccount(tx, { userId, profileId, decisionId, until }))
+
+  it('confirms the address of a banned member and lifts nothing: the profile stays hidden, the login refused', async () => {
+    const r = await signedUp({ email: 'banned-newbie@example.com' })
+    await restrict(r.userId, r.profileId, null)
+    expect(await activateAccount(linkToken(sent[0].text, '/activate'))).toEqual({ ok: true, userId: r.userId })
+    expect((await userRow(r.userId)).confirmedAt).toBeInstanceOf(Date)
+    expect(await profileStatus(r.profileId)).toBe('disabled')
+    expect(await login('banned-newbie@example.com', 'secret-pass-1', '10.8.0.1')).toEqual({ ok: false, error: 'banned' })
+  })
+
+  it('keeps a running suspension, and the suspension\'s end lists the confirmed profile', async () => {
+    const r = await signedUp()
+    await restrict(r.userId, r.profileId, new Date(Date.now() + 3_600_000), 9002)
+    expect((await activateAccount(linkToken(sent[0].text, '/activate'))).ok).toBe(true)
+    expect(await profileStatus(r.profileId)).toBe('disabled')
+    // The suspension ran out: the job lifts it, and the member is listed as any confirmed member.
+    await db().execute(sql`update account_restrictions set until = now() - interval '1 second' where user_id = ${r.userId}`)
+    expect(await liftExpiredRestriction({ userId: r.userId, decisionId: 9002 })).toBe(true)
+    expect(await profileStatus(r.profileId)).toBe('active')
   })
 })
 

@@ -3,6 +3,10 @@ import { mediaStore } from '#app/adapters/storage/index.server'
 import { MEDIA_AREAS, memberMediaPrefixes } from '#app/adapters/storage/media-store'
 import { db, type Tx } from '#db/client.server'
 import { accountDeletions, conversations, messages, profileImages, profiles, sessions, users } from '#db/schema/index'
+import { revokeSessions } from '#app/features/authentication/revoke-sessions.server'
+import { wakeJobRunner } from '#app/lib/jobs/wake'
+import { restrictionHolds } from '#app/features/authentication/restrictions.server'
+import { securityLog } from '#app/lib/security-log.server'
 import { sendAccountEmail } from './account-mail.server'
 import { consumeToken } from './tokens.server'
 
@@ -18,24 +22,35 @@ export async function requestAccountDeletion(userId: number, reason: string, opt
     await opts.inTransaction?.(tx)
     await tx.update(users).set({ status: 'pending_deletion', deletionRequestedAt: sql`now()` }).where(eq(users.id, userId))
     await tx.update(profiles).set({ status: 'disabled' }).where(eq(profiles.userId, userId))
-    await tx.delete(sessions).where(eq(sessions.userId, userId))
+    await revokeSessions(tx, { userId }, 'deletion')
     await tx.insert(accountDeletions).values({ reason })
   })
+  wakeJobRunner()
   await sendAccountEmail(userId, 'reactivation', { values: { days: REACTIVATION_DAYS } })
 }
 
-/** Follows a reactivation link within the window: the account is active again. */
-export async function reactivateAccount(token: string | null): Promise<{ ok: true; userId: number } | { ok: false }> {
+/**
+ * Follows a reactivation link within the window: the account is active again. A member banned or suspended keeps
+ * the restriction (issue 24, point 8): the deletion is undone, the profile stays hidden, and no session is started
+ * (`restricted` tells the page to say why, as the login does).
+ */
+export async function reactivateAccount(token: string | null): Promise<{ ok: true; userId: number; restricted: boolean } | { ok: false }> {
   const used = await consumeToken(token, 'reactivation')
   if (!used) return { ok: false }
-  const [u] = await db()
-    .update(users)
-    .set({ status: sql`case when ${users.confirmedAt} is null then 'not_confirmed' else 'active' end`, deletionRequestedAt: null })
-    .where(and(eq(users.id, used.userId), eq(users.status, 'pending_deletion')))
-    .returning({ id: users.id, status: users.status })
-  if (!u) return { ok: false }
-  if (u.status === 'active') await db().update(profiles).set({ status: 'active' }).where(eq(profiles.userId, u.id))
-  return { ok: true, userId: u.id }
+  return db().transaction(async (tx) => {
+    const [u] = await tx
+      .update(users)
+      .set({ status: sql`case when ${users.confirmedAt} is null then 'not_confirmed' else 'active' end`, deletionRequestedAt: null })
+      .where(and(eq(users.id, used.userId), eq(users.status, 'pending_deletion')))
+      .returning({ id: users.id, status: users.status })
+    if (!u) return { ok: false as const }
+    if (await restrictionHolds(tx, u.id)) {
+      securityLog('account.restriction_kept', { userId: u.id, reason: 'reactivation' })
+      return { ok: true as const, userId: u.id, restricted: true }
+    }
+    if (u.status === 'active') await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, u.id))
+    return { ok: true as const, userId: u.id, restricted: false }
+  })
 }
 
 /** Sends a fresh reactivation link to an account pending deletion (from the signup or login page). */

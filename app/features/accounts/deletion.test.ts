@@ -14,6 +14,7 @@ import { uploadPhoto } from '#app/features/photos/photos.server'
 import { db } from '#db/client.server'
 import { accountDeletions, accountTokens, conversations, messages, profileImages, profiles, users } from '#db/schema/index'
 import { purgeExpiredDeletions, reactivateAccount, requestAccountDeletion, resendReactivation } from './deletion.server'
+import { restrictAccount } from '#app/features/moderation/decisions.server'
 import { login } from '#app/features/authentication/login.server'
 import { createSession, userIdForSession } from '#app/features/authentication/sessions.server'
 import { getViewer } from '#app/features/authentication/viewer.server'
@@ -77,13 +78,28 @@ describe('requestAccountDeletion', () => {
 })
 
 describe('reactivateAccount', () => {
+  // Issue 24, point 8: a banned member deleted the account and followed the reactivation link: listed again.
+  it('undoes the deletion of a banned or suspended member but not the restriction: the profile stays hidden, no login', async () => {
+    for (const [i, until] of [null, new Date(Date.now() + 3_600_000)].entries()) {
+      const m = await confirmedMember({ email: `restricted${i}@example.com`, password: 'the-password' })
+      await db().transaction((tx) => restrictAccount(tx, { userId: m.userId, profileId: m.profileId, decisionId: 9100 + i, until }))
+      await requestAccountDeletion(m.userId, 'other')
+      const token = linkToken(sent[sent.length - 1].text, '/reactivate')
+      expect(await reactivateAccount(token)).toEqual({ ok: true, userId: m.userId, restricted: true })
+      expect((await userRow(m.userId)).status).toBe('active')
+      expect((await profileRow(m.profileId)).status).toBe('disabled')
+      expect(await getViewer(m.userId)).toBeNull()
+      expect((await login(`restricted${i}@example.com`, 'the-password', `10.7.0.${i + 1}`)).ok).toBe(false)
+    }
+  })
+
   it('brings the account and the profile back within the window; the member can log in again', async () => {
     const m = await confirmedMember({ email: 'back@example.com', password: 'the-password' })
     await requestAccountDeletion(m.userId, 'taking_break')
     expect(await login('back@example.com', 'the-password', '10.9.9.1')).toEqual({ ok: false, error: 'pending_deletion' })
 
     const token = linkToken(sent[0].text, '/reactivate')
-    expect(await reactivateAccount(token)).toEqual({ ok: true, userId: m.userId })
+    expect(await reactivateAccount(token)).toEqual({ ok: true, userId: m.userId, restricted: false })
     const u = await userRow(m.userId)
     expect(u.status).toBe('active')
     expect(u.deletionRequestedAt).toBeNull()

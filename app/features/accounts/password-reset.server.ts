@@ -1,6 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
-import { sessions, users } from '#db/schema/index'
+import { users } from '#db/schema/index'
+import { revokeSessions } from '#app/features/authentication/revoke-sessions.server'
+import { wakeJobRunner } from '#app/lib/jobs/wake'
+import { securityLog } from '#app/lib/security-log.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { sendAccountEmail } from './account-mail.server'
 import { hashPassword } from '#app/features/authentication/passwords.server'
@@ -18,17 +21,23 @@ export async function requestPasswordReset(email: string): Promise<ResetRequest>
   const s = await getSettings()
   if ((await tokensIssuedToday(u.id, 'password_reset')) >= s.max_reset_emails_per_day) return 'too_many'
   await sendAccountEmail(u.id, 'password_reset')
+  securityLog('password_reset.requested', { userId: u.id })
   return 'sent'
 }
 
 /** Sets a new password through a reset link; every session of the account ends. */
 export async function resetPassword(token: string | null, password: string): Promise<{ ok: true; userId: number } | { ok: false }> {
   const used = await consumeToken(token, 'password_reset')
-  if (!used) return { ok: false }
+  if (!used) {
+    securityLog('password_reset.invalid')
+    return { ok: false }
+  }
   const passwordHash = await hashPassword(password)
   await db().transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId))
-    await tx.delete(sessions).where(eq(sessions.userId, used.userId))
+    await revokeSessions(tx, { userId: used.userId }, 'password_reset')
   })
+  wakeJobRunner()
+  securityLog('password_reset.completed', { userId: used.userId })
   return { ok: true, userId: used.userId }
 }

@@ -10,6 +10,8 @@ export const tokenLifetimes: Record<TokenPurpose, number> = {
   password_reset: 2 * 3600_000,
   email_change: 24 * 3600_000,
   reactivation: 14 * 24 * 3600_000,
+  // The notice to the old address after an e-mail change: it may undo the change for 14 days.
+  email_revert: 14 * 24 * 3600_000,
 }
 
 /** A new single-use token for an e-mail link; only its hash is stored. */

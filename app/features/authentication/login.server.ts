@@ -5,6 +5,7 @@ import { consume } from '#app/adapters/rate-limit/rate-limit.server'
 import { accountLimiters } from './ip-limits.server'
 import { admitAttempt, clearFailures, lockoutKeys, settleFailure } from './login-lockout.server'
 import { hashPassword, verifyPassword } from './passwords.server'
+import { clientKey, securityLog } from '#app/lib/security-log.server'
 
 // Verified against when the address is unknown, so a wrong e-mail and a wrong password take the same time.
 let dummyHash: Promise<string> | undefined
@@ -54,21 +55,34 @@ export async function login(email: string, password: string, ip: string): Promis
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
   const keys = lockoutKeys(user?.id ?? null, ip)
   const admission = await admitAttempt(keys)
-  if (admission.wait > 0) return { ok: false, error: 'blocked', minutes: admission.wait }
+  if (admission.wait > 0) {
+    securityLog('login.locked', { userId: user?.id ?? null, client: clientKey(ip) })
+    return { ok: false, error: 'blocked', minutes: admission.wait }
+  }
   const ok = await verifyLogin(email, password)
   if (ok) {
     await clearFailures(ok.userId, ip)
     // A moderator's suspension or ban (app/features/moderation) is named only to someone who knows the password.
     const restriction = await activeRestriction(ok.userId)
-    if (restriction?.kind === 'banned') return { ok: false, error: 'banned' }
-    if (restriction?.until) return { ok: false, error: 'suspended', until: restriction.until.toISOString() }
+    if (restriction?.kind === 'banned') {
+      securityLog('login.refused', { userId: ok.userId, reason: 'banned' })
+      return { ok: false, error: 'banned' }
+    }
+    if (restriction?.until) {
+      securityLog('login.refused', { userId: ok.userId, reason: 'suspended' })
+      return { ok: false, error: 'suspended', until: restriction.until.toISOString() }
+    }
+    securityLog('login.succeeded', { userId: ok.userId })
     return { ok: true, userId: ok.userId }
   }
   if (user?.status === 'pending_deletion' && (await verifyPassword(user.passwordHash, password))) {
     await clearFailures(user.id, ip)
+    securityLog('login.refused', { userId: user.id, reason: 'pending_deletion' })
     return { ok: false, error: 'pending_deletion' }
   }
   const minutes = await settleFailure(admission)
+  // An unknown address is logged without any id: the address typed is personal data, and not logged.
+  securityLog(minutes > 0 ? 'login.locked' : 'login.failed', { userId: user?.id ?? null, client: clientKey(ip) })
   return minutes > 0 ? { ok: false, error: 'blocked', minutes } : { ok: false, error: 'failed' }
 }
 

@@ -4,6 +4,7 @@ import { pushSubscriptions, sessions } from '#db/schema/index'
 import { currentKey, legacyKeys, readableKeys } from '#app/lib/keys.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
+import { revokeSessionsNow } from './revoke-sessions.server'
 
 export const SESSION_COOKIE = 'sid'
 export const SESSION_MAX_AGE_S = 30 * 24 * 3600
@@ -112,9 +113,11 @@ export async function touchSession(id: string, lastUsedAt: Date): Promise<void> 
   }
 }
 
+/** Logout: ends this session (its sockets close at once, revoke-sessions.server.ts). */
 export async function destroySession(token: string | undefined | null): Promise<void> {
   const ids = sessionLookupIds(token)
-  if (ids) await db().delete(sessions).where(inArray(sessions.id, ids))
+  if (!ids) return
+  await revokeSessionsNow({ sessionId: ids }, 'logout')
 }
 
 /** The cleanup job: sessions past their 30 days, and those idle for session_idle_days. */
@@ -163,7 +166,7 @@ export async function destroySessionByHandle(userId: number, handle: string, cur
 
 /** "Log out everywhere": ends every session of the member, this one included. */
 export async function destroyAllSessions(userId: number): Promise<void> {
-  await db().delete(sessions).where(eq(sessions.userId, userId))
+  await revokeSessionsNow({ userId }, 'logout_everywhere')
 }
 
 /** The stored id of a session token (to keep the current session when ending the others). */

@@ -2,7 +2,8 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { db, type Tx } from '#db/client.server'
 import { recordEvent } from '#db/events.server'
 import { enqueueJobs } from '#db/jobs.server'
-import { accountRestrictions, messages, moderationDecisions, profileImages, profiles, sessions, users } from '#db/schema/index'
+import { accountRestrictions, messages, moderationDecisions, profileImages, profiles, users } from '#db/schema/index'
+import { revokeSessions } from '#app/features/authentication/revoke-sessions.server'
 import { recordAudit } from '#app/features/operators/audit.server'
 import { settleMainPhoto } from '#app/features/photos/photos.server'
 import { wakeJobRunner } from '#app/lib/jobs/wake'
@@ -91,7 +92,8 @@ export async function restrictAccount(tx: Tx, t: { userId: number; profileId: nu
     .values({ userId: t.userId, kind, until: t.until, decisionId: t.decisionId })
     .onConflictDoUpdate({ target: accountRestrictions.userId, set: { kind, until: t.until, decisionId: t.decisionId, createdAt: sql`now()` } })
   await tx.update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, t.profileId))
-  await tx.delete(sessions).where(eq(sessions.userId, t.userId))
+  // The sockets close on every process once the decision commits (its caller wakes the job runner).
+  await revokeSessions(tx, { userId: t.userId }, 'restricted')
   if (t.until) {
     await enqueueJobs(tx, [{ name: 'moderation.lift-restriction', payload: { userId: t.userId, decisionId: t.decisionId }, delayMs: Math.max(0, t.until.getTime() - Date.now()) + 1000 }])
   }

@@ -4,7 +4,7 @@ import type { RecordedEvent } from '#app/lib/domain-events'
 import { db } from '#db/client.server'
 import { conversationMembers, profileImages, profiles } from '#db/schema/index'
 import { getBadgeCounts, getBadgeCountsOf } from '#app/features/authentication/viewer.server'
-import { profileTopic, type LiveProfile, type ServerEvent } from '#app/features/chat/chat-events'
+import { profileTopic, SESSION_CHECK_EVENT, type LiveProfile, type ServerEvent } from '#app/features/chat/chat-events'
 import { profileCardColumns, toProfileCard } from '#app/features/profiles/profile-view.server'
 import { getChatMessages } from '#app/features/chat/conversations.server'
 import { batchLoads } from '#app/lib/batch'
@@ -79,4 +79,14 @@ export async function announceActivation(e: RecordedEvent<'account.activated'>):
 export async function announceAccountChange(e: { payload: { userId: number } }): Promise<void> {
   const [p] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, e.payload.userId))
   if (p) await publish(p.id, [{ type: 'account' }])
+}
+
+/**
+ * A member's sessions ended (logout, "log out everywhere", a password change or reset, a ban or suspension,
+ * deletion, support): every process's hub re-checks that member's sockets at once and closes those whose session
+ * is gone (server/ws-hub.server.ts), instead of letting them send for up to a minute more.
+ */
+export async function announceSessionsRevoked(e: RecordedEvent<'sessions.revoked'>): Promise<void> {
+  const [p] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, e.payload.userId))
+  if (p) await bus().publish(profileTopic(p.id), { type: SESSION_CHECK_EVENT })
 }

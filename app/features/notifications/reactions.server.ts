@@ -14,7 +14,7 @@ import {
 import { fanOutBroadcast, mailBroadcast } from './email/broadcast-emails.server'
 import { mailComplaintOutcome, mailModerationDecision } from './email/moderation-emails.server'
 import { mailPremiumEnded, type PremiumEndedJob } from './email/premium-emails.server'
-import { announceAccountChange, announceActivation, announceLike, announceMatch, announceMessage } from './live-fan-out.server'
+import { announceAccountChange, announceActivation, announceLike, announceMatch, announceMessage, announceSessionsRevoked } from './live-fan-out.server'
 import { pushNotify, type PushJob } from './push/push-notify.server'
 
 const HOUR = 3600_000
@@ -84,6 +84,7 @@ export function registerNotifications(runner: JobRunner): void {
       jobs: ({ payload: p }) => [push({ kind: 'match', recipientId: p.profileIds[0], actorId: p.profileIds[1] }), push({ kind: 'match', recipientId: p.profileIds[1], actorId: p.profileIds[0] })],
     })
     .on('account.activated', { name: 'notify-activation', live: announceActivation, orderKey: (e) => e.payload.profileId })
+    .on('sessions.revoked', { name: 'close-revoked-sockets', live: announceSessionsRevoked, orderKey: (e) => e.payload.userId })
     .on('payment.completed', { name: 'announce-payment', live: announceAccountChange, orderKey: (e) => e.payload.userId })
     .on('payment.failed', { name: 'announce-payment-failed', live: announceAccountChange, orderKey: (e) => e.payload.userId })
     .on('payment.reversed', { name: 'announce-reversal', live: announceAccountChange, orderKey: (e) => e.payload.userId })

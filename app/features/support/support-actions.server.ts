@@ -1,19 +1,17 @@
 import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { db } from '#db/client.server'
-import { loginFailures, payments, profiles, sessions, users } from '#db/schema/index'
-import { bus } from '#app/adapters/bus/index.server'
+import { loginFailures, payments, profiles, users } from '#db/schema/index'
 import { resendActivation } from '#app/features/accounts/activation.server'
 import { requestAccountDeletion } from '#app/features/accounts/deletion.server'
 import { exportAccountData } from '#app/features/accounts/export-data.server'
 import { bookCredits } from '#app/features/billing/ledger.server'
 import { refundPayment, type RefundResult } from '#app/features/billing/refunds.server'
 import { listTransactions } from '#app/features/billing/transactions.server'
-import { profileTopic, SESSION_CHECK_EVENT } from '#app/features/chat/chat-events'
+import { revokeSessions } from '#app/features/authentication/revoke-sessions.server'
 import { recordAudit } from '#app/features/operators/audit.server'
 import type { OperatorIdentity } from '#app/features/operators/operator-accounts.server'
-import { errorText } from '#app/lib/error-text'
-import { logger } from '#app/lib/logger.server'
+import { wakeJobRunner } from '#app/lib/jobs/wake'
 
 /**
  * Support's actions on a member's account (issue 13, section 3). Each writes its audit line in the transaction of
@@ -56,19 +54,18 @@ export async function liftLoginLockout(op: Who, userId: number, reason: string):
 }
 
 /**
- * Ends every session of the member. Their open sockets are told on the member's bus topic and close at once
- * (server/ws-hub.server.ts re-checks the session); without that message they would close at the next minute's check.
+ * Ends every session of the member. Their open sockets close at once on every process (revokeSessions announces
+ * the revocation after the commit; server/ws-hub.server.ts re-checks the session).
  */
 export async function logOutEverywhere(op: Who, userId: number, reason: string): Promise<ActionOutcome> {
   const u = await exists(userId)
   if (!u) return { ok: false, code: 'not_found' }
   const ended = await db().transaction(async (tx) => {
-    const rows = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
-    await recordAudit({ operator: op, action: 'member.sessions_ended', target: target(userId), reason, details: { sessions: rows.length } }, tx)
-    return rows.length
+    const n = await revokeSessions(tx, { userId }, 'support')
+    await recordAudit({ operator: op, action: 'member.sessions_ended', target: target(userId), reason, details: { sessions: n } }, tx)
+    return n
   })
-  // After the commit (ARCHITECTURE: commit first, then publish); a lost message only delays the close.
-  if (u.profileId) await bus().publish(profileTopic(u.profileId), { type: SESSION_CHECK_EVENT }).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'session check publish failed'))
+  wakeJobRunner()
   return { ok: true, code: 'sessions_ended', values: { count: ended } }
 }
 
@@ -128,6 +125,5 @@ export async function eraseOnRequest(op: Who, userId: number, reason: string): P
   await requestAccountDeletion(userId, 'other', {
     inTransaction: (tx) => recordAudit({ operator: op, action: 'member.erased', target: target(userId), reason, details: { previousStatus: u.status } }, tx),
   })
-  if (u.profileId) await bus().publish(profileTopic(u.profileId), { type: SESSION_CHECK_EVENT }).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'session check publish failed'))
   return { ok: true, code: 'erased' }
 }

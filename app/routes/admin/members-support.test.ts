@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
 import { captureMail } from '../../../tests/setup/mail'
+import { testJobRunner } from '../../../tests/setup/job-runner'
 import { db } from '#db/client.server'
 import { accountDeletions, auditLog, creditLedger, payments, profiles, reports, sessions, users } from '#db/schema/index'
 import { bus } from '#app/adapters/bus/index.server'
@@ -222,6 +223,8 @@ describe('support actions', () => {
     const heard: unknown[] = []
     const stop = await bus().subscribe(profileTopic(m.profileId), (p) => heard.push(p))
     const r = await act(sup.token, m.userId, { intent: 'logout-everywhere', reason: 'lost phone', confirm: 'on' })
+    // The revocation is announced after the commit by the job runner's live reaction, as every process runs it.
+    await testJobRunner().dispatchAll()
     await stop()
     expect(r).toMatchObject({ ok: true, code: 'sessions_ended', values: { count: 2 } })
     expect(await db().select().from(sessions).where(eq(sessions.userId, m.userId))).toEqual([])

@@ -21,6 +21,7 @@ export function AccountForms({ email, name, intent, errors, values }: { email: s
         </p>
         <FormErrors errors={err('email', '')} className="py-2" />
         <FormField label={<FormattedMessage id="account.newEmail" />} id="account-email" name="email" type="email" autoComplete="email" errors={err('email', 'email')} defaultValue={intent === 'email' ? values?.email : ''} required />
+        <FormField label={<FormattedMessage id="field.oldPassword" />} id="account-email-password" name="password" type="password" autoComplete="current-password" errors={err('email', 'password')} required />
         <button type="submit" className="btn btn-outline-primary">
           <FormattedMessage id="account.sendConfirmation" />
         </button>
