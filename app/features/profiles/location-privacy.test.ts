@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm'
+import fs from 'node:fs'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { db } from '#db/client.server'
+import { db, migrationsFolder } from '#db/client.server'
 import { profiles } from '#db/schema/index'
 import { createMember } from '../../../tests/setup/factories'
 import { useTestDatabase } from '../../../tests/setup/test-db'
@@ -123,5 +125,40 @@ describe('saveOwnPosition', () => {
     expect(await saveOwnPosition(m.profileId, { lat: 0, lon: -30 })).toBeNull()
     const [after] = await db().select({ city: profiles.city }).from(profiles).where(eq(profiles.id, m.profileId))
     expect(after.city).toBe('Otterlo')
+  })
+})
+
+describe('the migration that snaps stored positions', () => {
+  it('moves every stored position to its cell’s centre, as snapToCell does, and leaves a centre where it is', async () => {
+    const file = fs.readdirSync(migrationsFolder).find((f) => f.endsWith('_snap-positions-to-grid.sql'))!
+    const spots = [
+      { lat: 52.37, lon: 4.89 },
+      { lat: 52.12, lon: 5.75 },
+      { lat: -33.87, lon: 151.21 },
+      { lat: 69.65, lon: 18.96 },
+      { lat: 40.71, lon: -74.01 },
+      { lat: 0.05, lon: -0.05 },
+      { lat: 64.5, lon: 179.99 },
+    ]
+    const ids = []
+    for (const spot of spots) {
+      const m = await createMember()
+      await db().update(profiles).set({ latitude: spot.lat, longitude: spot.lon }).where(eq(profiles.id, m.profileId))
+      ids.push(m.profileId)
+    }
+    const unplaced = await createMember()
+    const run = () => db().execute(sql.raw(fs.readFileSync(path.join(migrationsFolder, file), 'utf8')))
+    const stored = async () => Promise.all(ids.map(async (id) => (await db().select({ lat: profiles.latitude, lon: profiles.longitude }).from(profiles).where(eq(profiles.id, id)))[0]))
+    await run()
+    const once = await stored()
+    once.forEach((p, i) => {
+      const want = snapToCell(spots[i])
+      expect(p.lat).toBeCloseTo(want.lat, 5)
+      expect(p.lon).toBeCloseTo(want.lon, 5)
+    })
+    await run()
+    expect(await stored()).toEqual(once)
+    const [none] = await db().select({ lat: profiles.latitude }).from(profiles).where(eq(profiles.id, unplaced.profileId))
+    expect(none.lat).toBeNull()
   })
 })
