@@ -75,7 +75,7 @@ describe('trilateration of a member from the distances shown (issue 24, point 4)
     const attacker = await createMember({ gender: 'male' })
     // Five members in the Hoge Veluwe around Otterlo (NL): its centre and 3 km north, east, south and west of it.
     const spots = [{ lat: 52.1, lon: 5.83 }, ...ring({ lat: 52.1, lon: 5.83 }, 3)]
-    const targets = []
+    const targets: number[] = []
     for (const spot of spots) {
       const t = await createMember()
       expect((await saveOwnPosition(t.profileId, spot))?.city).toBe('Otterlo')
@@ -101,7 +101,7 @@ describe('trilateration of a member from the distances shown (issue 24, point 4)
       { lat: 52.18, lon: 5.75 },
     ]
     expect(snapToCell(spots[0])).toEqual(snapToCell(spots[1]))
-    const targets = []
+    const targets: number[] = []
     for (const spot of spots) {
       const t = await createMember()
       await db().update(profiles).set({ city: 'Otterlo', latitude: spot.lat, longitude: spot.lon }).where(eq(profiles.id, t.profileId))
@@ -140,7 +140,7 @@ describe('the migration that snaps stored positions', () => {
       { lat: 0.05, lon: -0.05 },
       { lat: 64.5, lon: 179.99 },
     ]
-    const ids = []
+    const ids: number[] = []
     for (const spot of spots) {
       const m = await createMember()
       await db().update(profiles).set({ latitude: spot.lat, longitude: spot.lon }).where(eq(profiles.id, m.profileId))
