@@ -11,8 +11,8 @@ export interface GeoPoint {
 
 const EARTH_KM = 6371
 const KM_PER_DEGREE = (Math.PI * EARTH_KM) / 180
-// Half a degree: a 50 km search at mid latitudes looks at 3 × 4 cells of a few dozen towns each.
-const CELL_DEG = 0.5
+// A quarter of a degree: a 50 km search at mid latitudes looks at about 5 × 7 cells of a few towns each.
+const CELL_DEG = 0.25
 const ROWS = 180 / CELL_DEG
 const COLS = 360 / CELL_DEG
 
@@ -59,6 +59,9 @@ export function buildPointIndex<T extends GeoPoint>(points: readonly T[]): Point
           const cell = cells.get(row * COLS + (((c % COLS) + COLS) % COLS))
           if (!cell) continue
           for (const p of cell) {
+            // The latitude difference alone is a lower bound of the distance: most towns end there, before the
+            // trigonometry.
+            if (Math.abs(p.lat - at.lat) * KM_PER_DEGREE >= bestKm) continue
             if (accept && !accept(p)) continue
             const km = distanceKm(at, p)
             if (km < bestKm) {
