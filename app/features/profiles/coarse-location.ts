@@ -6,8 +6,8 @@ import { distanceKm, type GeoPoint } from './city-index'
  * position in small steps, notes where the shown figure changes and intersects the circles. So both ends are
  * snapped to the centre of a grid cell about 11 km across before any distance is computed: every position in a
  * cell gives the same figures, whatever the viewer does, and no sequence of readings narrows a member down to
- * less than their cell. The stored position is already the centre of the member's town (see saveOwnPosition);
- * the snap here also covers positions stored before that.
+ * less than their cell. What is stored is already the centre of the cell of the member's town (saveOwnPosition,
+ * updateLocation); the snap here also covers whatever was stored otherwise.
  */
 
 /** Cell height in degrees of latitude (about 11.1 km); the width in longitude grows towards the poles to match. */
