@@ -235,7 +235,11 @@ export const memberRoutes: RouteCase[] = [
   get('/api/regions.php', 'ok', 'ok'),
   get('/api/photos.php', 403, 'ok'),
   { method: 'POST', path: '/api/photos.php', upload: 'text', anon: 403, member: 422 },
-  get('/api/geocode.php?lat=52.37&lon=4.89&save=0', 403, 'ok'),
+  // A GET only looks the place up (it once stored it: a link on another site set a member's place); storing is a
+  // POST, here with a position out of range so that the world keeps its places (issue 24, point 4).
+  get('/api/geocode.php?lat=52.37&lon=4.89', 403, 'ok'),
+  { method: 'POST', path: '/api/geocode.php', json: { lat: 95, lon: 4.89 }, anon: 403, member: 400 },
+  { method: 'PUT', path: '/api/geocode.php', json: { lat: 52.37, lon: 4.89 }, anon: 403, member: 405 },
   get('/api/discountcode.php', 403, 'ok'),
   { method: 'POST', path: '/api/page-hidden.php', json: {}, headers: { Referer: '{origin}/pricing' }, anon: 'ok', member: 'ok' },
   get('/api/page-hidden.php', 405, 405),

@@ -156,10 +156,12 @@ export async function listSessions(userId: number, currentToken: string | null):
 export async function destroySessionByHandle(userId: number, handle: string, currentToken: string | null): Promise<{ wasCurrent: boolean } | null> {
   if (!/^[0-9a-f]{16}$/.test(handle)) return null
   const ended = await db()
-    .delete(sessions)
+    .select({ id: sessions.id })
+    .from(sessions)
     .where(and(eq(sessions.userId, userId), sql`left(${sessions.id}, 16) = ${handle}`))
-    .returning({ id: sessions.id })
   if (!ended.length) return null
+  // Through the one way sessions end: that session's open sockets close at once, on every process.
+  await revokeSessionsNow({ sessionId: ended.map((r) => r.id) }, 'logout')
   const current = new Set(sessionLookupIds(currentToken) ?? [])
   return { wasCurrent: ended.some((r) => current.has(r.id)) }
 }

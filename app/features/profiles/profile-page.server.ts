@@ -3,11 +3,11 @@ import { canViewProfile, isBlocking } from '#app/policies/visibility.server'
 import { db } from '#db/client.server'
 import { profiles } from '#db/schema/index'
 import { getSettings } from '#app/features/settings/settings.server'
-import { distanceKm, roundedDistanceKm } from './geocode.server'
+import { shownDistanceKm } from './coarse-location'
 import { getProfileDetail } from './profile-view.server'
 import type { ProfileDetail } from './profile-types'
 
-/** The profile as shown to one viewer: coordinates replaced by a rounded distance. */
+/** The profile as shown to one viewer: coordinates replaced by a coarse distance (coarse-location.ts). */
 export type ShownProfile = Omit<ProfileDetail, 'latitude' | 'longitude'> & { distanceKm: number | null }
 
 export type ProfilePage =
@@ -34,7 +34,7 @@ export async function loadProfilePage(viewerId: number | null, profileId: number
   let distance: number | null = null
   if (viewerId !== null && viewerId !== profileId && latitude != null && longitude != null) {
     const mine = await viewerPosition(viewerId)
-    if (mine) distance = roundedDistanceKm(distanceKm(mine, { lat: latitude, lon: longitude }))
+    if (mine) distance = shownDistanceKm(mine, { lat: latitude, lon: longitude })
   }
   const profile: ShownProfile = { ...rest, distanceKm: distance }
   if (viewerId === null) return { kind: 'ok', profile, isOwn: false, blocking: false }

@@ -5,7 +5,8 @@ import { createMember } from '../../../tests/setup/factories'
 import { listInterests } from '#app/features/content/interests.server'
 import { db } from '#db/client.server'
 import { profileImages, profileInterests, profiles } from '#db/schema/index'
-import { distanceKm } from './geocode.server'
+import { distanceKm } from './city-index'
+import { snapToCell } from './coarse-location'
 import { profileEditSchema } from './profile-edit.schema'
 import { loadProfilePage } from './profile-page.server'
 import { getOwnProfile, updateLocation, updateProfile } from './update-profile.server'
@@ -117,11 +118,13 @@ describe('updateProfile', () => {
 })
 
 describe('updateLocation', () => {
-  it('stores the place and coordinates rounded to two decimals', async () => {
+  it('stores the place and only the centre of the position’s grid cell (about 11 km across)', async () => {
     const m = await createMember()
     await updateLocation(m.profileId, { country: 'NL', region: 'North Holland', city: 'Amsterdam', lat: 52.3702157, lon: 4.8951679 })
     const [p] = await db().select().from(profiles).where(eq(profiles.id, m.profileId))
-    expect(p).toMatchObject({ country: 'NL', region: 'North Holland', city: 'Amsterdam', latitude: 52.37, longitude: 4.9 })
+    const cell = snapToCell({ lat: 52.3702157, lon: 4.8951679 })
+    expect(p).toMatchObject({ country: 'NL', region: 'North Holland', city: 'Amsterdam', latitude: cell.lat, longitude: cell.lon })
+    expect(p.latitude).toBe(52.35)
   })
 })
 
@@ -137,7 +140,8 @@ describe('loadProfilePage', () => {
     const km = page.profile.distanceKm!
     expect(km % 5).toBe(0)
     const real = distanceKm({ lat: 52.37, lon: 4.9 }, { lat: 52.09, lon: 5.12 })
-    expect(Math.abs(km - real)).toBeLessThanOrEqual(2.5)
+    // Rounding (2.5 km) plus the snap of each end to its cell's centre (at most half a cell's diagonal, 8 km).
+    expect(Math.abs(km - real)).toBeLessThanOrEqual(2.5 + 2 * 8)
     expect(page.profile).not.toHaveProperty('latitude')
     expect(page.profile).not.toHaveProperty('longitude')
     // Timestamps could contain "5.12" by chance (…:35.123Z); they are not coordinates.

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { interests, profileInterests, profiles } from '#db/schema/index'
+import { snapToCell } from './coarse-location'
 import type { ProfileDetails } from './complete-signup'
 import type { ProfileEditInput } from './profile-edit.schema'
 
@@ -78,11 +79,16 @@ export async function updateProfile(profileId: number, input: ProfileEditInput):
   })
 }
 
-/** Stores the coarse location from the browser's geolocation, rounded to about 1 km; never shown as coordinates. */
+/**
+ * Stores a member's place, with the position snapped to the centre of its grid cell (about 11 km across,
+ * coarse-location.ts): what is stored can never pin anyone down more finely than that. Callers pass the centre of
+ * the member's town (saveOwnPosition), never the browser's position itself.
+ */
 export async function updateLocation(profileId: number, loc: { country: string; region: string | null; city: string; lat: number; lon: number }): Promise<void> {
+  const cell = snapToCell(loc)
   await db()
     .update(profiles)
-    .set({ country: loc.country, region: loc.region, city: loc.city, latitude: Math.round(loc.lat * 100) / 100, longitude: Math.round(loc.lon * 100) / 100 })
+    .set({ country: loc.country, region: loc.region, city: loc.city, latitude: cell.lat, longitude: cell.lon })
     .where(eq(profiles.id, profileId))
 }
 

@@ -4,7 +4,7 @@ import { db } from '#db/client.server'
 import { loginFailures, payments, profiles, users } from '#db/schema/index'
 import { resendActivation } from '#app/features/accounts/activation.server'
 import { requestAccountDeletion } from '#app/features/accounts/deletion.server'
-import { exportAccountData } from '#app/features/accounts/export-data.server'
+import { accountDataDocument } from '#app/features/accounts/export-data.server'
 import { bookCredits } from '#app/features/billing/ledger.server'
 import { refundPayment, type RefundResult } from '#app/features/billing/refunds.server'
 import { listTransactions } from '#app/features/billing/transactions.server'
@@ -103,15 +103,15 @@ export async function supportRefund(op: Who, userId: number, paymentId: number, 
 }
 
 /**
- * The member's data (GDPR access), as the member's own export gives it, plus their payments. Reading it is an
- * operator action too: the audit line says who took it.
+ * The member's data (GDPR access), as the member's own export gives it (written page by page while it is read),
+ * plus their payments. Reading it is an operator action too: the audit line says who took it.
  */
 export async function exportMemberData(op: Who, userId: number, reason: string | null) {
-  const data = await exportAccountData(userId)
-  if (!data) return null
   const purchases = await listTransactions(userId, 1000)
+  const document = await accountDataDocument(userId, [['payments', purchases]])
+  if (!document) return null
   await recordAudit({ operator: op, action: 'member.exported', target: target(userId), reason })
-  return { ...data, payments: purchases }
+  return document
 }
 
 /**

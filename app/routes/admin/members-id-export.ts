@@ -1,5 +1,6 @@
 import { requireOperator } from '#app/features/operators/require-operator.server'
 import { exportMemberData } from '#app/features/support/support-actions.server'
+import { jsonByteStream } from '#app/lib/json-stream'
 import type { Route } from './+types/members-id-export'
 
 /** A member's data as a JSON download for support (members.export); the audit log records who took it. */
@@ -9,7 +10,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!/^\d{1,9}$/.test(params.id) || userId <= 0) throw new Response('Not Found', { status: 404 })
   const body = await exportMemberData({ id: operator.id, name: operator.name }, userId, null)
   if (!body) throw new Response('Not Found', { status: 404 })
-  return new Response(JSON.stringify(body, null, 2), {
+  return new Response(jsonByteStream(body), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="member-${userId}-export.json"`,

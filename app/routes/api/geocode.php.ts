@@ -1,24 +1,39 @@
 import { z } from 'zod'
 import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
-import { reverseGeocode } from '#app/features/profiles/geocode.server'
-import { updateLocation } from '#app/features/profiles/update-profile.server'
-import { getSettings } from '#app/features/settings/settings.server'
+import { lookUpPlace, saveOwnPosition } from '#app/features/profiles/own-position.server'
+import { takeWrite } from '#app/features/safety/write-limits.server'
+import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/geocode.php'
+import { tooOftenJson } from '../write-limit.server'
 
-const query = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })
+const position = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })
+const noStore = { 'Cache-Control': 'no-store' }
 
 /**
- * GET /api/geocode.php?lat&lon: the place (country, region, city) for the browser's position, from offline data.
- * The position itself is stored rounded (about 1 km) and never shown; false when nothing served is near.
+ * GET /api/geocode.php?lat&lon (spec section 7): the place (country, region, city) for the browser's position, from
+ * offline data; false when nothing served is near. A lookup only: a GET never stores anything, so a link or an
+ * image on another site cannot set a member's place (issue 24, point 4).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireApiViewer(context)
+  requireApiViewer(context)
   const url = new URL(request.url)
-  const parsed = query.safeParse({ lat: url.searchParams.get('lat'), lon: url.searchParams.get('lon') })
+  const parsed = position.safeParse({ lat: url.searchParams.get('lat'), lon: url.searchParams.get('lon') })
   if (!parsed.success) return Response.json({ error: 'invalid_position', result: false }, { status: 400 })
-  const s = await getSettings()
-  const place = reverseGeocode(parsed.data.lat, parsed.data.lon, s.countries)
-  if (!place) return Response.json({ result: false })
-  if (url.searchParams.get('save') !== '0') await updateLocation(viewer.profileId, { ...place, lat: parsed.data.lat, lon: parsed.data.lon })
-  return Response.json({ result: place }, { headers: { 'Cache-Control': 'no-store' } })
+  return Response.json({ result: (await lookUpPlace(parsed.data)) ?? false }, { headers: noStore })
+}
+
+/**
+ * POST /api/geocode.php {lat, lon}: the same answer, and the place becomes the member's (the centre of their town's
+ * grid cell is stored, never the position). A profile edit: counted against the member's write limit.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireApiViewer(context)
+  if (request.method !== 'POST') return Response.json({ error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'GET, POST' } })
+  const type = request.headers.get('content-type') ?? ''
+  const body = type.includes('application/json') ? await request.json().catch(() => ({})) : Object.fromEntries(await readFormData(request))
+  const parsed = position.safeParse(body ?? {})
+  if (!parsed.success) return Response.json({ error: 'invalid_position', result: false }, { status: 400 })
+  const wait = await takeWrite('profile_edit', viewer.profileId)
+  if (wait > 0) return tooOftenJson(request, context, wait, { result: false })
+  return Response.json({ result: (await saveOwnPosition(viewer.profileId, parsed.data)) ?? false }, { headers: noStore })
 }

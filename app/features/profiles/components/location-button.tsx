@@ -24,7 +24,8 @@ function cached(): { at: number; result: Place | false } | null {
 }
 
 /**
- * "Use my location": the browser's position, turned into a place by /api/geocode.php (which stores it coarsely).
+ * "Use my location": the browser's position, turned into a place by POST /api/geocode.php, which stores the place
+ * (the centre of the town's grid cell, never the position).
  * The permission state is followed as the browser reports it (spec section 4).
  */
 export function LocationButton({ onPlace }: { onPlace: (p: Place) => void }) {
@@ -59,8 +60,15 @@ export function LocationButton({ onPlace }: { onPlace: (p: Place) => void }) {
     navigator.geolocation.getCurrentPosition(
       async (pos) => {
         try {
-          const res = await apiJson<{ result: Place | false }>(`/api/geocode.php?lat=${pos.coords.latitude}&lon=${pos.coords.longitude}`)
+          // POST: the place becomes the member's (a GET only looks it up and stores nothing).
+          const res = await apiJson<{ result: Place | false }>('/api/geocode.php', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ lat: pos.coords.latitude, lon: pos.coords.longitude }),
+          })
           if (res === false) return
+          // A refusal (too often, a bad position) is not an answer about the place: nothing is cached.
+          if (!res.ok) return setState('failed')
           const body = res.body ?? { result: false as const }
           localStorage.setItem(CACHE_KEY, JSON.stringify({ at: Date.now(), result: body.result }))
           if (body.result) {
