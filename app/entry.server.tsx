@@ -2,7 +2,9 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from 'react-router'
+import { OPERATOR_COOKIE } from '#app/features/operators/operator-sessions.server'
+import { parseCookies } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
 import { isServiceUnavailable } from '#app/lib/service-unavailable'
 import { errorText } from '#app/lib/error-text'
@@ -23,7 +25,21 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 export const streamTimeout = 5_000
 
+/**
+ * A page or its data answered to a logged-in member or an operator is theirs alone: no browser history cache or
+ * shared proxy may keep it (a shared computer's next user, a misconfigured CDN). Anonymous pages keep their own rules.
+ */
+function keepPrivate(request: Request, headers: Headers, loadContext?: AppLoadContext): void {
+  if (loadContext?.viewer || parseCookies(request.headers.get('cookie'))[OPERATOR_COOKIE]) headers.set('Cache-Control', 'private, no-store')
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+  keepPrivate(request, response.headers, context)
+  return response
+}
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext?: AppLoadContext) {
+  keepPrivate(request, responseHeaders, loadContext)
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 

@@ -62,6 +62,11 @@ async function runAs(actor: Actor, cases: RouteCase[], expected: (c: RouteCase) 
       const dataPath = `${path === '/' ? '/_root' : path}.data${query ? `?${query}` : ''}`
       const data = await send(server.origin, actor, { ...c, path: dataPath }, cookie)
       leaked.push(...leaks(data.body, refused, c.namesOther).map((m) => `${m} (.data)`))
+      // What a logged-in member is shown is theirs alone: no browser or shared cache may keep it (issue 24, point 15).
+      if (!isAnonymous(actor.kind) && answer.status === 200) {
+        if (!/no-store/.test(answer.cacheControl)) problems.push(`${label}: a logged-in page without Cache-Control: no-store (${answer.cacheControl || 'none'})`)
+        if (data.status === 200 && !/no-store/.test(data.cacheControl)) problems.push(`${label}: its .data without Cache-Control: no-store (${data.cacheControl || 'none'})`)
+      }
     }
     if (leaked.length) problems.push(`${label}: ${actual} shows ${leaked.join(', ')}`)
   }

@@ -187,7 +187,8 @@ export const memberRoutes: RouteCase[] = [
   get('/reset-password/do?token=nothing', 'ok', 'ok'),
   post('/reset-password/do', { token: 'nothing', password: 'new-password-123', password_repeat: 'new-password-123' }, 410, 410),
   get('/mail-change/do?token=nothing', 'ok', 'ok'),
-  get('/reactivate?token=nothing', 410, 410),
+  get('/reactivate?token=nothing', 'ok', 'ok'),
+  post('/reactivate', { token: 'nothing' }, 410, 410),
   post('/reactivate', { email: 'nobody-authz@example.com' }, 'ok', 'ok'),
   get('/account-deleted', 'ok', 'ok'),
   get('/unsubscribe?token=nothing', 'ok', 'ok'),
@@ -240,7 +241,9 @@ export const memberRoutes: RouteCase[] = [
   // Session ends.
   get('/logout', '→/', '→/'),
   post('/logout', {}, '→/', '→/', { endsSession: true }),
-  get('/api/logout.php', 'ok', 'ok', { endsSession: true }),
+  // Only the site's own client may end a session with a GET (an image tag on another site may not).
+  get('/api/logout.php', 403, 403),
+  get('/api/logout.php', 'ok', 'ok', { endsSession: true, headers: { 'X-Request-Type': 'client' } }),
 ]
 
 /** What a member's socket answers to each event: 'ack', 'counts', `error:<code>`, or 'none' (no reply). */

@@ -22,6 +22,7 @@ export interface Answer {
   status: number
   location: string | null
   contentType: string
+  cacheControl: string
   body: string
 }
 
@@ -42,7 +43,7 @@ export async function send(origin: string, actor: Actor, c: RouteCase, cookie = 
   }
   const res = await fetch(origin + fill(c.path, actor.ids, origin), { method: c.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(20_000) })
   const bytes = Buffer.from(await res.arrayBuffer())
-  return { status: res.status, location: res.headers.get('location'), contentType: res.headers.get('content-type') ?? '', body: bytes.toString('latin1') }
+  return { status: res.status, location: res.headers.get('location'), contentType: res.headers.get('content-type') ?? '', cacheControl: res.headers.get('cache-control') ?? '', body: bytes.toString('latin1') }
 }
 
 /** The answer in the inventory's words. */

@@ -59,12 +59,19 @@ test('delete the account, be refused at login, come back with the reactivation l
   const mail = await waitForMail(user.email, 'Your Amoura account has been deleted')
   expect(mail.text).toContain('You can reactivate it within 14 days')
   const link = linkIn(mail, '/reactivate')
+  // Opening the link (as a mail scanner or a link preview does) changes nothing: the member confirms with a button.
+  const scanner = await page.request.get(link, { maxRedirects: 0 })
+  expect(scanner.status()).toBe(200)
+  expect(scanner.headers()['set-cookie'] ?? '').not.toMatch(/sid=[^;]/)
   await page.goto(link)
+  await expect(page).toHaveURL(/\/reactivate\?token=/)
+  await page.getByRole('button', { name: 'Reactivate my account' }).click()
   await expect(page).toHaveURL(/\/members(\?|$)/)
   await expect(page.getByTestId('account-menu')).toContainText(user.name)
 
   // The link works once.
   await page.goto(link)
+  await page.getByRole('button', { name: 'Reactivate my account' }).click()
   await expect(page.getByRole('alert')).toHaveText('Link expired or invalid, request a new email')
 })
 
@@ -86,6 +93,7 @@ test('a member pending deletion asks for a new reactivation link from the login 
   const second = await waitForMail(user.email, 'Your Amoura account has been deleted', { after: first })
   expect(linkIn(second, '/reactivate')).not.toBe(linkIn(first, '/reactivate'))
   await page.goto(linkIn(second, '/reactivate'))
+  await page.getByRole('button', { name: 'Reactivate my account' }).click()
   await expect(page).toHaveURL(/\/members(\?|$)/)
   await expect(page.getByTestId('account-menu')).toContainText(user.name)
 })

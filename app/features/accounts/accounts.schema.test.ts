@@ -36,4 +36,27 @@ describe('safeRedirect', () => {
     expect(safeRedirect('//evil.example')).toBe('/members')
     expect(safeRedirect('https://evil.example')).toBe('/members')
   })
+  it('keeps the query and fragment of a local path', () => {
+    expect(safeRedirect('/members?country=NL#top')).toBe('/members?country=NL#top')
+  })
+  it('refuses every way of writing another origin that a browser would follow', () => {
+    const vectors = [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '\\\\evil.example',
+      '/%2F%2Fevil.example',
+      '/%2f/evil.example',
+      '/%5Cevil.example',
+      '/%5C%5Cevil.example',
+      '///evil.example',
+      '/\u0000/evil.example',
+      '/%E0%A4%A',
+      'javascript:alert(1)',
+      ' /evil',
+    ]
+    for (const v of vectors) expect(safeRedirect(v), JSON.stringify(v)).toBe('/members')
+  })
 })

@@ -57,9 +57,29 @@ export const loginSchema = z.object({
 })
 
 /** Only same-site paths may be redirect targets (no open redirects). */
+const SITE = 'http://site.invalid'
+
 export function safeRedirect(to: unknown, fallback = '/members'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  return to
+  // Browsers drop tabs and newlines from a Location and read a backslash as a slash: `/\t/evil.example` is followed
+  // to //evil.example. So such characters are refused outright, and what is left must resolve to our own origin.
+  if (typeof to !== 'string' || !to.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback
+  let url: URL
+  try {
+    url = new URL(to, SITE)
+  } catch {
+    return fallback
+  }
+  if (url.origin !== SITE) return fallback
+  const target = `${url.pathname}${url.search}${url.hash}`
+  // An encoded second slash is harmless to a browser but not to every proxy or client that decodes it first.
+  let decoded = target
+  try {
+    decoded = decodeURIComponent(url.pathname)
+  } catch {
+    return fallback
+  }
+  if (target.startsWith('//') || /^\/[/\\]/.test(decoded)) return fallback
+  return target
 }
 
 /** A new password typed twice (reset and change). */

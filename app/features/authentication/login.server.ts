@@ -3,7 +3,7 @@ import { accountRestrictions, users } from '#db/schema/index'
 import { eq, sql } from 'drizzle-orm'
 import { consume } from '#app/adapters/rate-limit/rate-limit.server'
 import { accountLimiters } from './ip-limits.server'
-import { blockedMinutes, clearFailures, lockoutKeys, recordFailure } from './login-lockout.server'
+import { admitAttempt, clearFailures, lockoutKeys, settleFailure } from './login-lockout.server'
 import { hashPassword, verifyPassword } from './passwords.server'
 
 // Verified against when the address is unknown, so a wrong e-mail and a wrong password take the same time.
@@ -53,19 +53,22 @@ export async function login(email: string, password: string, ip: string): Promis
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
   const keys = lockoutKeys(user?.id ?? null, ip)
-  const waiting = await blockedMinutes(keys)
-  if (waiting > 0) return { ok: false, error: 'blocked', minutes: waiting }
+  const admission = await admitAttempt(keys)
+  if (admission.wait > 0) return { ok: false, error: 'blocked', minutes: admission.wait }
   const ok = await verifyLogin(email, password)
   if (ok) {
-    await clearFailures(ok.userId)
+    await clearFailures(ok.userId, ip)
     // A moderator's suspension or ban (app/features/moderation) is named only to someone who knows the password.
     const restriction = await activeRestriction(ok.userId)
     if (restriction?.kind === 'banned') return { ok: false, error: 'banned' }
     if (restriction?.until) return { ok: false, error: 'suspended', until: restriction.until.toISOString() }
     return { ok: true, userId: ok.userId }
   }
-  if (user?.status === 'pending_deletion' && (await verifyPassword(user.passwordHash, password))) return { ok: false, error: 'pending_deletion' }
-  const minutes = await recordFailure(keys)
+  if (user?.status === 'pending_deletion' && (await verifyPassword(user.passwordHash, password))) {
+    await clearFailures(user.id, ip)
+    return { ok: false, error: 'pending_deletion' }
+  }
+  const minutes = await settleFailure(admission)
   return minutes > 0 ? { ok: false, error: 'blocked', minutes } : { ok: false, error: 'failed' }
 }
 

@@ -210,22 +210,32 @@ export async function releaseDiscount(tx: Tx, paymentId: number): Promise<void> 
 
 /**
  * The retention offer of the delete-account screen made real: a personal single-use code with the company's
- * delete_discount percentage, valid 30 days. Asking twice gives the same code.
+ * delete_discount percentage, valid 30 days. Once per member, ever: asking again gives the same code while it can
+ * still be used, and nothing once it was used or has run out (the screen's intent can be posted at will).
  */
 export async function grantRetentionDiscount(userId: number): Promise<{ code: string; percentage: number; expiresAt: Date } | null> {
   const company = await getCompanyInfo()
   if (!(company.delete_discount > 0)) return null
   const now = new Date()
-  const [existing] = await db()
-    .select({ code: discountCodes.code, percentage: discountCodes.percentage, expiresAt: discountCodes.expiresAt, id: discountCodes.id })
-    .from(discountCodes)
-    .where(and(eq(discountCodes.userId, userId), eq(discountCodes.kind, 'retention'), eq(discountCodes.status, 'active'), gt(discountCodes.expiresAt, now)))
-    .limit(1)
-  if (existing && !(await redeemedElsewhere(db(), { id: existing.id, singleUse: true }, userId))) return { code: existing.code, percentage: existing.percentage, expiresAt: existing.expiresAt! }
-  const code = `STAY-${randomBytes(5).toString('hex').toUpperCase()}`
-  const expiresAt = new Date(now.getTime() + 30 * 86400_000)
-  await db().insert(discountCodes).values({ code, kind: 'retention', percentage: Math.min(100, company.delete_discount), userId, expiresAt, singleUse: true })
-  return { code, percentage: Math.min(100, company.delete_discount), expiresAt }
+  return db().transaction(async (tx) => {
+    // Two asks at once must see one another: the second waits and then finds the first one's code.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`retention:${userId}`}, 0))`)
+    const [existing] = await tx
+      .select({ code: discountCodes.code, percentage: discountCodes.percentage, expiresAt: discountCodes.expiresAt, id: discountCodes.id, status: discountCodes.status })
+      .from(discountCodes)
+      .where(and(eq(discountCodes.userId, userId), eq(discountCodes.kind, 'retention')))
+      .orderBy(discountCodes.id)
+      .limit(1)
+    if (existing) {
+      const usable = existing.status === 'active' && existing.expiresAt! > now && !(await redeemedElsewhere(tx, { id: existing.id, singleUse: true }, userId))
+      return usable ? { code: existing.code, percentage: existing.percentage, expiresAt: existing.expiresAt! } : null
+    }
+    const code = `STAY-${randomBytes(5).toString('hex').toUpperCase()}`
+    const expiresAt = new Date(now.getTime() + 30 * 86400_000)
+    const percentage = Math.min(100, company.delete_discount)
+    await tx.insert(discountCodes).values({ code, kind: 'retention', percentage, userId, expiresAt, singleUse: true })
+    return { code, percentage, expiresAt }
+  })
 }
 
 /** The time bonus of a member while it runs (spec section 4); no query once it cannot apply any more. */

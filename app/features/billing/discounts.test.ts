@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
 import { db } from '#db/client.server'
-import { companyInfo, discountCodes, users } from '#db/schema/index'
+import { companyInfo, discountCodes, discountRedemptions, payments, users } from '#db/schema/index'
 import { getSettings } from '#app/features/settings/settings.server'
 import { activeDiscount, checkDiscount, grantRetentionDiscount, timeBonusFor } from './discounts.server'
 import { memberBilling } from './member-billing.server'
@@ -82,5 +82,26 @@ describe('discount codes', () => {
     expect(first).toMatchObject({ percentage: 40, code: expect.stringMatching(/^STAY-/) })
     expect(await grantRetentionDiscount(m.userId)).toEqual(first)
     expect(await activeDiscount(m)).toMatchObject({ code: first!.code, kind: 'retention', percentage: 40 })
+  })
+
+  it('never grants a second retention code, however often the offer is posted (also at once)', async () => {
+    await db().update(companyInfo).set({ deleteDiscount: 40 })
+    const m = await member({ paid: true })
+    const asks = await Promise.all(Array.from({ length: 5 }, () => grantRetentionDiscount(m.userId)))
+    expect(new Set(asks.map((a) => a?.code)).size).toBe(1)
+    // The code is used: asking again gives no fresh one.
+    const [code] = await db().select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.code, asks[0]!.code))
+    const [payment] = await db()
+      .insert(payments)
+      .values({ userId: m.userId, bundleId: 'b1', credits: 100, country: 'NL', currency: 'EUR', method: 'ideal', listPriceMinor: 999, totalMinor: 599, provider: 'sandbox', idempotencyKey: `retention-${m.userId}` })
+      .returning({ id: payments.id })
+    await db().insert(discountRedemptions).values({ codeId: code!.id, userId: m.userId, paymentId: payment!.id, singleUse: true, status: 'used' })
+    expect(await grantRetentionDiscount(m.userId)).toBeNull()
+    // Nor once it ran out unused.
+    const other = await member({ paid: true })
+    const granted = await grantRetentionDiscount(other.userId)
+    await db().update(discountCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(discountCodes.code, granted!.code))
+    expect(await grantRetentionDiscount(other.userId)).toBeNull()
+    expect(await db().select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.kind, 'retention'))).toHaveLength(2)
   })
 })

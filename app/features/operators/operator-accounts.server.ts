@@ -51,23 +51,41 @@ function lockedMinutes(o: Operator): number {
   return o.lockedUntil && o.lockedUntil.getTime() > Date.now() ? Math.ceil((o.lockedUntil.getTime() - Date.now()) / 60_000) : 0
 }
 
-/** Counts a failure; the MAX_FAILURES-th in a row locks the account for LOCK_MINUTES. */
-async function countFailure(o: Operator): Promise<LoginOutcome> {
+/**
+ * Takes one attempt BEFORE a password or code is checked. The count and the decision are one atomic step: the update
+ * only passes while the operator is unlocked and under MAX_FAILURES, so of many guesses sent at once at most
+ * MAX_FAILURES are checked (reading the lock first and counting after the check let them all through).
+ */
+async function admit(o: Operator): Promise<{ attempt: number } | { locked: number }> {
   const [row] = await db()
     .update(operators)
-    .set({
-      failedAttempts: sql`${operators.failedAttempts} + 1`,
-      lockedUntil: sql`case when ${operators.failedAttempts} + 1 >= ${MAX_FAILURES} then now() + make_interval(mins => ${LOCK_MINUTES}) else ${operators.lockedUntil} end`,
-    })
-    .where(eq(operators.id, o.id))
-    .returning()
+    .set({ failedAttempts: sql`${operators.failedAttempts} + 1` })
+    .where(and(eq(operators.id, o.id), or(isNull(operators.lockedUntil), lt(operators.lockedUntil, sql`now()`)), lt(operators.failedAttempts, MAX_FAILURES)))
+    .returning({ attempt: operators.failedAttempts })
+  if (row) return { attempt: row.attempt }
+  const current = await operatorById(o.id)
+  // No lock yet: the limit's last attempts are being checked right now, and will set it.
+  return { locked: (current && lockedMinutes(current)) || LOCK_MINUTES }
+}
+
+/** A checked attempt that failed; the MAX_FAILURES-th in a row locks the account for LOCK_MINUTES. */
+async function countFailure(o: Operator, attempt: number): Promise<LoginOutcome> {
   await recordAudit({ operator: { id: o.id, name: o.name }, action: 'operator.login_failed', target: { type: 'operator', id: o.id } })
-  if (row.failedAttempts >= MAX_FAILURES) {
-    await db().update(operators).set({ failedAttempts: 0 }).where(eq(operators.id, o.id))
-    await recordAudit({ operator: { id: o.id, name: o.name }, action: 'operator.locked', target: { type: 'operator', id: o.id } })
-    return { kind: 'locked', minutes: LOCK_MINUTES }
-  }
-  return { kind: 'failed' }
+  if (attempt < MAX_FAILURES) return { kind: 'failed' }
+  await db()
+    .update(operators)
+    .set({ failedAttempts: 0, lockedUntil: sql`now() + make_interval(mins => ${LOCK_MINUTES})` })
+    .where(eq(operators.id, o.id))
+  await recordAudit({ operator: { id: o.id, name: o.name }, action: 'operator.locked', target: { type: 'operator', id: o.id } })
+  return { kind: 'locked', minutes: LOCK_MINUTES }
+}
+
+/** The right password gives back the attempt it took: failures in a row count wrong passwords and codes only. */
+async function giveBack(o: Operator): Promise<void> {
+  await db()
+    .update(operators)
+    .set({ failedAttempts: sql`greatest(${operators.failedAttempts} - 1, 0)` })
+    .where(eq(operators.id, o.id))
 }
 
 // A hash to verify against when the e-mail is unknown, so both cases take the same time.
@@ -80,9 +98,10 @@ export async function checkPassword(email: string, password: string): Promise<Lo
     await verifyPassword(await (dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'))), password)
     return { kind: 'failed' }
   }
-  const locked = lockedMinutes(o)
-  if (locked) return { kind: 'locked', minutes: locked }
-  if (!(await verifyPassword(o.passwordHash, password))) return countFailure(o)
+  const admission = await admit(o)
+  if ('locked' in admission) return { kind: 'locked', minutes: admission.locked }
+  if (!(await verifyPassword(o.passwordHash, password))) return countFailure(o, admission.attempt)
+  await giveBack(o)
   return { kind: 'ok', operator: o }
 }
 
@@ -95,8 +114,8 @@ const hashCode = (code: string) => crypto.createHash('sha256').update(code.repla
 export async function checkSecondFactor(operatorId: number, code: string): Promise<LoginOutcome> {
   const o = await operatorById(operatorId)
   if (!o || o.disabledAt || !o.totpSecret || !o.totpEnabledAt) return { kind: 'failed' }
-  const locked = lockedMinutes(o)
-  if (locked) return { kind: 'locked', minutes: locked }
+  const admission = await admit(o)
+  if ('locked' in admission) return { kind: 'locked', minutes: admission.locked }
   const trimmed = code.replace(/\s/g, '')
   const step = await matchTotp(decryptSecret(o.totpSecret), trimmed)
   if (step !== null) {
@@ -106,7 +125,7 @@ export async function checkSecondFactor(operatorId: number, code: string): Promi
       .set({ totpLastStep: step, failedAttempts: 0 })
       .where(and(eq(operators.id, o.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
       .returning({ id: operators.id })
-    return used ? { kind: 'ok', operator: o } : countFailure(o)
+    return used ? { kind: 'ok', operator: o } : countFailure(o, admission.attempt)
   }
   const [recovered] = await db()
     .update(operatorRecoveryCodes)
@@ -118,7 +137,7 @@ export async function checkSecondFactor(operatorId: number, code: string): Promi
     await recordAudit({ operator: { id: o.id, name: o.name }, action: 'operator.recovery_code_used', target: { type: 'operator', id: o.id } })
     return { kind: 'ok', operator: o }
   }
-  return countFailure(o)
+  return countFailure(o, admission.attempt)
 }
 
 /** Starts (or restarts, while not yet confirmed) the enrolment: a new secret, stored encrypted. */

@@ -65,6 +65,17 @@ describe('operator login', () => {
     expect(actions).toContain('operator.locked')
   })
 
+  it(`checks at most ${MAX_FAILURES} of 50 wrong codes sent at once (the count and the decision are one step)`, async () => {
+    const o = await enrolledOperator()
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => checkSecondFactor(o.id, String(100000 + i))))
+    // Each checked code leaves an audit line; the refused ones were never checked.
+    const failed = (await listAudit()).filter((a) => a.action === 'operator.login_failed')
+    expect(failed.length).toBeLessThanOrEqual(MAX_FAILURES)
+    expect(results.filter((r) => r.kind === 'locked').length).toBeGreaterThanOrEqual(50 - MAX_FAILURES)
+    // Locked now: even the right code is refused.
+    expect((await checkSecondFactor(o.id, await generate({ secret: o.secret }))).kind).toBe('locked')
+  })
+
   it('refuses unknown and disabled operators like a wrong password', async () => {
     expect((await checkPassword('nobody@ops.test', password)).kind).toBe('failed')
     const o = await enrolledOperator()

@@ -238,10 +238,22 @@ describe('GET /api/logout.php', () => {
   it('ends the session and clears the cookie', async () => {
     const { m, context } = await memberCtx()
     const token = await createSession(m.userId)
-    const res = await call(logoutApi.loader, get('/api/logout.php'), { ...context, sessionToken: token })
+    const res = await call(logoutApi.loader, get('/api/logout.php', { 'X-Request-Type': 'client' }), { ...context, sessionToken: token })
     expect(await res.json()).toEqual({ ok: true })
     expect(res.headers.get('set-cookie')).toMatch(/^sid=; .*Max-Age=0/)
     expect(await userIdForSession(token)).toBeNull()
+  })
+
+  it('ends nothing when another site makes the request (an image tag, a link, a cross-site fetch)', async () => {
+    const { m, context } = await memberCtx()
+    const token = await createSession(m.userId)
+    const attempts: Record<string, string>[] = [{}, { 'Sec-Fetch-Site': 'cross-site' }, { 'X-Request-Type': 'client', 'Sec-Fetch-Site': 'cross-site' }]
+    for (const headers of attempts) {
+      const res = await responseOf(call(logoutApi.loader, get('/api/logout.php', headers), { ...context, sessionToken: token }))
+      expect(res.status).toBe(403)
+      expect(res.headers.get('set-cookie')).toBeNull()
+    }
+    expect(await userIdForSession(token)).toBe(m.userId)
   })
 })
 
