@@ -333,49 +333,69 @@ describe('the shipped deployment on this machine: nginx in front of two producti
     expect(await wrongLogin(SITE, '127.0.0.6', { 'x-forwarded-for': '127.0.0.5' })).toBe(401)
   })
 
-  it('a process restarted behind nginx loses no message', async () => {
-    const [her, him] = clients
-    const messages = 12
-    const bootOf = async (p: Proc) => (await call(`http://127.0.0.1:${p.port}/healthz`)).json<{ boot: string }>().boot
-    const bootBefore = await bootOf(A)
-    const writing = Promise.all(
-      [her, him].map(async (c) => {
-        for (let i = 0; i < messages; i++) {
-          c.send(`restart ${i} from ${c.name}`)
-          await sleep(250)
-        }
-      }),
-    )
-    await sleep(800)
-    // `systemctl restart dating@4610`: SIGTERM, the graceful stop, a new process on the same port.
-    expect(await stop(A)).toBe(0)
-    await start(A)
-    await writing
-    // Every message acknowledged, and both members show the whole conversation as stored.
-    const stored = async () =>
-      rowsOf<{ clientId: string }>(await handle.db.execute(sql`select client_id as "clientId" from messages where conversation_id = ${her.conversationId} order by id`)).map((m) => m.clientId)
-    await until(async () => {
-      if ([her, him].some((c) => c.pending.size > 0 || !c.ready)) return false
-      const ids = await stored()
-      return [her, him].every((c) => c.view.size === ids.length)
-    }, 30_000).catch(() => {
-      throw new Error(`not settled: ${[her, him].map((c) => `${c.name} pending ${c.pending.size} shown ${c.view.size} ready ${c.ready}`).join('; ')}\n${A.proc?.output().slice(-3000)}`)
+  it('a process restarted behind nginx loses no message (systemctl restart: SIGTERM, a new process)', async () => {
+    const closes = clients.map((c) => c.closeCodes.length)
+    await restartWhileChatting(A, async () => {
+      expect(await stop(A)).toBe(0)
+      await start(A)
     })
-    const ids = await stored()
-    for (const c of [her, him]) {
-      expect(c.shown().map((m) => m.clientId), `${c.name} shows the conversation as stored`).toEqual(ids)
-      for (const id of c.written) expect(ids.filter((x) => x === id), `${c.name}'s ${id} stored once`).toHaveLength(1)
-      expect(c.refusals).toEqual([])
-    }
     // The member whose socket was on A was told to reconnect (1012), not cut off.
-    expect([...her.closeCodes, ...him.closeCodes]).toContain(1012)
-    expect(await bootOf(A)).not.toBe(bootBefore)
-    // And nginx sends work to the restarted process again, once the 5 s it leaves a failed process alone are over
-    // (max_fails=1 fail_timeout=5s in the site).
-    const before = await metric(A, 'http_requests_total', { route: 'healthz' })
-    await until(async () => {
-      await call(`${SITE}/healthz`)
-      return (await metric(A, 'http_requests_total', { route: 'healthz' })) > before
-    }, 15_000)
+    expect(clients.flatMap((c, i) => c.closeCodes.slice(closes[i]))).toContain(1012)
+  })
+
+  it('a process that crashed and was started again behind nginx loses no message (Restart=on-failure)', async () => {
+    const closes = clients.map((c) => c.closeCodes.length)
+    await restartWhileChatting(B, async () => {
+      B.proc!.child.kill('SIGKILL')
+      await B.proc!.exited
+      await sleep(2000) // RestartSec=2s
+      await start(B)
+    })
+    // The member whose socket was on B lost it without a goodbye (1006), and came back through nginx.
+    expect(clients.flatMap((c, i) => c.closeCodes.slice(closes[i]))).toContain(1006)
   })
 })
+
+/**
+ * Both members write a stream of messages through nginx while `restart` happens to `p`. Then every message is
+ * stored once and both members show the whole conversation as stored, the process is a new one, and nginx sends it
+ * work again once the 5 s it leaves a failed process alone are over (max_fails=1 fail_timeout=5s in the site).
+ */
+async function restartWhileChatting(p: Proc, restart: () => Promise<void>) {
+  const [her, him] = clients
+  const messages = 12
+  const bootOf = async () => (await call(`http://127.0.0.1:${p.port}/healthz`)).json<{ boot: string }>().boot
+  const bootBefore = await bootOf()
+  const writing = Promise.all(
+    [her, him].map(async (c) => {
+      for (let i = 0; i < messages; i++) {
+        c.send(`restart of ${p.name}: ${i} from ${c.name}`)
+        await sleep(250)
+      }
+    }),
+  )
+  await sleep(800)
+  await restart()
+  await writing
+  const stored = async () =>
+    rowsOf<{ clientId: string }>(await handle.db.execute(sql`select client_id as "clientId" from messages where conversation_id = ${her.conversationId} order by id`)).map((m) => m.clientId)
+  await until(async () => {
+    if ([her, him].some((c) => c.pending.size > 0 || !c.ready)) return false
+    const ids = await stored()
+    return [her, him].every((c) => c.view.size === ids.length)
+  }, 30_000).catch(() => {
+    throw new Error(`not settled: ${[her, him].map((c) => `${c.name} pending ${c.pending.size} shown ${c.view.size} ready ${c.ready}`).join('; ')}\n${p.proc?.output().slice(-3000)}`)
+  })
+  const ids = await stored()
+  for (const c of [her, him]) {
+    expect(c.shown().map((m) => m.clientId), `${c.name} shows the conversation as stored`).toEqual(ids)
+    for (const id of c.written) expect(ids.filter((x) => x === id), `${c.name}'s ${id} stored once`).toHaveLength(1)
+    expect(c.refusals).toEqual([])
+  }
+  expect(await bootOf()).not.toBe(bootBefore)
+  const before = await metric(p, 'http_requests_total', { route: 'healthz' })
+  await until(async () => {
+    await call(`${SITE}/healthz`)
+    return (await metric(p, 'http_requests_total', { route: 'healthz' })) > before
+  }, 15_000)
+}
