@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
+import { Redis } from 'ioredis'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerEvent } from '#app/features/chat/chat-events'
@@ -33,6 +34,7 @@ const LB_ADDRESS = '127.0.0.9'
 const VISITORS = { '127.0.0.2': '145.97.0.1', '127.0.0.3': '217.0.0.1' } // NL, DE (app/adapters/geoip)
 const LOGIN_LIMIT = 4
 const SESSION_SECRET = 'topology-test-secret-0123456789abcdefghijkl'
+const REDIS_PREFIX = `h6topo-${process.pid}:`
 
 type Proc = { name: 'A' | 'B'; port: number; proc?: ServerProcess; dataDir: string }
 
@@ -119,7 +121,7 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     DATABASE_URL: dbUrl,
     REDIS_URL: process.env.REDIS_URL!,
-    REDIS_PREFIX: `h6topo-${process.pid}:`,
+    REDIS_PREFIX,
     SESSION_SECRET,
     TRUST_PROXY: 'loopback',
     PAYMENT_PROVIDER: 'sandbox',
@@ -146,6 +148,10 @@ afterAll(async () => {
   await behindLb?.stop()
   for (const p of [A, B]) if (p.proc && p.proc.child.exitCode === null) p.proc.child.kill('SIGKILL')
   await push?.close()
+  // The rate limits and socket registry the processes left in the shared Redis.
+  const redis = new Redis(process.env.REDIS_URL!)
+  for await (const keys of redis.scanStream({ match: `${REDIS_PREFIX}*`, count: 500 }) as AsyncIterable<string[]>) if (keys.length) await redis.del(...keys)
+  redis.disconnect()
   setDatabase(undefined)
   await handle?.close()
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true })
