@@ -10,6 +10,7 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { nicheOf } from '#app/features/niche/niche'
 import { timeBonusFor } from '#app/features/billing/discounts.server'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
+import { paymentsAreSimulated } from '#app/features/billing/test-mode.server'
 import { messageScope } from './i18n/client-messages'
 import { messageBundle } from './i18n/message-bundles.server'
 import { intlFor, loadMessages, MESSAGE_BUNDLE_SCRIPT_ID, messagesAt } from './i18n/message-store'
@@ -19,6 +20,7 @@ import { attentionCount } from './lib/title-count'
 import { AttentionSignals } from './ui/attention-signals'
 import { ErrorPage } from './ui/error-page'
 import { SeoTags } from './ui/seo-tags'
+import { TestModeBanner } from './ui/test-mode-banner'
 import { publicUrl } from './lib/env.server'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { dropdownLocales } from '#app/features/visitors/locale-visibility'
@@ -66,6 +68,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     counts,
     signup,
     timeBonus,
+    // The sandbox takes the payments: every page says that no real money moves (app/ui/test-mode-banner.tsx). The same
+    // for every visitor, so cached anonymous pages (server/page-cache.server.ts) carry it rightly.
+    testMode: paymentsAreSimulated(),
     // The visitor's country (offline GeoIP) decides the dropdown's languages and the entry warning (spec 2, 9).
     visitor: {
       languages: dropdownLocales(country, locale),
@@ -116,7 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = data?.locale ?? 'en'
   const niche = nicheOf(data?.site.niche)
   return (
-    <html lang={locale} data-niche={niche.id}>
+    <html lang={locale} data-niche={niche.id} data-test-mode={data?.testMode ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -128,7 +133,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {data ? <script id={MESSAGE_BUNDLE_SCRIPT_ID} src={data.messagesUrl} defer /> : null}
       </head>
       <body>
-        <RawIntlProvider value={intlFor(locale, data?.messagesUrl)}>{children}</RawIntlProvider>
+        <RawIntlProvider value={intlFor(locale, data?.messagesUrl)}>
+          {/* Here, above every layout (site, chat, empty, lander, console) and error page alike. */}
+          {data?.testMode ? <TestModeBanner /> : null}
+          {children}
+        </RawIntlProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

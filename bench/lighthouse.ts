@@ -18,12 +18,11 @@ import { machine, machineLine } from './report'
 import { spawnServer, waitIdle } from './server-process'
 import { ensureBuild, ROOT } from './setup'
 import { benchCleanup } from './cleanup'
+import { DEMO_EMAIL, loginDemoMember } from './demo-login'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const OVERALL_TIMEOUT_MS = 8 * 60_000
-const DEMO_EMAIL = 'anna@demo.local'
-const DEMO_PASSWORD = 'demo-anna-2026'
 // Without it some visitors (by country) first see the entry warning dialog, which would be measured instead.
 const ENTRY_WARNING_COOKIE = 'entry_warning_skipped=1'
 // Anna's own default search (men in NL) finds only a handful; all countries fill the page with 24 cards.
@@ -35,19 +34,6 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'))
 const step = (s: string) => console.log(`- ${s}`)
 
 const { cleanups, cleanup } = benchCleanup('bench/lighthouse.ts', OVERALL_TIMEOUT_MS, () => fs.rmSync(tmp, { recursive: true, force: true }))
-
-async function login(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/user.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-    signal: AbortSignal.timeout(30_000),
-  })
-  await res.arrayBuffer()
-  const sid = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('sid='))
-  if (res.status !== 200 || !sid) throw new Error(`login as ${DEMO_EMAIL}: ${res.status}, no session cookie`)
-  return sid
-}
 
 /** The first `href="<prefix><id>"` of a page, as Anna sees it. */
 async function firstId(origin: string, page: string, cookie: string, prefix: string): Promise<number> {
@@ -180,7 +166,7 @@ async function main() {
   cleanups.push(() => server.stop())
   await waitIdle(server.pid, 10_000)
   const origin = server.origin
-  const sid = await login(origin)
+  const sid = await loginDemoMember(origin, path.join(tmp, 'data'))
   const memberId = await firstId(origin, MEMBERS_PATH, sid, '/members/')
   const chatId = await firstId(origin, '/chats', sid, '/chats/')
   step(`logged in as ${DEMO_EMAIL}; member ${memberId}, chat ${chatId}`)

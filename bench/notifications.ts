@@ -24,6 +24,7 @@ import { migrate, openDatabase, setDatabase } from '#db/client.server'
 import { createJobRunner } from '#server/jobs.server'
 import { machine, machineLine } from './report'
 import { createBenchDatabase, ROOT } from './setup'
+import { createSession, sessionIdOf } from '#app/features/authentication/sessions.server'
 
 // Two sustained rates, each on members of its own: one the pipeline keeps up with, and the one the issue asks for.
 const RATES = [50, 100]
@@ -107,7 +108,7 @@ async function main() {
     const endpointOf = new Map<number, string>()
     const subs = await receivers.subscribe(total + 1)
     for (const [i, m] of recipients.entries()) {
-      await savePushSubscription(m.userId, subs[i])
+      await savePushSubscription(m.userId, sessionIdOf(await createSession(m.userId))!, subs[i])
       endpointOf.set(m.id, subs[i].endpoint)
     }
     await updateSetting('notification_email_delay_minutes', 0)

@@ -21,13 +21,12 @@ import { startStatementCounter, type StatementCounter } from './pg-counter'
 import { bareServer, cpuMsOf, memoryOf, rawGet, spawnServer, waitIdle, type ServerProcess } from './server-process'
 import { createBenchDatabase, ensureBuild, ROOT } from './setup'
 import { benchCleanup } from './cleanup'
+import { DEMO_EMAIL, loginDemoMember } from './demo-login'
 
 const CONNECTIONS = 10
 const DURATION_S = Number(process.env.BENCH_OVERHEAD_S ?? 10)
 const WARMUP_S = Math.min(2, DURATION_S)
 const OVERALL_TIMEOUT_MS = 8 * 60_000
-const DEMO_EMAIL = 'anna@demo.local'
-const DEMO_PASSWORD = 'demo-anna-2026'
 // Anna's own default search (men in NL) finds only a handful; all countries fill the page with 24 cards.
 const MEMBERS_PATH = '/members?country='
 const PAGE_VIEWS = ['/', '/login', '/signup']
@@ -93,19 +92,6 @@ async function viewPages(origin: string) {
   await new Promise((r) => setTimeout(r, 1500))
 }
 
-async function login(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/user.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-    signal: AbortSignal.timeout(30_000),
-  })
-  await res.arrayBuffer()
-  const sid = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('sid='))
-  if (res.status !== 200 || !sid) throw new Error(`login as ${DEMO_EMAIL}: ${res.status}, no session cookie`)
-  return sid
-}
-
 interface StartFigures {
   coldMs: number
   /** The first start's process (it ran the seed) after the same page views. */
@@ -169,7 +155,7 @@ async function main() {
   const embeddedFigures: StartFigures = { ...embedded.figures, idle: memoryOf(server.pid), idleCores: await idleCores(server.pid) }
   step(`embedded database: restart ${sec(embedded.figures.restartMs)}, idle RSS after ${PAGE_VIEWS.length} page views ${mib(embeddedFigures.idle.rssMiB)}`)
 
-  const cookie = await login(server.origin)
+  const cookie = await loginDemoMember(server.origin, path.join(tmp, 'embedded'))
   const members = await rawGet(server.origin + MEMBERS_PATH, { cookie })
   const cards = (members.body.toString('utf8').match(/data-testid="profile-card"/g) ?? []).length
   if (members.status !== 200 || cards !== 24) throw new Error(`${MEMBERS_PATH} as ${DEMO_EMAIL}: status ${members.status}, ${cards} profile cards (expected 24)`)
@@ -211,7 +197,7 @@ async function main() {
   await viewPages(pgStart.server.origin)
   const pgFigures: StartFigures = { ...pgStart.figures, idle: memoryOf(pgStart.server.pid), idleCores: await idleCores(pgStart.server.pid) }
   step(`PostgreSQL: restart ${sec(pgFigures.restartMs)}, idle RSS ${mib(pgFigures.idle.rssMiB)}; counting statements per request`)
-  const pgCookie = await login(pgStart.server.origin)
+  const pgCookie = await loginDemoMember(pgStart.server.origin, path.join(tmp, 'pg'))
   // Right after a start the job runner works through what the seed left (its statements would swamp the count):
   // wait, up to 30 s, for a quiet 2 s window, and take that window's rate as the background.
   counter.reset()

@@ -17,6 +17,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { rawGet, spawnServer, waitIdle } from './server-process'
 import { ensureBuild, ROOT } from './setup'
+import { loginDemoMember } from './demo-login'
 
 const DURATION_S = Number(process.env.BENCH_PROFILE_S ?? 10)
 const CONNECTIONS = 10
@@ -120,18 +121,6 @@ export function analyse(file: string, window?: { fromEndMs: number; toEndMs: num
   ].join('\n')
 }
 
-async function login(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/user.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: 'anna@demo.local', password: 'demo-anna-2026' }),
-  })
-  await res.arrayBuffer()
-  const sid = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('sid='))
-  if (!sid) throw new Error(`login: ${res.status}`)
-  return sid
-}
-
 async function profileAll() {
   process.chdir(ROOT)
   ensureBuild()
@@ -156,7 +145,7 @@ async function profileAll() {
       const server = await spawnServer(env, { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', outDir, '--cpu-prof-name', `${target.name}.cpuprofile`] })
       try {
         await waitIdle(server.pid)
-        const headers: Record<string, string> = target.loggedIn ? { cookie: await login(server.origin) } : {}
+        const headers: Record<string, string> = target.loggedIn ? { cookie: await loginDemoMember(server.origin, tmp) } : {}
         const check = await rawGet(server.origin + target.path, headers)
         if (check.status !== 200) throw new Error(`${target.path}: ${check.status}`)
         console.log(`- ${target.path}: ${CONNECTIONS} connections, ${DURATION_S} s under --cpu-prof`)

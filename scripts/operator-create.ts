@@ -1,6 +1,8 @@
 // `npm run operator:create -- --email ops@example.com --name "Ops" --role admin`: creates a console operator.
 // The password comes from OPERATOR_PASSWORD or is asked for (not echoed). With the embedded database, stop the
 // server first (one process at a time may open it). The operator sets up two-step verification at first login.
+// Made on an empty database, the operator makes it a real installation: no demo data or demo operators are seeded
+// at the next start (decision record 025).
 import { parseArgs } from 'node:util'
 import readline from 'node:readline'
 import { z } from 'zod'

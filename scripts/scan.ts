@@ -20,7 +20,7 @@ import { aboveLow, SEVERITIES, type Finding } from './scan/findings'
 import { startGuardProxy, type GuardStats } from './scan/guard-proxy'
 import { startSsrfEndpoint } from './scan/ssrf-endpoint'
 import { anonymousRequests, apiRequests, requestFile, runSqlmap, type ScanIds, type SqlmapResult } from './scan/sqlmap'
-import { choosePort, ensureBuild, getJson, login, prepareData, ROOT, sessionAlive, startTarget, type Member } from './scan/target'
+import { choosePort, demoPassword, ensureBuild, getJson, login, prepareData, ROOT, sessionAlive, startTarget, type Member } from './scan/target'
 import { parseTriage, triage } from './scan/triage'
 import { runWapiti, wapitiFindings } from './scan/wapiti'
 
@@ -130,8 +130,8 @@ async function main(): Promise<number> {
   })
   const { origin } = target
   log(`server at ${origin} (production build, embedded database with the demo data, no test hooks)`)
-  const anna = await login(origin, 'A', 'anna@demo.local', 'demo-anna-2026')
-  const ben = await login(origin, 'B', 'ben@demo.local', 'demo-ben-2026')
+  const anna = await login(origin, 'A', 'anna@demo.local', demoPassword(dataDir, 'anna@demo.local'))
+  const ben = await login(origin, 'B', 'ben@demo.local', demoPassword(dataDir, 'ben@demo.local'))
   log(`logged in: member A (profile ${anna.profileId}) and member B (profile ${ben.profileId})`)
   const ids = await scanIds(origin, anna, ben)
 

@@ -6,6 +6,7 @@ import { existingDemoAccounts } from '#db/seed/demo.server'
 import { existingDemoOperators } from '#app/features/operators/demo-operators.server'
 import { logger } from '#app/lib/logger.server'
 import { gracefulClose } from './graceful-close.server'
+import { printProductionWarnings } from './production-warnings.server'
 import { createHttpApp } from './http-app.server'
 import { startServices } from './startup.server'
 import { EXIT_CONFIG, installCrashHandlers } from './crash-handlers.server'
@@ -53,12 +54,14 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
   const port = typeof addr === 'object' && addr ? addr.port : e.PORT
   logger.info({ port }, 'listening')
   console.log(`\n  Site: ${e.PUBLIC_URL ?? `http://localhost:${port}`}`)
-  const demo = await existingDemoAccounts()
+  printProductionWarnings(e)
+  // The logins made when the demo was seeded (DATA_DIR/demo-logins.json), of the accounts that exist.
+  const demo = await existingDemoAccounts(e.DATA_DIR)
   if (demo.length) {
     console.log('  Demo members (e-mail / password):')
     for (const a of demo) console.log(`    ${a.email} / ${a.password}`)
   }
-  const operators = await existingDemoOperators()
+  const operators = await existingDemoOperators(e.DATA_DIR)
   if (operators.length) {
     console.log(`  Demo console operators at /admin (e-mail / password / authenticator key):`)
     for (const o of operators) console.log(`    ${o.role}: ${o.email} / ${o.password} / ${o.totpSecret}`)

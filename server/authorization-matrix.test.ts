@@ -156,6 +156,20 @@ describe('the authorization matrix', () => {
     )
     expect(problems).toEqual([])
   }, 300_000)
+
+  it("shows the readiness report (issue 23) to admins only, in the dashboard's page and in its data", async () => {
+    const problems: string[] = []
+    for (const actor of world.actors.filter((a) => ['admin', 'moderator', 'support'].includes(a.kind))) {
+      for (const path of ['/admin', '/admin.data']) {
+        const answer = await send(server.origin, actor, { method: 'GET', path, anon: 200, member: 200 })
+        // The report names the variables to set; nothing else on the console does.
+        const shows = ['TRUST_PROXY', 'METRICS_TOKEN', 'SESSION_SECRET'].some((v) => answer.body.includes(v))
+        if (answer.status !== 200) problems.push(`${actor.kind} ${path}: ${answer.status}`)
+        else if (shows !== (actor.kind === 'admin')) problems.push(`${actor.kind} ${path}: ${shows ? 'shows' : 'lacks'} the readiness report`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
 })
 
 /** A socket as the actor, or the status its upgrade was refused with. */

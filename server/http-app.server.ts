@@ -14,6 +14,7 @@ import { isAllowedOrigin } from '#app/lib/origin'
 import { isServiceUnavailable, RETRY_AFTER_S } from '#app/lib/service-unavailable'
 import { errorText } from '#app/lib/error-text'
 import { mountTestHooks } from './test-hooks.server'
+import { isDirectLocalPeer } from './local-peer.server'
 import { mountOpsEndpoints } from './ops-endpoints.server'
 import { anonymousPageCache } from './page-cache.server'
 import { securityHeaders } from './security-headers.server'
@@ -99,7 +100,7 @@ export function createHttpApp(opts: {
     const token = parseCookies(req.get('cookie'))[SESSION_COOKIE] ?? null
     const viewer = token ? await viewerForSession(token) : null
     const locals = req.res!.locals
-    return { viewer, sessionToken: viewer ? token : null, clientIp: req.ip ?? '', requestFailure: locals.requestFailure as RequestFailure, cspNonce: locals.cspNonce as string }
+    return { viewer, sessionToken: viewer ? token : null, clientIp: req.ip ?? '', directLocalPeer: isDirectLocalPeer(req), requestFailure: locals.requestFailure as RequestFailure, cspNonce: locals.cspNonce as string }
   }
 
   // The public settings are asked for by every client at start: answered here, without React Router's request

@@ -8,6 +8,7 @@ import { env } from '#app/lib/env.server'
 import { jobRunnersHealthy } from '#app/lib/jobs/job-runner.server'
 import { httpRequestDuration, httpRequests, metricsRegistry, startProcessMetrics } from '#app/lib/metrics.server'
 import { dbHandle } from '#db/client.server'
+import { isDirectLocalPeer } from './local-peer.server'
 import { routeIdFor } from './route-labels.server'
 import { isShuttingDown } from './shutdown-state'
 
@@ -119,19 +120,10 @@ async function withTimeout(p: Promise<unknown>, ms: number): Promise<void> {
   }
 }
 
-const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/
-
-/**
- * The metrics are for this host's own tools, or for whoever holds the token. "This host" is the TCP peer, not
- * req.ip: with `trust proxy` set to loopback, req.ip is whatever a local peer writes in X-Forwarded-For. And a
- * reverse proxy on this host connects from loopback for every visitor, so a request that carries a forwarding
- * header came through a proxy and is not local, whatever its peer.
- */
+/** The metrics are for this host's own tools (server/local-peer.server.ts), or for whoever holds the token. */
 export function mayReadMetrics(req: express.Request, token: string | undefined): boolean {
   if (token && hasBearer(req.get('authorization'), token)) return true
-  const peer = req.socket.remoteAddress ?? ''
-  if (!LOOPBACK.test(peer)) return false
-  return !req.get('x-forwarded-for') && !req.get('forwarded') && !req.get('x-real-ip')
+  return isDirectLocalPeer(req)
 }
 
 function hasBearer(header: string | undefined, token: string): boolean {

@@ -223,7 +223,7 @@ describe('/metrics', () => {
 
   it('takes the peer address, not req.ip, and knows loopback in IPv4, IPv6 and mapped form', () => {
     const req = (remoteAddress: string, headers: Record<string, string> = {}) =>
-      ({ socket: { remoteAddress }, ip: '127.0.0.1', get: (h: string) => headers[h.toLowerCase()] }) as unknown as express.Request
+      ({ socket: { remoteAddress }, ip: '127.0.0.1', headers, get: (h: string) => headers[h.toLowerCase()] }) as unknown as express.Request
     expect(mayReadMetrics(req('127.0.0.1'), undefined)).toBe(true)
     expect(mayReadMetrics(req('127.0.0.53'), undefined)).toBe(true)
     expect(mayReadMetrics(req('::1'), undefined)).toBe(true)

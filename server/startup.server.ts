@@ -8,7 +8,8 @@ import type { Env } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
 import { migrate, openDatabase, setDatabase } from '#db/client.server'
 import { isDatabaseEmpty, seedDemo } from '#db/seed/demo.server'
-import { seedDemoOperators } from '#app/features/operators/demo-operators.server'
+import { demoSeedDecision } from '#db/seed/demo-mode'
+import { disablePublishedDemoOperators, seedDemoOperators } from '#app/features/operators/demo-operators.server'
 import { createJobRunner } from './jobs.server'
 
 /** Opens the database, migrates, seeds on first run and connects the bus: everything before listening. */
@@ -21,11 +22,17 @@ export async function startServices(e: Env): Promise<{ stopJobs(): Promise<void>
   await ensureContentPages()
   await ensureSystemDiscountCodes()
   let seeded: Awaited<ReturnType<typeof seedDemo>> | null = null
-  if (e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && (await isDatabaseEmpty()))) {
+  // Only where a person asked for a demo (decision record 025): never on a real installation by accident.
+  const decision = demoSeedDecision(e.SEED_DEMO, { external: Boolean(e.DATABASE_URL), empty: e.SEED_DEMO === 'auto' && (await isDatabaseEmpty()) })
+  if (decision === 'seed') {
     logger.info('seeding demo data')
     seeded = await seedDemo({ dataDir: e.DATA_DIR, profiles: 300 })
-    await seedDemoOperators()
+    await seedDemoOperators(e.DATA_DIR)
+  } else if (decision === 'offer') {
+    logger.info('empty database: no demo data seeded (DATABASE_URL is set); start once with SEED_DEMO=1 for a demo')
   }
+  const disabled = await disablePublishedDemoOperators()
+  if (disabled) logger.warn({ operators: disabled }, 'disabled demo operators seeded with the logins once published in the source; delete them in the console, or start a fresh demo')
   const bus = createBus(e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined)
   setBus(bus)
   // Settings changed in the console reach every process's cache at once (else within its 10 s).

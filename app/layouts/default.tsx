@@ -4,7 +4,7 @@ import { ActivationReminder, activationReminderMode } from '#app/features/accoun
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { TimeBonusBanner, TimeBonusPopup } from '#app/features/billing/components/time-bonus'
 import { membersAreaRoutes } from '#app/features/billing/countdown'
-import { NotificationsDisabledAlert, PushAlert } from '#app/features/notifications/components/notification-alerts'
+import { NotificationsDisabledAlert, PushAlert, PushSubscriptionSync } from '#app/features/notifications/components/notification-alerts'
 import { BackButton } from '#app/ui/back-button'
 import { DismissibleAlert } from '#app/ui/dismissible-alert'
 import { ErrorPage } from '#app/ui/error-page'
@@ -52,6 +52,7 @@ export default function DefaultLayout() {
         */}
         <div className="alert-dock" data-testid="alert-dock">
           {root.viewer ? <NotificationsDisabledAlert disabled={root.viewer.notificationsDisabled} routeIds={routeIds} /> : null}
+          <PushSubscriptionSync loggedIn={Boolean(root.viewer)} />
           {root.viewer ? <PushAlert publicKey={root.site.pushKey} routeIds={routeIds} /> : null}
           {showPhotoAlert ? (
             <DismissibleAlert storageKey="photoAlertDismissed">

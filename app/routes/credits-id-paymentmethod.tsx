@@ -10,6 +10,7 @@ import { useMoney } from '#app/features/billing/components/money'
 import { PriceSummary } from '#app/features/billing/components/price-summary'
 import { RefusalAlert } from '#app/features/billing/components/refusal-alert'
 import { activeDiscount } from '#app/features/billing/discounts.server'
+import { isDirectDebitAvailable } from '#app/features/billing/direct-debit-availability.server'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { methodViews } from '#app/features/billing/offers.server'
 import { findPaymentMethod, methodsForCountry } from '#app/features/billing/payment-methods'
@@ -47,6 +48,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const method = params.paymentmethod
   if (!methodsForCountry(member.country, settings.disabled_payment_methods).some((m) => m.id === method)) throw notFound()
+  // Not offered on this site (app/features/billing/direct-debit-availability.server.ts): asked for by its address, it is refused in words.
+  if (method === 'sepa_direct_debit' && !isDirectDebitAvailable()) return data({ step: 'refused' as const, bundle, refusal: refusalMessage({ reason: 'direct_debit_off' }) }, { status: 403 })
   if (method === 'sepa_direct_debit') throw redirect(`/directdebit?${new URLSearchParams({ bundle: bundle.id, ...(typed ? { code: typed } : {}) })}`)
   // A typed code past the limit of refused ones is not looked at (no guessing), as on /credits.
   const codeWait = typed?.trim() ? await writeWait('discount_code', viewer.userId) : 0
@@ -115,6 +118,23 @@ export default function CreditsCheckout({ loaderData, actionData }: Route.Compon
           <p className="mt-3">
             <Link to="/credits">
               <FormattedMessage id="credits.otherBundle" />
+            </Link>
+          </p>
+        </div>
+      </div>
+    )
+  }
+  if (loaderData.step === 'refused') {
+    return (
+      <div className="row justify-content-center">
+        <div className="col-lg-6">
+          <h1 className="h3 mb-3">
+            <FormattedMessage id="credits.checkoutTitle" />
+          </h1>
+          <RefusalAlert refusal={loaderData.refusal} />
+          <p>
+            <Link to={`/credits/${loaderData.bundle.id}`}>
+              <FormattedMessage id="directdebit.otherMethod" />
             </Link>
           </p>
         </div>

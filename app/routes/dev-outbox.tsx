@@ -1,18 +1,19 @@
 import { FormattedMessage } from 'react-intl'
-import { env } from '#app/lib/env.server'
+import { env, isProductionSite } from '#app/lib/env.server'
 import type { Route } from './+types/dev-outbox'
 
 /**
  * The outboxes for trying the account and payment flows locally: e-mails when no SMTP server is configured, text
- * messages (direct debit codes) when no SMS provider is. Readable only from this machine (loopback); a 404 when
- * both go out for real. Shows the latest 50 of each.
+ * messages (direct debit codes) when no SMS provider is. They hold reset links and payment codes, so they answer only
+ * to this machine's own tools: a loopback TCP peer whose request no proxy forwarded (context.directLocalPeer, the rule
+ * of /metrics), never req.ip, which a same-host proxy makes 127.0.0.1 for every visitor. Never on a production site;
+ * a 404 too when both go out for real. Shows the latest 50 of each.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(context.clientIp)
   const e = env()
   const showEmails = !e.SMTP_URL
   const showSms = e.SMS_PROVIDER === 'outbox'
-  if (!loopback || !(showEmails || showSms)) throw new Response('Not Found', { status: 404 })
+  if (isProductionSite(e) || context.directLocalPeer !== true || !(showEmails || showSms)) throw new Response('Not Found', { status: 404 })
   const [{ listOutbox }, { listSmsOutbox }] = await Promise.all([import('#app/adapters/mail/outbox-mailer.server'), import('#app/adapters/sms/outbox-sms.server')])
   const [emails, sms] = await Promise.all([showEmails ? listOutbox(50) : null, showSms ? listSmsOutbox(50) : null])
   return { emails, sms }

@@ -36,6 +36,8 @@ function refusal(r: DirectDebitRefusal): { id: string; values?: Record<string, n
       return { id: 'directdebit.spendLimit', status: 409 }
     case 'method_unavailable':
       return { id: 'directdebit.unavailable', status: 409 }
+    case 'direct_debit_off':
+      return { id: 'directdebit.off', status: 403 }
     case 'unknown_bundle':
       return { id: 'directdebit.unknownBundle', status: 404 }
     case 'discount':
@@ -103,6 +105,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     restart: `/directdebit?${new URLSearchParams({ bundle: bundleId, ...(code ? { code } : {}) })}`,
     tooOften: codeWait ? tooOften(codeWait) : null,
   }
+  // Not offered on this site (app/features/billing/direct-debit-availability.server.ts): the page says so, with a 403.
+  if (!offer.ok && offer.reason === 'direct_debit_off') return data(page, { status: 403 })
   return codeWait ? data(page, { status: 429, headers: retryAfterHeader(codeWait) }) : page
 }
 

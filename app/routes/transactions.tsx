@@ -7,6 +7,7 @@ import { MethodName } from '#app/features/billing/components/method-list'
 import { Money } from '#app/features/billing/components/money'
 import { PaymentCompleted, PaymentFailed, PaymentPending, useWaitForPayment } from '#app/features/billing/components/payment-status'
 import { Receipt } from '#app/features/billing/components/receipt'
+import { isTestPayment, TestPaymentBadge } from '#app/features/billing/components/test-payment'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { methodViews } from '#app/features/billing/offers.server'
 import { findPaymentMethod } from '#app/features/billing/payment-methods'
@@ -216,6 +217,7 @@ function List({ data: d, actionData }: { data: Extract<Route.ComponentProps['loa
                       <span className={`badge text-bg-${p.status === 'paid' ? 'success' : p.status === 'open' || p.status === 'pending' ? 'secondary' : 'danger'}`}>
                         <FormattedMessage id={`payment.status.${p.status}`} />
                       </span>
+                      {isTestPayment(p) ? <> <TestPaymentBadge /></> : null}
                     </td>
                   </tr>
                 )

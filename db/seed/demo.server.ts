@@ -1,16 +1,19 @@
 import { hash } from '@node-rs/argon2'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { saveMedia } from '#app/adapters/storage/disk-storage.server'
 import { env } from '#app/lib/env.server'
 import { db } from '../client.server'
-import { conversationMembers, conversations, creditLedger, interests, messages, profileImages, profileInterests, profiles, settings, sexualities, users } from '../schema/index'
+import { conversationMembers, conversations, creditLedger, interests, messages, operators, profileImages, profileInterests, profiles, settings, sexualities, users } from '../schema/index'
 import { renderAvatar } from './avatars.server'
+import { planDemoLogins, randomPassword, readDemoLogins, writeDemoLogins, type DemoMemberLogin } from './demo-logins.server'
 import { demoAbout, demoAboutKink, demoNames, demoPlaces } from './names'
 
+/** The two demo members; their passwords are made per install (demo-logins.server.ts). */
 export const demoAccounts = [
-  { email: 'anna@demo.local', password: 'demo-anna-2026', name: 'Anna', gender: 'female' as const, country: 'NL', birthDate: '1994-03-12', language: 'en' },
-  { email: 'ben@demo.local', password: 'demo-ben-2026', name: 'Ben', gender: 'male' as const, country: 'NL', birthDate: '1991-08-27', language: 'en' },
+  { email: 'anna@demo.local', name: 'Anna', gender: 'female' as const, country: 'NL', birthDate: '1994-03-12', language: 'en' },
+  { email: 'ben@demo.local', name: 'Ben', gender: 'male' as const, country: 'NL', birthDate: '1991-08-27', language: 'en' },
 ]
+const demoEmails = demoAccounts.map((a) => a.email)
 
 const DEMO_CREDITS = 1000
 
@@ -26,9 +29,15 @@ export function rng(seed: number) {
   }
 }
 
+/**
+ * No member and no operator yet (decision record 025). Profiles alone do not count: an operator made with
+ * `npm run operator:create` on a fresh database makes it a real installation, which gets no demo operators.
+ */
 export async function isDatabaseEmpty(): Promise<boolean> {
-  const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(profiles)
-  return Number(row?.n ?? 0) === 0
+  const [member] = await db().select({ id: users.id }).from(users).limit(1)
+  if (member) return false
+  const [operator] = await db().select({ id: operators.id }).from(operators).limit(1)
+  return !operator
 }
 
 const hairColors = ['black', 'brown', 'blond', 'red', 'grey']
@@ -163,10 +172,57 @@ async function attachAvatar(dataDir: string, profileId: number, gender: 'male' |
 }
 
 /**
- * First-run demo data: fictional profiles (marked so the interface discloses them), with avatars and interests,
- * plus two demo member accounts with a conversation between them.
+ * The demo data: fictional profiles (marked so the interface discloses them), with avatars and interests, plus two
+ * demo member accounts with a conversation between them, whose random logins are kept in `dataDir`. Seeding again
+ * (SEED_DEMO=1 on every start) adds what is missing: the profiles come with the demo members, not once more.
  */
-export async function seedDemo(opts: { dataDir: string; profiles: number; avatars?: boolean; niche?: number }): Promise<{ accounts: typeof demoAccounts; profileCount: number }> {
+export async function seedDemo(opts: { dataDir: string; profiles: number; avatars?: boolean; niche?: number }): Promise<{ accounts: DemoMemberLogin[]; profileCount: number }> {
+  const existing = await existingEmails()
+  const kept = readDemoLogins(opts.dataDir)
+  const logins = planDemoLogins(demoEmails, kept.members, existing, (email) => ({ email, password: randomPassword() }))
+  // Kept before the accounts are made: a start that stops halfway leaves logins that the next seeding completes.
+  writeDemoLogins(opts.dataDir, { ...kept, members: logins })
+  const profileCount = existing.size ? 0 : await seedProfiles(opts)
+
+  const accountProfiles: number[] = []
+  for (const a of demoAccounts) {
+    const login = logins.find((l) => l.email === a.email)
+    if (!login || existing.has(a.email)) continue
+    const [user] = await db()
+      .insert(users)
+      .values({ email: a.email, passwordHash: await hash(login.password), status: 'active', language: a.language, confirmedAt: new Date(), credits: DEMO_CREDITS })
+      .returning({ id: users.id })
+    // Demo members can try the paid chat at once; they stay free members (Premium comes with a first purchase).
+    await db().insert(creditLedger).values({ userId: user.id, delta: DEMO_CREDITS, balanceAfter: DEMO_CREDITS, reason: 'signup_bonus', idempotencyKey: `demo-credits:${user.id}` })
+    const [profile] = await db()
+      .insert(profiles)
+      .values({
+        userId: user.id,
+        name: a.name,
+        gender: a.gender,
+        sexuality: 'hetero',
+        birthDate: a.birthDate,
+        country: a.country,
+        region: 'Noord-Holland',
+        city: 'Amsterdam',
+        status: 'active',
+        aboutMe: a.gender === 'female' ? 'Demo member: log in as me to try the chat.' : 'Demo member: chat with Anna in another browser.',
+      })
+      .returning({ id: profiles.id })
+    if (opts.avatars !== false) await attachAvatar(opts.dataDir, profile.id, a.gender)
+    accountProfiles.push(profile.id)
+  }
+  if (accountProfiles.length === 2) await seedConversation(accountProfiles[0], accountProfiles[1])
+  return { accounts: logins, profileCount }
+}
+
+/** The demo members' e-mail addresses that have an account in this database. */
+async function existingEmails(): Promise<Set<string>> {
+  const rows = await db().select({ email: users.email }).from(users).where(inArray(users.email, demoEmails))
+  return new Set(rows.map((r) => r.email))
+}
+
+async function seedProfiles(opts: { dataDir: string; profiles: number; avatars?: boolean; niche?: number }): Promise<number> {
   const rows = generateDemoProfiles(opts.profiles, undefined, undefined, opts.niche ?? (await seedNiche()))
   const rand = rng(7)
   const interestIds = (await db().select({ id: interests.id }).from(interests)).map((r) => r.id)
@@ -191,37 +247,7 @@ export async function seedDemo(opts: { dataDir: string; profiles: number; avatar
     // A few at a time: sharp is multi-threaded already.
     for (let i = 0; i < ids.length; i += 8) await Promise.all(ids.slice(i, i + 8).map((p) => attachAvatar(opts.dataDir, p.id, p.gender)))
   }
-
-  const accountProfiles: number[] = []
-  for (const a of demoAccounts) {
-    const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, a.email))
-    if (existing) continue
-    const [user] = await db()
-      .insert(users)
-      .values({ email: a.email, passwordHash: await hash(a.password), status: 'active', language: a.language, confirmedAt: new Date(), credits: DEMO_CREDITS })
-      .returning({ id: users.id })
-    // Demo members can try the paid chat at once; they stay free members (Premium comes with a first purchase).
-    await db().insert(creditLedger).values({ userId: user.id, delta: DEMO_CREDITS, balanceAfter: DEMO_CREDITS, reason: 'signup_bonus', idempotencyKey: `demo-credits:${user.id}` })
-    const [profile] = await db()
-      .insert(profiles)
-      .values({
-        userId: user.id,
-        name: a.name,
-        gender: a.gender,
-        sexuality: 'hetero',
-        birthDate: a.birthDate,
-        country: a.country,
-        region: 'Noord-Holland',
-        city: 'Amsterdam',
-        status: 'active',
-        aboutMe: a.gender === 'female' ? 'Demo member: log in as me to try the chat.' : 'Demo member: chat with Anna in another browser.',
-      })
-      .returning({ id: profiles.id })
-    if (opts.avatars !== false) await attachAvatar(opts.dataDir, profile.id, a.gender)
-    accountProfiles.push(profile.id)
-  }
-  if (accountProfiles.length === 2) await seedConversation(accountProfiles[0], accountProfiles[1])
-  return { accounts: demoAccounts, profileCount: ids.length }
+  return ids.length
 }
 
 async function seedConversation(annaId: number, benId: number) {
@@ -278,12 +304,10 @@ export async function seedNiche(): Promise<number> {
   return n in nicheEmphasis ? n : 1
 }
 
-/** Demo accounts that exist in this database, for the start-up banner. */
-export async function existingDemoAccounts(): Promise<typeof demoAccounts> {
-  const rows = await db()
-    .select({ email: users.email })
-    .from(users)
-    .where(sql`${users.email} in ('anna@demo.local', 'ben@demo.local')`)
-  const present = new Set(rows.map((r) => r.email))
-  return demoAccounts.filter((a) => present.has(a.email))
+/** The demo members' logins kept in `dataDir` whose accounts exist in this database, for the start-up banner. */
+export async function existingDemoAccounts(dataDir: string): Promise<DemoMemberLogin[]> {
+  const kept = readDemoLogins(dataDir).members
+  if (!kept.length) return []
+  const present = await existingEmails()
+  return kept.filter((a) => present.has(a.email))
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { track } from './children'
@@ -72,9 +73,12 @@ export function apiRequests(ids: ScanIds): SqlmapRequest[] {
   ]
 }
 
-/** Requests sent without a session: the login API (a member's session would answer the form pages with redirects). */
+/**
+ * Requests sent without a session: the login API (a member's session would answer the form pages with redirects),
+ * with an address that has no account and a password made up on the spot.
+ */
 export function anonymousRequests(): SqlmapRequest[] {
-  return [{ method: 'POST', url: '/api/user.php', json: { email: 'someone@example.com', password: 'not-the-password-1' } }]
+  return [{ method: 'POST', url: '/api/user.php', json: { email: 'someone@example.com', password: crypto.randomBytes(12).toString('base64url') } }]
 }
 
 /** sqlmap's request-file format (Burp's): each request between lines of '='. */

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
+import { readDemoLogins } from '#db/seed/demo-logins.server'
 // @ts-expect-error plain ESM script without types
 import { buildIsCurrent, recordBuild } from '../build-state.mjs'
 
@@ -105,6 +106,16 @@ export interface Member {
   sid: string
   userId: number
   profileId: number
+}
+
+/**
+ * A demo member's password as the server made it when it seeded `dataDir` (DATA_DIR/demo-logins.json, decision
+ * record 025): what a person copies from the start banner.
+ */
+export function demoPassword(dataDir: string, email: string): string {
+  const login = readDemoLogins(dataDir).members.find((m) => m.email === email)
+  if (!login) throw new Error(`no demo login for ${email} in ${dataDir}: the server has not seeded the demo there`)
+  return login.password
 }
 
 /** Logs in through the login form's POST, as a browser without JavaScript does (same-origin Origin header). */

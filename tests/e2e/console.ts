@@ -1,13 +1,17 @@
 import { generate } from 'otplib'
 import { expect, type Page } from '@playwright/test'
+import { demoOperator } from './demo-logins'
 
-/** The demo operators seeded with the demo data (app/features/operators/demo-operators.server.ts), with their authenticator keys. */
+/**
+ * The demo operators seeded with the demo data (app/features/operators/demo-operators.server.ts). Their passwords
+ * and authenticator keys are the web server's, read from its DATA_DIR when a test first uses them.
+ */
 export const operatorsDemo = {
-  admin: { email: 'admin@demo.local', password: 'demo-admin-2026', name: 'Demo Admin', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXA' },
-  moderator: { email: 'moderator@demo.local', password: 'demo-moderator-2026', name: 'Demo Moderator', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLA' },
-  moderator2: { email: 'moderator2@demo.local', password: 'demo-moderator2-2026', name: 'Second Moderator', totpSecret: 'MFRGGZDFMZTWQ2LKMFRGGZDFMZTWQ2LA' },
-  support: { email: 'support@demo.local', password: 'demo-support-2026', name: 'Demo Support', totpSecret: 'ONSWG4TFOQQGC3DMONSWG4TFOQQGC3DA' },
-} as const
+  admin: demoOperator('admin@demo.local', 'Demo Admin'),
+  moderator: demoOperator('moderator@demo.local', 'Demo Moderator'),
+  moderator2: demoOperator('moderator2@demo.local', 'Second Moderator'),
+  support: demoOperator('support@demo.local', 'Demo Support'),
+}
 export type DemoOperator = (typeof operatorsDemo)[keyof typeof operatorsDemo]
 
 // Each 30-second code is accepted once per operator (no replay): a second login of the same operator waits for

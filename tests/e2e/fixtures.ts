@@ -3,12 +3,16 @@ import { test as base, expect, type APIRequestContext, type Browser, type Browse
 import sharp from 'sharp'
 import { linkIn, waitForMail } from './mail'
 import { operatorLogin, operatorsDemo } from './console'
+import { demoMember } from './demo-logins'
 
 export { linkIn, mailsTo, readMails, waitForMail, type CapturedMail } from './mail'
 
-/** The two demo members seeded by SEED_DEMO=1 (db/seed/demo.server.ts); they share one conversation. */
-export const anna = { email: 'anna@demo.local', password: 'demo-anna-2026', name: 'Anna' } as const
-export const ben = { email: 'ben@demo.local', password: 'demo-ben-2026', name: 'Ben' } as const
+/**
+ * The two demo members seeded by SEED_DEMO=1 (db/seed/demo.server.ts); they share one conversation. Their
+ * passwords are the web server's, read from its DATA_DIR when a test first uses them (./demo-logins.ts).
+ */
+export const anna = demoMember('anna@demo.local', 'Anna')
+export const ben = demoMember('ben@demo.local', 'Ben')
 export type Credentials = { email: string; password: string }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>

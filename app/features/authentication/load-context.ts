@@ -6,6 +6,8 @@ declare module 'react-router' {
     viewer: Viewer | null
     sessionToken: string | null
     clientIp: string
+    /** A loopback TCP peer with no forwarding header: this host's own tools, not a visitor (server/local-peer.server.ts). */
+    directLocalPeer?: boolean
     /** Set by the entry's handleError when a backing service is away; the Express layer then answers 503. */
     requestFailure: { serviceUnavailable: boolean }
     /** This response's Content-Security-Policy nonce (server/security-headers.server.ts); unset outside Express. */

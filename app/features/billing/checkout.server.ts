@@ -8,6 +8,7 @@ import { logger } from '#app/lib/logger.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import type { Settings } from '#app/features/settings/defaults'
 import { findBundle, type BundleOffer } from './bundles.server'
+import { isDirectDebitAvailable } from './direct-debit-availability.server'
 import { checkDiscount, releaseDiscount, reserveDiscount, type DiscountError } from './discounts.server'
 import { memberBilling, type MemberBilling } from './member-billing.server'
 import { syncPayment } from './payment-sync.server'
@@ -16,6 +17,8 @@ import { quote, type Quote } from './pricing'
 
 export type CheckoutRefusal =
   | { reason: 'unknown_bundle' | 'method_unavailable' | 'direct_debit_required' | 'provider_error' | 'not_premium' | 'no_previous_order' }
+  // Direct debit on a production site whose text messages go nowhere (direct-debit-availability.server.ts).
+  | { reason: 'direct_debit_off' }
   | { reason: 'spend_limit'; limitMinor: number; spentMinor: number; currency: string }
   | { reason: 'direct_debit_limit' }
   | { reason: 'discount'; error: DiscountError; minimumMinor?: number; currency?: string }
@@ -47,6 +50,7 @@ export async function priceCheckout(
   const bundle = findBundle(settings, member.country, bundleId)
   if (!bundle) return { ok: false, reason: 'unknown_bundle' }
   if (!methodsForCountry(member.country, settings.disabled_payment_methods).some((m) => m.id === method)) return { ok: false, reason: 'method_unavailable' }
+  if (method === 'sepa_direct_debit' && !isDirectDebitAvailable()) return { ok: false, reason: 'direct_debit_off' }
   let percentage = 0
   let discountId: number | null = null
   let singleUse = false

@@ -15,6 +15,7 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { limitRefusal, priceCheckout, startCheckout, type CheckoutRefusal } from './checkout.server'
 import type { DirectDebitForm } from './direct-debit.schema'
 import { findBundle } from './bundles.server'
+import { isDirectDebitAvailable } from './direct-debit-availability.server'
 import { memberBilling } from './member-billing.server'
 
 /** How long an SMS code is valid. */
@@ -127,6 +128,7 @@ export async function directDebitOffer(userId: number, bundleId: string, code: s
  * (its key) sent again finds its mandate and texts nothing more.
  */
 export async function startDirectDebit(userId: number, form: DirectDebitForm, checkout: PendingCheckout): Promise<{ ok: true; mandateId: number; smsSent: boolean } | Refused> {
+  if (!isDirectDebitAvailable()) return { ok: false, reason: 'direct_debit_off' }
   const [found] = await mandateForKey(userId, checkout.key)
   if (found) return found.status === 'revoked' ? { ok: false, reason: 'too_many_attempts' } : { ok: true, mandateId: found.id, smsSent: true }
 
@@ -202,6 +204,7 @@ export async function getPendingMandate(userId: number, mandateId: number): Prom
 
 /** Texts a new code for a pending mandate: not before RESEND_AFTER_SECONDS, at most MAX_CODES_PER_MANDATE in all. */
 export async function resendDirectDebitCode(userId: number, mandateId: number): Promise<{ ok: true; smsSent: boolean } | Refused> {
+  if (!isDirectDebitAvailable()) return { ok: false, reason: 'direct_debit_off' }
   if ((await codesSentToday(userId)) >= MAX_CODES_PER_DAY) return { ok: false, reason: 'too_many_codes' }
   const code = newCode()
   const r = await db().transaction(async (tx): Promise<{ phone: string } | Refused> => {
@@ -236,6 +239,7 @@ export async function resendDirectDebitCode(userId: number, mandateId: number): 
  * provider's mandate and the payment both have idempotency keys, and a confirmed mandate needs no code again.
  */
 export async function confirmDirectDebit(userId: number, mandateId: number, code: string): Promise<{ ok: true; paymentId: number; redirectTo: string } | Refused> {
+  if (!isDirectDebitAvailable()) return { ok: false, reason: 'direct_debit_off' }
   const settings = await getSettings()
   const checked = await db().transaction(async (tx) => {
     const [m] = await tx

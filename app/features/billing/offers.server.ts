@@ -2,6 +2,7 @@ import type { Settings } from '#app/features/settings/defaults'
 import { bundlesFor } from './bundles.server'
 import { activeDiscount, checkDiscount, type Discount, type DiscountError } from './discounts.server'
 import type { MemberBilling } from './member-billing.server'
+import { isDirectDebitAvailable } from './direct-debit-availability.server'
 import { methodsForCountry } from './payment-methods'
 import { methodFeeMinor, quote } from './pricing'
 import type { IconName } from '#app/ui/icon-names'
@@ -26,7 +27,8 @@ export interface MethodView {
 }
 
 export function methodViews(settings: Settings, country: string, currency: string, priceMinor: number): MethodView[] {
-  return methodsForCountry(country, settings.disabled_payment_methods).map((m) => ({
+  const offered = methodsForCountry(country, settings.disabled_payment_methods).filter((m) => m.id !== 'sepa_direct_debit' || isDirectDebitAvailable())
+  return offered.map((m) => ({
     id: m.id,
     label: m.label,
     labelId: m.labelId,

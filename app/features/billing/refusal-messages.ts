@@ -11,6 +11,8 @@ export function refusalMessage(r: CheckoutRefusal): { id: string; money?: Record
       return { id: 'directdebit.limit', status: 409 }
     case 'provider_error':
       return { id: 'checkout.error.unexpected', status: 502 }
+    case 'direct_debit_off':
+      return { id: 'directdebit.off', status: 403 }
     case 'method_unavailable':
       return { id: 'checkout.error.method', status: 422 }
     default:

@@ -11,6 +11,8 @@ const columns = {
   currency: payments.currency,
   country: payments.country,
   method: payments.method,
+  // 'sandbox': a simulated payment, marked so on the receipt and in the console (components/test-payment.tsx).
+  provider: payments.provider,
   listPriceMinor: payments.listPriceMinor,
   discountMinor: payments.discountMinor,
   feeMinor: payments.feeMinor,

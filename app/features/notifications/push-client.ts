@@ -40,3 +40,31 @@ export async function subscribeToPush(publicKey: string): Promise<PushState> {
     return 'failed'
   }
 }
+
+const SYNCED_KEY = 'pushSubscriptionSynced'
+
+/**
+ * A subscription on the server lives as long as the session that registered it (push-subscriptions.server.ts), but
+ * the browser keeps its own across a logout: after the next login it is registered again, once per tab and login.
+ */
+export async function resyncPushSubscription(): Promise<void> {
+  try {
+    if (sessionStorage.getItem(SYNCED_KEY) || !('serviceWorker' in navigator) || !('Notification' in window) || Notification.permission !== 'granted') return
+    const reg = await navigator.serviceWorker.getRegistration('/')
+    const sub = await reg?.pushManager.getSubscription()
+    if (!sub) return
+    const res = await apiJson('/api/user.php?push=1', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ subscription: sub.toJSON() }) }, { idempotent: true })
+    if (res && res.ok) sessionStorage.setItem(SYNCED_KEY, '1')
+  } catch {
+    // Storage or the push manager unavailable (private mode): nothing to keep in step.
+  }
+}
+
+/** Logged out: the next login must register the browser's subscription for its new session. */
+export function forgetPushSync(): void {
+  try {
+    sessionStorage.removeItem(SYNCED_KEY)
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+}

@@ -11,6 +11,8 @@ import { likeProfile } from '#app/features/likes/likes.server'
 import { getNotificationSettings, saveNotificationSettings } from './preferences.server'
 import { setPushTransport } from './push/push-notify.server'
 import { savePushSubscription } from './push-subscriptions.server'
+import { createSession, destroyAllSessions, destroySession, sessionIdOf } from '#app/features/authentication/sessions.server'
+import { changePassword } from '#app/features/accounts/change-account.server'
 
 useTestDatabase()
 const runner = testJobRunner()
@@ -29,7 +31,7 @@ beforeEach(() => service.reset())
 async function subscribed(name: string, gender: 'male' | 'female' = 'female') {
   const m = await createMember({ name, gender })
   const sub = service.subscribe()
-  await savePushSubscription(m.userId, sub)
+  await savePushSubscription(m.userId, sessionIdOf(await createSession(m.userId))!, sub)
   return { ...m, endpoint: sub.endpoint }
 }
 
@@ -98,5 +100,36 @@ describe('Web Push notifications, through a local push service that checks VAPID
     // The job waits for its retry: the push service was down, nothing is lost.
     const [job] = await db().select({ attempts: jobs.attempts, status: jobs.status }).from(jobs).where(eq(jobs.name, 'push.notify'))
     expect(job).toMatchObject({ attempts: 1, status: 'pending' })
+  })
+})
+
+describe('a push subscription ends with the session that registered it', () => {
+  it('someone who once held the session stops receiving the member’s messages after logout, "log out everywhere" or a password change', async () => {
+    const anna = await createMember({ name: 'Anna' })
+    const ben = await createMember({ name: 'Ben', gender: 'male', password: 'old-password-1' })
+    // Ben's own browser, and a stolen session that registered a push endpoint of the thief's.
+    const own = await createSession(ben.userId)
+    const stolen = await createSession(ben.userId)
+    const thief = service.subscribe()
+    await savePushSubscription(ben.userId, sessionIdOf(stolen)!, thief)
+    const mine = service.subscribe()
+    await savePushSubscription(ben.userId, sessionIdOf(own)!, mine)
+
+    // Ben changes his password, keeping his own session: every other session ends, and its pushes with it.
+    expect(await changePassword(ben.userId, 'old-password-1', 'new-password-2', sessionIdOf(own)!)).toBe('ok')
+    await sendMessage({ senderId: anna.profileId, toProfileId: ben.profileId, clientId: crypto.randomUUID(), body: 'Only for Ben' })
+    await runner.drain()
+    expect(service.received.map((p) => p.endpoint)).toEqual([mine.endpoint])
+
+    // Logging out ends his own browser's pushes too.
+    await destroySession(own)
+    expect(await db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, ben.userId))).toEqual([])
+  })
+
+  it('"log out everywhere" ends every subscription of the member', async () => {
+    const m = await createMember({ name: 'Cleo' })
+    for (let i = 0; i < 3; i++) await savePushSubscription(m.userId, sessionIdOf(await createSession(m.userId))!, service.subscribe())
+    await destroyAllSessions(m.userId)
+    expect(await db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, m.userId))).toEqual([])
   })
 })

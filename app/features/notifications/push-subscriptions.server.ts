@@ -11,12 +11,16 @@ export const pushSubscriptionSchema = z.object({
   }),
 })
 
-/** Stores (or moves to this member) a push subscription; one row per endpoint. */
-export async function savePushSubscription(userId: number, sub: z.infer<typeof pushSubscriptionSchema>['subscription']): Promise<void> {
+/**
+ * Stores (or moves to this member and session) a push subscription; one row per endpoint. It belongs to the session
+ * that registered it and is deleted with it (the foreign key cascades): logout, "log out everywhere", a password
+ * change or reset end the pushes of every session they end.
+ */
+export async function savePushSubscription(userId: number, sessionId: string, sub: z.infer<typeof pushSubscriptionSchema>['subscription']): Promise<void> {
   await db()
     .insert(pushSubscriptions)
-    .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth } })
+    .values({ userId, sessionId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, sessionId, p256dh: sub.keys.p256dh, auth: sub.keys.auth } })
 }
 
 export async function hasPushSubscription(userId: number): Promise<boolean> {

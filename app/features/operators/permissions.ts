@@ -10,6 +10,8 @@ export const permissions = {
   'dashboard.view': ['moderator', 'support', 'admin'],
   // Purchases and revenue on the dashboard.
   'dashboard.revenue': ['admin'],
+  // The readiness report (what the configuration lacks for production) on the dashboard.
+  'dashboard.readiness': ['admin'],
   'photos.moderate': ['moderator', 'admin'],
   'reports.handle': ['moderator', 'admin'],
   'fictional.manage': ['admin'],

@@ -2,10 +2,13 @@ import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from '
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl'
 import { Form, Link, useNavigation } from 'react-router'
 import { dashboardStats, parseRange } from '#app/features/console-admin/dashboard.server'
+import { ReadinessList } from '#app/features/operations/components/readiness-list'
+import { siteReadiness } from '#app/features/operations/readiness-facts.server'
 import { sectionsFor } from '#app/features/operators/console-nav'
 import { can } from '#app/features/operators/permissions'
 import { requireOperator } from '#app/features/operators/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
+import { env } from '#app/lib/env.server'
 import type { Route } from './+types/home'
 import { Icon } from '#app/ui/icon'
 
@@ -17,7 +20,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'ad
 export async function loader({ request }: Route.LoaderArgs) {
   const operator = await requireOperator(request, 'dashboard.view')
   const { range, error } = parseRange(new URL(request.url).searchParams)
-  const stats = await dashboardStats(range)
+  // What the configuration lacks for production is for admins, who can change it (npm run doctor prints the same).
+  const [stats, readiness] = await Promise.all([dashboardStats(range), can(operator.role, 'dashboard.readiness') ? siteReadiness(env()) : null])
   // Money is for admins: other roles see the activity without purchases and revenue.
   const money = can(operator.role, 'dashboard.revenue')
   return {
@@ -27,6 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     range,
     error,
     stats: money ? stats : { ...stats, purchases: null, revenue: null },
+    // The English details stay on the command line: the console shows translated names and the variables.
+    readiness: readiness && { ...readiness.topology, items: readiness.items.map(({ id, status, variables }) => ({ id, status, variables })) },
   }
 }
 
@@ -96,6 +102,8 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <p className="text-body-secondary">
         <FormattedMessage id="admin.home.welcome" values={{ name: loaderData.name, role: <FormattedMessage id={`admin.role.${loaderData.role}`} /> }} />
       </p>
+
+      {loaderData.readiness ? <ReadinessList {...loaderData.readiness} /> : null}
 
       <Form method="get" className="row g-2 align-items-end mb-3" aria-labelledby="range-title">
         <h2 id="range-title" className="visually-hidden">

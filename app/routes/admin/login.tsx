@@ -50,7 +50,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} values={{ minutes: actionData?.minutes ?? 0 }} />
         <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id="admin-email" autoComplete="username" />
-        <FormField label={<FormattedMessage id="field.password" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="admin-password" autoComplete="current-password" />
+        <FormField label={<FormattedMessage id="field.passwordLabel" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="admin-password" autoComplete="current-password" />
         <button type="submit" className="btn btn-dark w-100" disabled={busy}>
           {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
           <FormattedMessage id="admin.login.next" />

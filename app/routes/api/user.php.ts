@@ -3,6 +3,7 @@ import { loginSchema } from '#app/features/accounts/accounts.schema'
 import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
 import { attemptLogin, loginRefusals } from '#app/features/authentication/login.server'
 import { startSession } from '#app/features/authentication/session-cookie.server'
+import { sessionIdOf } from '#app/features/authentication/sessions.server'
 import { userJson } from '#app/features/authentication/user-json.server'
 import { getViewer, setAccountLanguage } from '#app/features/authentication/viewer.server'
 import { pushSubscriptionSchema, savePushSubscription } from '#app/features/notifications/push-subscriptions.server'
@@ -53,7 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (wait > 0) return tooOftenJson(request, context, wait)
     const parsed = pushSubscriptionSchema.safeParse(await readBody(request))
     if (!parsed.success) return Response.json({ error: 'invalid_subscription' }, { status: 400 })
-    await savePushSubscription(viewer.userId, parsed.data.subscription)
+    const sessionId = sessionIdOf(context.sessionToken)
+    if (!sessionId) return Response.json({ error: 'authentication_required' }, { status: 403 })
+    await savePushSubscription(viewer.userId, sessionId, parsed.data.subscription)
     return Response.json({ ok: true })
   }
   const parsed = loginSchema.safeParse(await readBody(request))

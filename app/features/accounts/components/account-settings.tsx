@@ -131,7 +131,7 @@ export function DeleteAccount({ discount, errors, granted }: { discount: number;
             </option>
           ))}
         </select>
-        <FormField label={<FormattedMessage id="field.password" />} id="delete-password" name="password" type="password" autoComplete="current-password" errors={errors?.password} required />
+        <FormField label={<FormattedMessage id="field.passwordLabel" />} id="delete-password" name="password" type="password" autoComplete="current-password" errors={errors?.password} required />
         <p className="small text-body-secondary">
           <FormattedMessage id="account.deleteExplain" values={{ days: 14 }} />
         </p>

@@ -118,7 +118,7 @@ export function SignupForm({
           </button>
         </p>
       ) : null}
-      <FormField label={<FormattedMessage id="field.password" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id={`${idPrefix}-password`} autoComplete="new-password" help={<FormattedMessage id="field.passwordHelp" />} />
+      <FormField label={<FormattedMessage id="field.passwordLabel" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id={`${idPrefix}-password`} autoComplete="new-password" help={<FormattedMessage id="field.passwordHelp" />} />
       <FormField
         label={<FormattedMessage id="validation.dateOfBirthRequired" values={{ min_age: options.minAge }} />}
         errors={fields.date_of_birth.errors}

@@ -2,12 +2,15 @@ import { FormattedDate, FormattedMessage } from 'react-intl'
 import { MethodName } from './method-list'
 import { Money } from './money'
 import { findPaymentMethod } from '../payment-methods'
+import { isTestPayment, TestPaymentNote } from './test-payment'
 
 export interface ReceiptPayment {
   id: number
   credits: number
   currency: string
   method: string
+  /** The payment provider's name; a sandbox payment is marked as simulated. */
+  provider?: string
   listPriceMinor: number
   discountMinor: number
   feeMinor: number
@@ -37,6 +40,7 @@ export function Receipt({ payment: p, company }: { payment: ReceiptPayment; comp
   return (
     <section className="card receipt" aria-labelledby="receipt-title" data-testid="receipt">
       <div className="card-body">
+        {isTestPayment(p) ? <TestPaymentNote /> : null}
         <div className="d-flex flex-wrap justify-content-between gap-3 mb-3">
           <div>
             <h2 id="receipt-title" className="h5 mb-1">

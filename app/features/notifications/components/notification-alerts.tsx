@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router'
 import { DismissibleAlert } from '#app/ui/dismissible-alert'
-import { currentPushState, subscribeToPush, type PushState } from '../push-client'
+import { currentPushState, forgetPushSync, resyncPushSubscription, subscribeToPush, type PushState } from '../push-client'
 import { Icon } from '#app/ui/icon'
 
 // Spec section 4: where each global alert is not shown (route ids).
@@ -38,4 +38,13 @@ export function PushAlert({ publicKey, routeIds }: { publicKey: string; routeIds
       </button>
     </DismissibleAlert>
   )
+}
+
+/** Keeps this browser's push subscription registered for the current session (it ends with the session). */
+export function PushSubscriptionSync({ loggedIn }: { loggedIn: boolean }) {
+  useEffect(() => {
+    if (loggedIn) void resyncPushSubscription()
+    else forgetPushSync()
+  }, [loggedIn])
+  return null
 }

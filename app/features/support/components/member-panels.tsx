@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { formatMoney } from '#app/features/billing/pricing'
+import { isTestPayment, TestPaymentBadge } from '#app/features/billing/components/test-payment'
 import type { MemberDetail } from '../member-detail.server'
 
 /** A titled card of the member page. */
@@ -153,6 +154,7 @@ export function PaymentsPanel({ d, refundForm }: { d: MemberDetail; refundForm?:
                 <span><FormattedMessage id="admin.member.paymentCredits" values={{ n: p.credits }} /></span>
                 <span>{p.method}</span>
                 <span className="badge text-bg-light border"><FormattedMessage id={`admin.member.payment.${p.status}`} /></span>
+                {isTestPayment(p) ? <TestPaymentBadge /> : null}
                 {p.refundedMinor > 0 ? (
                   <span className="badge text-bg-warning" data-testid="refunded">
                     <FormattedMessage id="admin.member.refunded" values={{ amount: formatMoney(p.refundedMinor, p.currency, intl.locale) }} />
