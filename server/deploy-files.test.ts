@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { isProductionSite, parseEnv } from '#app/lib/env.server'
+import { readinessReport } from '#app/features/operations/readiness.server'
 import { EXIT_CONFIG } from './crash-handlers.server'
 
 // The files of deploy/ that the topology test (tests/topology, `npm run test:topology`) does not run itself: the
@@ -51,6 +52,13 @@ describe('deploy/systemd/dating.env.example', () => {
     expect(e.TRUST_PROXY).toEqual(['10.77.0.10'])
     // Every variable it names is one the server reads (a misspelt name would be ignored without a word).
     for (const k of Object.keys(example)) expect(e, k).toHaveProperty(k)
+  })
+
+  it('passes the readiness report (npm run doctor) for two processes on two machines without a single MISSING or WARNING', () => {
+    const e = parseEnv({ ...example, ...secrets, NODE_ENV: 'production', PORT: '3000' })
+    const now = new Date()
+    const report = readinessReport(e, { topology: { processes: 2, machines: 2 }, vapidFile: false, demoLoginsFile: false, demoLogins: 0, backupDir: '/var/backups/dating', lastBackupAt: now, now })
+    expect(report.filter((i) => i.status !== 'ok')).toEqual([])
   })
 })
 
