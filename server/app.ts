@@ -10,9 +10,11 @@ import { printProductionWarnings } from './production-warnings.server'
 import { createHttpApp } from './http-app.server'
 import { startServices } from './startup.server'
 import { EXIT_CONFIG, installCrashHandlers } from './crash-handlers.server'
-import { attachWsHub } from './ws-hub.server'
+import { attachWsHub, SOCKET_STALE_MS } from './ws-hub.server'
+import { createRedisSocketRegistry } from './ws-socket-registry.server'
 import { paymentFormOrigins } from './security-headers.server'
 import { setRouteTable } from './route-labels.server'
+import { openRateLimitStore } from '#app/adapters/rate-limit/rate-limit.server'
 
 /**
  * The whole process: configuration, database, bus, HTTP, WebSocket. Built by Vite as the server bundle's entry
@@ -31,6 +33,8 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
     throw err
   }
   const services = await startServices(e)
+  // Rate limits count in Redis from the first request on, not in this process's memory while it connects.
+  if (e.REDIS_URL) await openRateLimitStore(e.REDIS_URL)
   // The build is loaded once: given a function, React Router derives its route table again on every request
   // (a third of the settings endpoint's CPU, docs/performance.md).
   const build = (await import('virtual:react-router/server-build')) as ServerBuild
@@ -40,6 +44,7 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
     publicUrl: e.PUBLIC_URL,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     formActionOrigins: paymentFormOrigins(e),
+    trustProxy: e.TRUST_PROXY,
     reactRouterHandler: (getLoadContext) =>
       createRequestHandler({
         build,
@@ -48,7 +53,9 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
       }),
   })
   const server = http.createServer(app)
-  const hub = attachWsHub(server, { publicUrl: e.PUBLIC_URL })
+  // With Redis, a member's sockets are counted over every process (the cap per member holds site-wide).
+  const sockets = e.REDIS_URL ? createRedisSocketRegistry(e.REDIS_URL, e.REDIS_PREFIX, { staleMs: SOCKET_STALE_MS }) : undefined
+  const hub = attachWsHub(server, { publicUrl: e.PUBLIC_URL, sockets })
   await new Promise<void>((resolve) => server.listen(e.PORT, e.HOST, resolve))
   const addr = server.address()
   const port = typeof addr === 'object' && addr ? addr.port : e.PORT

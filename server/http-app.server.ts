@@ -17,6 +17,7 @@ import { mountTestHooks } from './test-hooks.server'
 import { isDirectLocalPeer } from './local-peer.server'
 import { mountOpsEndpoints } from './ops-endpoints.server'
 import { anonymousPageCache } from './page-cache.server'
+import { compileTrustProxy, type TrustProxy } from './client-address.server'
 import { securityHeaders } from './security-headers.server'
 
 const BOOT_ID = randomUUID()
@@ -31,11 +32,14 @@ export function createHttpApp(opts: {
   pageCacheSeconds?: number
   /** Origins besides this site that a form may lead to (the payment provider's checkout page). */
   formActionOrigins?: readonly string[]
+  /** Proxies believed for the client's address (TRUST_PROXY); default loopback, a proxy on this machine. */
+  trustProxy?: TrustProxy
   reactRouterHandler: (getLoadContext: (req: express.Request) => Promise<Record<string, unknown>>) => RequestHandler
 }) {
   const app = express()
   app.disable('x-powered-by')
-  app.set('trust proxy', 'loopback')
+  // req.ip (rate limits, country, entry warning) follows TRUST_PROXY; the ops endpoints read the TCP peer instead.
+  app.set('trust proxy', compileTrustProxy(opts.trustProxy ?? ['loopback']))
   app.use(compression())
   app.use(securityHeaders({ publicUrl: opts.publicUrl, formActionOrigins: opts.formActionOrigins }))
   // /healthz, /readyz, /metrics and the request metrics; `boot` tells a restart apart (fuzz and supervisor tests).

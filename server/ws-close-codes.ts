@@ -16,4 +16,10 @@ export const CLOSE = {
   tryAgainLater: 1013,
   /** Application code: the session ended; the client must not reconnect (realtime-provider.tsx). */
   sessionEnded: 4401,
+  /**
+   * Application code: the member opened more sockets than the cap (server/ws-socket-registry.server.ts) and this,
+   * their oldest, was closed for the newest. The client waits until its tab is looked at again before it
+   * reconnects, and polls meanwhile (realtime-provider.tsx), so that tabs do not take the socket from each other.
+   */
+  tooManySockets: 4429,
 } as const

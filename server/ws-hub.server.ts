@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type http from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
@@ -14,6 +15,7 @@ import { observeOpenSockets } from '#app/lib/metrics.server'
 import { isAllowedOrigin } from '#app/lib/origin'
 import { CLOSE } from './ws-close-codes'
 import { createFrameGuard, MAX_BUFFERED_BYTES } from './ws-frame-guard.server'
+import { createMemorySocketRegistry, type SocketRegistry } from './ws-socket-registry.server'
 import { errorText } from '#app/lib/error-text'
 
 const SESSION_RECHECK_MS = 60_000
@@ -24,8 +26,12 @@ const DRAIN_MS = 5_000
 const CLOSE_HANDSHAKE_MS = 1_000
 // The largest frame a member may send: a chat message of the longest allowed length, JSON-encoded, fits easily.
 const MAX_PAYLOAD_BYTES = 16 * 1024
+/** A socket no process has vouched for in this long (three missed heartbeats) no longer counts toward the cap. */
+export const SOCKET_STALE_MS = 3 * HEARTBEAT_MS
+// Bus topic naming sockets to close because their member opened too many: each process closes those it holds.
+const EVICT_TOPIC = 'ws-evict'
 
-type MemberSocket = WebSocket & { isAlive?: boolean; userId?: number; ready?: boolean }
+type MemberSocket = WebSocket & { isAlive?: boolean; userId?: number; ready?: boolean; socketId?: string }
 
 /** The clientId of a send frame, if it is one (for a refusal that must name its message). */
 function clientIdOf(raw: unknown): string | undefined {
@@ -57,8 +63,18 @@ function logSocketError(err: Error & { code?: string }, stage: 'upgrade' | 'sock
  * checked against the allowed origin; each socket listens on its member's bus topic. The client side is
  * app/features/chat/components/realtime-provider.tsx.
  */
-export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): { close(): Promise<void>; clients(): number } {
+export function attachWsHub(
+  server: http.Server,
+  opts: {
+    publicUrl?: string
+    /** Counts each member's sockets against MAX_SOCKETS_PER_MEMBER: in Redis across processes, else in memory. */
+    sockets?: SocketRegistry
+  },
+): { close(): Promise<void>; clients(): number } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES })
+  const sockets = opts.sockets ?? createMemorySocketRegistry()
+  // This process's sockets by id, for closing those the registry names (here or through the bus from another).
+  const byId = new Map<string, MemberSocket>()
   wss.on('error', (err) => logger.error({ code: (err as { code?: string }).code ?? err.name }, 'websocket server error'))
   observeOpenSockets(() => wss.clients.size)
   // Frames being handled (a send being stored and paid): a graceful shutdown lets them answer before it closes.
@@ -70,6 +86,24 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
   const stopResync = bus().onResubscribed?.(() => {
     for (const ws of wss.clients as Set<MemberSocket>) if (ws.ready && ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'resync' } satisfies ServerEvent))
   })
+
+  const evict = (ids: readonly string[]) => {
+    for (const id of ids) {
+      const ws = byId.get(id)
+      if (!ws) continue
+      logger.info({ closeCode: CLOSE.tooManySockets }, 'websocket closed: the member opened too many')
+      ws.close(CLOSE.tooManySockets, 'too many connections')
+    }
+  }
+  const evictSubscription = bus()
+    .subscribe(EVICT_TOPIC, (payload) => {
+      const ids = (payload as { socketIds?: unknown } | null)?.socketIds
+      if (Array.isArray(ids)) evict(ids.filter((id): id is string => typeof id === 'string'))
+    })
+    .catch((e: unknown) => {
+      logger.error({ err: errorText(e) }, 'ws evict subscribe failed')
+      return undefined
+    })
 
   server.on('upgrade', (req, socket, head) => {
     // Node hands the raw socket over without an error listener; the client may reset it while we authenticate.
@@ -98,6 +132,15 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
   function onConnection(ws: MemberSocket, viewer: { userId: number; profileId: number }, token: string) {
     const { profileId } = viewer
     ws.userId = viewer.userId
+    ws.socketId = randomUUID()
+    byId.set(ws.socketId, ws)
+    // Counted with the member's other sockets on every process; the oldest beyond the cap is closed where it is.
+    void sockets.add(viewer.userId, ws.socketId).then((ids) => {
+      if (!ids.length) return
+      evict(ids)
+      const elsewhere = ids.filter((id) => !byId.has(id))
+      if (elsewhere.length) bus().publish(EVICT_TOPIC, { socketIds: elsewhere }).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'ws evict publish failed'))
+    })
     // An open socket means the member is online: no e-mails about what they see live (notifications).
     markSeen([viewer.userId]).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'presence update failed'))
     // ws closes the socket itself on a protocol error (1002), an oversized frame (1009) or text that is not UTF-8
@@ -204,6 +247,8 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
     ws.on('close', () => {
       closed = true
       clearInterval(recheck)
+      byId.delete(ws.socketId!)
+      void sockets.remove(viewer.userId, ws.socketId!)
       unsubscribe?.().catch((e: unknown) => logger.warn({ err: errorText(e) }, 'ws unsubscribe failed'))
     })
   }
@@ -220,6 +265,7 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
       if (ws.userId) online.push(ws.userId)
     }
     markSeen(online).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'presence update failed'))
+    void sockets.refresh([...byId.values()].map((ws) => ({ userId: ws.userId!, socketId: ws.socketId! })))
   }, HEARTBEAT_MS)
 
   return {
@@ -239,6 +285,10 @@ export function attachWsHub(server: http.Server, opts: { publicUrl?: string }): 
       await Promise.race([closed, sleep(CLOSE_HANDSHAKE_MS)])
       for (const ws of wss.clients) ws.terminate()
       wss.close()
+      // The sockets' close handlers have given their removals to the registry; it finishes them, then disconnects.
+      await new Promise((r) => setImmediate(r))
+      await (await evictSubscription)?.().catch(() => {})
+      await sockets.close()
     },
     clients: () => wss.clients.size,
   }

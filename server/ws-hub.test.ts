@@ -8,6 +8,8 @@ import { profileTopic, SESSION_CHECK_EVENT, type ServerEvent } from '#app/featur
 import { createMember } from '../tests/setup/factories'
 import { useTestDatabase } from '../tests/setup/test-db'
 import { attachWsHub } from './ws-hub.server'
+import { MAX_SOCKETS_PER_MEMBER } from './ws-socket-registry.server'
+import { CLOSE } from './ws-close-codes'
 import { useJobRunner } from '../tests/setup/job-runner'
 
 useTestDatabase()
@@ -195,5 +197,38 @@ describe('WebSocket hub', () => {
     expect(kept.events.map((e) => e.type)).toEqual(['ready'])
     expect(kept.ws.readyState).toBe(WebSocket.OPEN)
     kept.ws.close()
+  })
+
+  it('closes a member’s oldest socket, with a code the client knows, when they open one more than the cap', async () => {
+    const port = await startHub()
+    const a = await createMember()
+    const b = await createMember({ gender: 'male' })
+    const origin = `http://127.0.0.1:${port}`
+    const cookie = `sid=${await createSession(a.userId)}`
+    const other = connect(port, { Origin: origin, Cookie: `sid=${await createSession(b.userId)}` })
+    await other.opened
+    const open: ReturnType<typeof connect>[] = []
+    for (let i = 0; i < MAX_SOCKETS_PER_MEMBER; i++) {
+      const c = connect(port, { Origin: origin, Cookie: cookie })
+      await c.opened
+      open.push(c)
+    }
+    const oldest = new Promise<[number, string]>((r) => open[0].ws.once('close', (code, reason) => r([code, String(reason)])))
+    const newest = connect(port, { Origin: origin, Cookie: cookie })
+    await newest.opened
+    expect(await oldest).toEqual([CLOSE.tooManySockets, 'too many connections'])
+    await new Promise((r) => setTimeout(r, 50))
+    expect([...open.slice(1), newest, other].every((c) => c.ws.readyState === WebSocket.OPEN)).toBe(true)
+    expect(hub!.clients()).toBe(MAX_SOCKETS_PER_MEMBER + 1)
+    // A closed socket frees its place: the next one closes nobody.
+    const freed = new Promise((r) => open[1].ws.once('close', r))
+    open[1].ws.close()
+    await freed
+    await new Promise((r) => setTimeout(r, 50))
+    const again = connect(port, { Origin: origin, Cookie: cookie })
+    await again.opened
+    await new Promise((r) => setTimeout(r, 50))
+    expect([...open.slice(2), newest, again].every((c) => c.ws.readyState === WebSocket.OPEN)).toBe(true)
+    for (const c of [...open, newest, again, other]) c.ws.close()
   })
 })

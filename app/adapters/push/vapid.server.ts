@@ -8,10 +8,35 @@ export interface VapidKeys {
   privateKey: string
 }
 
+/** Everything a push is signed with: the key pair and the `sub` claim (web-push's vapidDetails). */
+export interface VapidIdentity extends VapidKeys {
+  subject: string
+}
+
+export interface VapidConfig {
+  DATA_DIR: string
+  VAPID_PUBLIC_KEY?: string
+  VAPID_PRIVATE_KEY?: string
+  VAPID_SUBJECT?: string
+  MAIL_FROM?: string
+}
+
+/**
+ * The one source of the site's Web Push identity: the public key browsers subscribe with (the setting
+ * push_public_key) and what every push is signed with (push-notify). With VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY set,
+ * every process on every machine signs with the same pair and nothing is written; without them, the pair generated
+ * once into DATA_DIR, which serves one machine only. VAPID_SUBJECT, else the site's address or sender.
+ */
+export function vapidIdentity(config: VapidConfig, publicUrl: string): VapidIdentity {
+  const keys =
+    config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY } : vapidKeys(config.DATA_DIR)
+  return { ...keys, subject: config.VAPID_SUBJECT ?? vapidSubject(publicUrl, config.MAIL_FROM) }
+}
+
 const cache = new Map<string, VapidKeys>()
 
 /**
- * The VAPID key pair for Web Push, generated once into DATA_DIR (spec: push_public_key in the settings). Every
+ * The VAPID key pair for Web Push when the environment gives none (vapidIdentity), generated once into DATA_DIR (spec: push_public_key in the settings). Every
  * browser subscription is bound to the public key, so the file is never replaced: a damaged file stops the start
  * instead of silently orphaning all subscriptions, and two processes starting together agree on one pair.
  */

@@ -4,17 +4,32 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 
 let redis: Redis | undefined
 
+function storeClient(url: string): Redis {
+  if (!redis) {
+    redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    // While Redis is away the insurance limiter counts in memory; the lost connection is logged, never thrown.
+    redis.on('error', (err: Error & { code?: string }) => logger.warn({ code: err.code ?? err.name }, 'rate limit redis error'))
+  }
+  return redis
+}
+
 /** Rate limiters live in Redis when REDIS_URL is set, so several processes count together; else in memory. */
 export function createLimiter(opts: { keyPrefix: string; points: number; duration: number; redis?: { url: string; prefix: string } }): RateLimiterAbstract {
   if (opts.redis) {
-    if (!redis) {
-      redis = new Redis(opts.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-      // While Redis is away the insurance limiter counts in memory; the lost connection is logged, never thrown.
-      redis.on('error', (err: Error & { code?: string }) => logger.warn({ code: err.code ?? err.name }, 'rate limit redis error'))
-    }
-    return new RateLimiterRedis({ storeClient: redis, keyPrefix: `${opts.redis.prefix}rl:${opts.keyPrefix}`, points: opts.points, duration: opts.duration, insuranceLimiter: new RateLimiterMemory({ points: opts.points, duration: opts.duration }) })
+    return new RateLimiterRedis({ storeClient: storeClient(opts.redis.url), keyPrefix: `${opts.redis.prefix}rl:${opts.keyPrefix}`, points: opts.points, duration: opts.duration, insuranceLimiter: new RateLimiterMemory({ points: opts.points, duration: opts.duration }) })
   }
   return new RateLimiterMemory({ keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.duration })
+}
+
+/**
+ * Connects to the shared store at start (server/app.ts), before the first request: a limiter made on first use
+ * would otherwise count its first requests in this process's memory (the insurance limiter, since commands are
+ * not queued while connecting), and a burst just after a start or deploy would be counted per process. Waits at
+ * most `timeoutMs`; a Redis that is away delays nothing further.
+ */
+export async function openRateLimitStore(url: string, timeoutMs = 5000): Promise<void> {
+  storeClient(url)
+  await rateLimitStoreReady(timeoutMs)
 }
 
 /**

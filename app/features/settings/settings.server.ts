@@ -2,10 +2,10 @@ import { db, type DbOrTx } from '#db/client.server'
 import { settings as settingsTable } from '#db/schema/index'
 import { sql } from 'drizzle-orm'
 import { bus } from '#app/adapters/bus/index.server'
-import { vapidKeys } from '#app/adapters/push/vapid.server'
+import { vapidIdentity } from '#app/adapters/push/vapid.server'
 import { logger } from '#app/lib/logger.server'
 import { errorText } from '#app/lib/error-text'
-import { env } from '#app/lib/env.server'
+import { env, publicUrl } from '#app/lib/env.server'
 import { defaultSettings, type SettingKey, type Settings } from './defaults'
 
 // Settings change rarely and are read on every request: a short per-process cache keeps them off the hot path.
@@ -17,8 +17,9 @@ export async function getSettings(): Promise<Settings> {
   const rows = await db().select({ key: settingsTable.key, value: settingsTable.value }).from(settingsTable)
   const value = { ...defaultSettings } as Record<string, unknown>
   for (const row of rows) if (row.key in defaultSettings) value[row.key] = row.value
-  // The Web Push key pair is generated on first start; its public half is the setting push_public_key.
-  if (!value.push_public_key) value.push_public_key = vapidKeys(env().DATA_DIR).publicKey
+  // The public half of the key every push is signed with (from the environment, or generated into DATA_DIR):
+  // never a stored value, which could differ from what the sender signs with.
+  value.push_public_key = vapidIdentity(env(), publicUrl()).publicKey
   cache = { at: Date.now(), value: value as Settings }
   return cache.value
 }
@@ -52,11 +53,21 @@ export async function settingsChanged(): Promise<void> {
     .catch((e: unknown) => logger.warn({ err: errorText(e) }, 'could not announce a settings change'))
 }
 
-/** Subscribes this process to settings changes made by others (server start-up, after the bus is set). */
+/**
+ * Subscribes this process to settings changes made by others (server start-up, after the bus is set). A change
+ * announced while the bus was away never arrives: when its subscriptions are back, the cache is dropped too.
+ */
 export async function listenForSettingChanges(): Promise<() => Promise<void>> {
-  return bus().subscribe(SETTINGS_TOPIC, () => {
+  const stopResync = bus().onResubscribed?.(() => {
     cache = undefined
   })
+  const unsubscribe = await bus().subscribe(SETTINGS_TOPIC, () => {
+    cache = undefined
+  })
+  return async () => {
+    stopResync?.()
+    await unsubscribe()
+  }
 }
 
 export function clearSettingsCache(): void {

@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import webpush from 'web-push'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { db } from '#db/client.server'
 import { settings as settingsTable } from '#db/schema/index'
+import { setBus, type Bus } from '#app/adapters/bus/index.server'
+import { createMemoryBus } from '#app/adapters/bus/memory-bus.server'
+import { resetEnvCache } from '#app/lib/env.server'
 import { defaultSettings, publicSettingKeys } from './defaults'
-import { clearSettingsCache, getSettings, updateSetting } from './settings.server'
+import { clearSettingsCache, getSettings, listenForSettingChanges, updateSetting } from './settings.server'
 
 useTestDatabase()
 
@@ -67,5 +74,62 @@ describe('settings', () => {
     expect('no_such_setting' in s).toBe(false)
     // push_public_key is the generated VAPID key; everything else is the defaults.
     expect({ ...s, push_public_key: '' }).toEqual(defaultSettings)
+  })
+})
+
+describe('settings across processes', () => {
+  afterEach(() => setBus(undefined))
+
+  it('drops the cache when the bus is back after an outage: a change announced meanwhile was never heard', async () => {
+    const listeners = new Set<() => void>()
+    const bus: Bus = { ...createMemoryBus(), onResubscribed: (l) => (listeners.add(l), () => void listeners.delete(l)) }
+    setBus(bus)
+    const stop = await listenForSettingChanges()
+    expect((await getSettings()).name).toBe(defaultSettings.name)
+    // Another process changed it while this one's bus was away.
+    await db().insert(settingsTable).values({ key: 'name', value: 'Changed Elsewhere' })
+    expect((await getSettings()).name).toBe(defaultSettings.name)
+    for (const l of listeners) l()
+    expect((await getSettings()).name).toBe('Changed Elsewhere')
+    await stop()
+    expect(listeners.size).toBe(0)
+  })
+
+  it('hears a change announced by another process at once', async () => {
+    const shared = createMemoryBus()
+    setBus(shared)
+    await listenForSettingChanges()
+    expect((await getSettings()).name).toBe(defaultSettings.name)
+    await db().insert(settingsTable).values({ key: 'name', value: 'From The Console' })
+    // What settingsChanged() in the other process publishes.
+    await shared.publish('settings-changed', { at: Date.now() })
+    expect((await getSettings()).name).toBe('From The Console')
+  })
+})
+
+describe('push_public_key', () => {
+  const saved = { ...process.env }
+  afterEach(() => {
+    process.env = { ...saved }
+    resetEnvCache()
+    clearSettingsCache()
+  })
+
+  it('is the VAPID_PUBLIC_KEY of the environment when set, on every machine, and nothing is written', async () => {
+    const keys = webpush.generateVAPIDKeys()
+    for (const machine of ['a', 'b']) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `settings-${machine}-`))
+      Object.assign(process.env, { DATA_DIR: dataDir, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey })
+      resetEnvCache()
+      clearSettingsCache()
+      expect((await getSettings()).push_public_key).toBe(keys.publicKey)
+      expect(fs.readdirSync(dataDir)).toEqual([])
+    }
+  })
+
+  it('is never a stored value, which the sender would not sign with', async () => {
+    await db().insert(settingsTable).values({ key: 'push_public_key', value: 'stale-key' })
+    clearSettingsCache()
+    expect((await getSettings()).push_public_key).not.toBe('stale-key')
   })
 })

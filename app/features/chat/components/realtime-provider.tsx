@@ -4,6 +4,7 @@ import { apiJson } from '#app/lib/api-client'
 import { startPolling } from '#app/lib/polling'
 import { hasPushSubscription } from '#app/lib/push-state'
 import type { ClientEvent, ServerEvent } from '../chat-events'
+import { afterClose } from './socket-reconnect'
 
 type Listener = (ev: ServerEvent) => void
 type Status = 'idle' | 'connecting' | 'open' | 'closed'
@@ -38,9 +39,8 @@ export function useRealtime(): Realtime {
 
 // Events that come in a burst (a like is followed by its counts) cause one reload.
 const REFRESH_DEBOUNCE_MS = 250
-// Close codes of a server that is restarting (server/ws-close-codes.ts): reconnect at once, spread over this
-// much time so that a process's members do not all arrive at the other process in the same instant.
-const RESTART_CODES = new Set([1001, 1012])
+// A server that is restarting (socket-reconnect.ts): reconnect at once, spread over this much time so that a
+// process's members do not all arrive at the other process in the same instant.
 const RESTART_JITTER_MS = 500
 
 /** The part of GET /api/chats.php (app/routes/api/chats.php.ts) the fallback polling reads. */
@@ -81,8 +81,11 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
     let attempt = 0
     let timer: ReturnType<typeof setTimeout> | undefined
     let everReady = false
+    // Closed for a newer tab's socket (too many open): this tab polls until the member looks at it again.
+    let waitingForVisible = false
     const connect = () => {
       clearTimeout(timer)
+      waitingForVisible = false
       setStatus('connecting')
       const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`)
       socket.current = ws
@@ -111,8 +114,14 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
       ws.onclose = (e) => {
         if (socket.current === ws) socket.current = null
         setStatus('closed')
-        if (stopped || e.code === 4401) return
-        if (RESTART_CODES.has(e.code)) {
+        if (stopped) return
+        const next = afterClose(e.code)
+        if (next === 'stop') return
+        if (next === 'when-visible') {
+          waitingForVisible = true
+          return
+        }
+        if (next === 'soon') {
           timer = setTimeout(connect, 50 + Math.random() * RESTART_JITTER_MS)
           return
         }
@@ -122,14 +131,20 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
     }
     // Back online: try at once instead of waiting out the backoff.
     const onOnline = () => {
-      if (!socket.current) connect()
+      if (!socket.current && !waitingForVisible) connect()
+    }
+    // The member looks at a tab whose socket went to a newer one: it takes one again (closing the oldest other).
+    const onVisible = () => {
+      if (waitingForVisible && document.visibilityState === 'visible' && !socket.current) connect()
     }
     connect()
     window.addEventListener('online', onOnline)
+    document.addEventListener('visibilitychange', onVisible)
     return () => {
       stopped = true
       clearTimeout(timer)
       window.removeEventListener('online', onOnline)
+      document.removeEventListener('visibilitychange', onVisible)
       socket.current?.close()
       socket.current = null
     }

@@ -1,4 +1,4 @@
-import { vapidKeys, vapidSubject } from '#app/adapters/push/vapid.server'
+import { vapidIdentity } from '#app/adapters/push/vapid.server'
 import { sendPush, type SendPushOptions } from '#app/adapters/push/web-push.server'
 import { serverIntl } from '#app/i18n/translate.server'
 import type { Locale } from '#app/i18n/locales'
@@ -79,8 +79,8 @@ export async function pushNotify(job: PushJob): Promise<'sent' | 'skipped'> {
   if (!subs.length) return 'skipped'
   const payload = await pushPayload(job, r.locale, r.settings.pushDiscreet, actor.name)
   if (!payload) return 'skipped'
-  const e = env()
-  const options: SendPushOptions = { vapid: { subject: vapidSubject(publicUrl(), e.MAIL_FROM), ...vapidKeys(e.DATA_DIR) }, urgency: job.kind === 'message' ? 'high' : 'normal', ...transport }
+  // The same identity whose public key the settings hand to browsers (settings.server.ts).
+  const options: SendPushOptions = { vapid: vapidIdentity(env(), publicUrl()), urgency: job.kind === 'message' ? 'high' : 'normal', ...transport }
   const results = await Promise.all(subs.map((sub) => sendPush(sub, payload, options)))
   // Subscriptions the push service no longer knows, or that can never work, are forgotten.
   const dead = subs.filter((_, i) => results[i].outcome === 'gone' || (results[i].outcome === 'failed' && results[i].reason === 'invalid-subscription'))
