@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { Redis } from 'ioredis'
+import webpush from 'web-push'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerEvent } from '#app/features/chat/chat-events'
@@ -35,6 +36,8 @@ const VISITORS = { '127.0.0.2': '145.97.0.1', '127.0.0.3': '217.0.0.1' } // NL, 
 const LOGIN_LIMIT = 4
 const SESSION_SECRET = 'topology-test-secret-0123456789abcdefghijkl'
 const REDIS_PREFIX = `h6topo-${process.pid}:`
+// The site's Web Push identity, the same in every process's environment (as in /etc/dating/dating.env).
+const VAPID = webpush.generateVAPIDKeys()
 
 type Proc = { name: 'A' | 'B'; port: number; proc?: ServerProcess; dataDir: string }
 
@@ -111,7 +114,7 @@ beforeAll(async () => {
   await updateSetting('rate_limits', { ...defaultSettings.rate_limits, login_ip_per_15min: LOGIN_LIMIT })
   await updateSetting('write_limits', { ...defaultSettings.write_limits, messages_per_minute: 100_000 })
   push = await startPushService()
-  // One data folder for both until the push keys and the photos live outside it (VAPID_* and S3: see the report).
+  // One data folder for both until the photos live outside it (S3: see the report).
   const shared = tempDir('data')
   dirs.push(shared)
   A.dataDir = B.dataDir = shared
@@ -123,9 +126,13 @@ beforeAll(async () => {
     REDIS_URL: process.env.REDIS_URL!,
     REDIS_PREFIX,
     SESSION_SECRET,
-    TRUST_PROXY: 'loopback',
+    // nginx's address as the app sees it: X-Forwarded-For is believed from it only.
+    TRUST_PROXY: '127.0.0.1',
     PAYMENT_PROVIDER: 'sandbox',
     SEED_DEMO: '0',
+    VAPID_PUBLIC_KEY: VAPID.publicKey,
+    VAPID_PRIVATE_KEY: VAPID.privateKey,
+    VAPID_SUBJECT: 'mailto:webmaster@example.com',
     LOG_LEVEL: 'warn',
     // The test's push service: its certificate, and its address on loopback (server/test-hooks.server.ts).
     NODE_EXTRA_CA_CERTS: push.caFile,
@@ -252,7 +259,7 @@ describe('the shipped deployment on this machine: nginx in front of two producti
     const recipientCookie = await login(recipient.email, recipient.password, '127.0.1.4')
     // The browser subscribes with the key the site publishes, and the push service holds it to that key.
     const key = (await call(`${SITE}/api/settings.php`, { headers: { Cookie: recipientCookie } })).json<{ push_public_key: string }>().push_public_key
-    expect(Buffer.from(key, 'base64url')).toHaveLength(65)
+    expect(key).toBe(VAPID.publicKey)
     const subscription = push.subscribe({ applicationServerKey: key })
     const saved = await call(`${SITE}/api/user.php?push=1`, {
       method: 'POST',
@@ -296,6 +303,7 @@ describe('the shipped deployment on this machine: nginx in front of two producti
     // Every one accepted (VAPID signed with the subscription's key) and decrypted with the subscription's keys.
     expect(push.requests.map((r) => r.status)).toEqual(sent.map(() => 201))
     expect(push.received.map((r) => r.vapid.publicKey)).toEqual(sent.map(() => key))
+    expect(push.received.map((r) => r.vapid.claims.sub)).toEqual(sent.map(() => 'mailto:webmaster@example.com'))
     expect(push.received.map((r) => (r.payload as { body: string }).body).sort()).toEqual([...sent].sort())
   })
 
