@@ -2,6 +2,9 @@ import http from 'node:http'
 import { createRequestHandler } from '@react-router/express'
 import type { ServerBuild } from 'react-router'
 import { env, EnvError } from '#app/lib/env.server'
+import { mediaStore } from '#app/adapters/storage/index.server'
+import { MediaStoreConfigError } from '#app/adapters/storage/media-store'
+import { errorText } from '#app/lib/error-text'
 import { existingDemoAccounts } from '#db/seed/demo.server'
 import { existingDemoOperators } from '#app/features/operators/demo-operators.server'
 import { logger } from '#app/lib/logger.server'
@@ -32,6 +35,17 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
     }
     throw err
   }
+  // Object storage configured wrongly stops the start here, naming the setting, not at the first upload; one that
+  // is only unreachable for now is logged, and the site starts (it answers media requests with errors meanwhile).
+  try {
+    await mediaStore().check()
+  } catch (err) {
+    if (!(err instanceof MediaStoreConfigError)) logger.warn({ err: errorText(err) }, 'media storage unreachable at start')
+    else {
+      console.error(`Invalid configuration:\n  ${err.message}`)
+      process.exit(EXIT_CONFIG)
+    }
+  }
   const services = await startServices(e)
   // Rate limits count in Redis from the first request on, not in this process's memory while it connects.
   if (e.REDIS_URL) await openRateLimitStore(e.REDIS_URL)
@@ -41,6 +55,7 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
   setRouteTable(build.routes)
   const app = createHttpApp({
     dataDir: e.DATA_DIR,
+    media: mediaStore(),
     publicUrl: e.PUBLIC_URL,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     formActionOrigins: paymentFormOrigins(e),

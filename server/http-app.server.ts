@@ -7,7 +7,8 @@ import { SESSION_COOKIE } from '#app/features/authentication/sessions.server'
 import { viewerForSession } from '#app/features/authentication/viewer.server'
 import { TRACKING_COOKIE, TRACKING_MAX_AGE_S, trackingFromQuery } from '#app/features/accounts/tracking'
 import { publicSettingsJson, PUBLIC_SETTINGS_CACHE_CONTROL } from '#app/features/visitors/public-settings.server'
-import { uploadsDir } from '#app/adapters/storage/disk-storage.server'
+import { createDiskMediaStore } from '#app/adapters/storage/disk-storage.server'
+import type { MediaStore } from '#app/adapters/storage/media-store'
 import { parseCookies, serializeCookie } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
 import { isAllowedOrigin } from '#app/lib/origin'
@@ -18,6 +19,7 @@ import { isDirectLocalPeer } from './local-peer.server'
 import { mountOpsEndpoints } from './ops-endpoints.server'
 import { anonymousPageCache } from './page-cache.server'
 import { compileTrustProxy, type TrustProxy } from './client-address.server'
+import { publicMediaHandler } from './media-handler.server'
 import { securityHeaders } from './security-headers.server'
 
 const BOOT_ID = randomUUID()
@@ -27,6 +29,8 @@ const MAX_BODY_BYTES = 11 * 1024 * 1024
 /** The Express app around the React Router handler: static files, media, CSRF origin check, session lookup. */
 export function createHttpApp(opts: {
   dataDir: string
+  /** Where the media are (MEDIA_STORAGE); unset: the disk under dataDir. */
+  media?: MediaStore
   publicUrl?: string
   /** Seconds the public entry pages are cached for logged-out visitors (server/page-cache.server.ts); 0 or unset: off. */
   pageCacheSeconds?: number
@@ -51,7 +55,7 @@ export function createHttpApp(opts: {
   const rootEntries = new Set(fs.existsSync(clientDir) ? fs.readdirSync(clientDir).filter((n) => n !== 'assets') : [])
   const rootFiles = express.static(clientDir, { maxAge: '1h', index: false })
   app.use((req, res, next) => (rootEntries.has(req.path.split('/', 2)[1]) ? rootFiles(req, res, next) : next()))
-  app.use('/media', express.static(uploadsDir(opts.dataDir), { maxAge: '7d', index: false, fallthrough: false }))
+  app.use('/media', publicMediaHandler(opts.media ?? createDiskMediaStore(opts.dataDir), opts.dataDir))
 
   mountTestHooks(app)
 

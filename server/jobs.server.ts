@@ -5,8 +5,7 @@ import { destroyExpiredSessions } from '#app/features/authentication/sessions.se
 import { pruneNotificationLog } from '#app/features/notifications/notification-log.server'
 import { registerModeration } from '#app/features/moderation/moderation-jobs.server'
 import { registerNotifications } from '#app/features/notifications/reactions.server'
-import { clearTempMedia } from '#app/adapters/storage/disk-storage.server'
-import { env } from '#app/lib/env.server'
+import { mediaStore } from '#app/adapters/storage/index.server'
 import { JobRunner } from '#app/lib/jobs/job-runner.server'
 import { logger } from '#app/lib/logger.server'
 import { pruneDispatchedEvents } from '#db/events.server'
@@ -30,8 +29,8 @@ export function createJobRunner(): JobRunner {
       await destroyExpiredSessions()
       await pruneDispatchedEvents()
       await pruneNotificationLog()
-      // Half-written upload files of a process that died mid-write (app/adapters/storage/disk-storage.server.ts).
-      await clearTempMedia(env().DATA_DIR)
+      // Half-written upload files of a process that died mid-write (app/adapters/storage/media-store.ts).
+      await mediaStore().clearLeftovers()
       if (erased) logger.info({ erased }, 'erased accounts past the reactivation window')
     })
     .every('housekeeping', HOUR)

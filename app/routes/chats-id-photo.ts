@@ -1,9 +1,7 @@
-import fs from 'node:fs'
-import { Readable } from 'node:stream'
-import { mediaPath } from '#app/adapters/storage/disk-storage.server'
+import { mediaStore } from '#app/adapters/storage/index.server'
+import { mediaResponse } from '#app/adapters/storage/media-response.server'
 import { requireViewer } from '#app/features/authentication/require-viewer.server'
 import { chatPhotoFile } from '#app/features/chat/chat-photos.server'
-import { env } from '#app/lib/env.server'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/chats-id-photo'
 
@@ -12,9 +10,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
   const name = await chatPhotoFile(viewer.profileId, idParam(params.id), idParam(params.messageId))
   if (!name) throw new Response('Not Found', { status: 404 })
-  const path = mediaPath(env().DATA_DIR, name, 'private')
-  if (!fs.existsSync(path)) throw new Response('Not Found', { status: 404 })
-  return new Response(Readable.toWeb(fs.createReadStream(path)) as ReadableStream, {
-    headers: { 'Content-Type': 'image/webp', 'Cache-Control': 'private, max-age=3600', Vary: 'Cookie' },
-  })
+  const res = await mediaResponse(mediaStore(), request, name, 'private', { 'Cache-Control': 'private, max-age=3600', Vary: 'Cookie' })
+  if (!res) throw new Response('Not Found', { status: 404 })
+  return res
 }

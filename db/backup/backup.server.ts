@@ -2,8 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pgliteDataDir } from '../client.server'
 import { DataDirBusyError, lockDataDir } from '../data-dir-lock.server'
-import { archiveDataFiles, dataFileNames, extractDataFiles } from './data-files.server'
+import type { MediaStore } from '#app/adapters/storage/media-store'
+import { archiveDataFiles, dataFileNames, extractDataFiles, mediaFolderNames } from './data-files.server'
 import { appVersion, BackupError, checkPart, codeMigrationCount, describePart, readManifest, writeManifest, type BackupKind, type BackupManifest } from './manifest'
+import { replaceMedia } from './object-media.server'
 import { dumpPglite, loadPglite } from './pglite-image.server'
 import { dumpPostgres, otherSessions, postgresMigrationCount, restorePostgres } from './postgres-dump.server'
 
@@ -15,6 +17,8 @@ export interface Installation {
   /** Set: PostgreSQL; unset: the embedded database under dataDir. */
   databaseUrl?: string
   dataDir: string
+  /** Where the media are (MEDIA_STORAGE); unset or disk: the folders in dataDir. Object storage is backed up too. */
+  media?: MediaStore
 }
 
 const DATABASE_FILE: Record<BackupKind, string> = { pglite: 'database.tar.gz', postgres: 'database.pgdump' }
@@ -46,7 +50,7 @@ export async function createBackup(site: Installation, parentDir: string, now = 
   try {
     const databaseFile = DATABASE_FILE[kind]
     let migrations: number
-    let entries: string[]
+    let files: Awaited<ReturnType<typeof archiveDataFiles>>
     let postgres: BackupManifest['postgres']
     if (kind === 'pglite') {
       const pgDir = pgliteDataDir(site.dataDir)
@@ -55,7 +59,7 @@ export async function createBackup(site: Installation, parentDir: string, now = 
       const unlock = lockEmbedded(site.dataDir)
       try {
         ;({ migrations } = await dumpPglite(pgDir, path.join(partial, databaseFile)))
-        entries = await archiveDataFiles(site.dataDir, path.join(partial, FILES_ARCHIVE))
+        files = await archiveDataFiles(site.dataDir, path.join(partial, FILES_ARCHIVE), site.media)
       } finally {
         unlock()
       }
@@ -64,7 +68,7 @@ export async function createBackup(site: Installation, parentDir: string, now = 
       // refers to was there (a photo deleted in between is the only gap).
       migrations = await postgresMigrationCount(site.databaseUrl!)
       postgres = await dumpPostgres(site.databaseUrl!, path.join(partial, databaseFile))
-      entries = await archiveDataFiles(site.dataDir, path.join(partial, FILES_ARCHIVE))
+      files = await archiveDataFiles(site.dataDir, path.join(partial, FILES_ARCHIVE), site.media)
     }
     const manifest: BackupManifest = {
       format: 1,
@@ -73,7 +77,8 @@ export async function createBackup(site: Installation, parentDir: string, now = 
       appVersion: appVersion(),
       migrations,
       database: await describePart(partial, databaseFile),
-      files: { ...(await describePart(partial, FILES_ARCHIVE)), entries },
+      files: { ...(await describePart(partial, FILES_ARCHIVE)), entries: files.entries },
+      media: site.media?.kind === 's3' ? { storage: 's3', objects: files.objects ?? 0 } : { storage: 'disk' },
       ...(postgres ? { postgres } : {}),
     }
     writeManifest(partial, manifest)
@@ -121,7 +126,7 @@ export async function restoreBackup(site: Installation, dir: string, opts: { mig
         const { migrations } = await loadPglite(path.join(dir, manifest.database.file), path.join(stage, 'pglite'))
         if (migrations !== manifest.migrations) throw new BackupError(`The database in the backup has ${migrations} migrations, its manifest says ${manifest.migrations}: not restored.`)
         moveInto(site.dataDir, aside, path.join(stage, 'pglite'), path.basename(pgliteDataDir(site.dataDir)))
-        for (const name of dataFileNames(site.dataDir)) moveInto(site.dataDir, aside, path.join(stage, 'files', name), name)
+        await putFilesInPlace(site, path.join(stage, 'files'), aside)
       } finally {
         unlock()
       }
@@ -130,7 +135,7 @@ export async function restoreBackup(site: Installation, dir: string, opts: { mig
       const sessions = opts.force ? 0 : await otherSessions(url)
       if (sessions > 0) throw new BackupError(`${sessions} other session(s) use the database: stop the servers first (or pass --force).`)
       await restorePostgres(url, path.join(dir, manifest.database.file), manifest.postgres?.pgDump ?? '0')
-      for (const name of dataFileNames(site.dataDir)) moveInto(site.dataDir, aside, path.join(stage, 'files', name), name)
+      await putFilesInPlace(site, path.join(stage, 'files'), aside)
     }
   } finally {
     fs.rmSync(stage, { recursive: true, force: true })
@@ -138,6 +143,16 @@ export async function restoreBackup(site: Installation, dir: string, opts: { mig
   const movedAside = fs.existsSync(aside) && fs.readdirSync(aside).length > 0
   if (!movedAside) fs.rmSync(aside, { recursive: true, force: true })
   return { manifest, asideDir: movedAside ? aside : null }
+}
+
+/** The unpacked files go to DATA_DIR, the media among them to the bucket when the media live there. */
+async function putFilesInPlace(site: Installation, files: string, aside: string): Promise<void> {
+  const toBucket = site.media?.kind === 's3'
+  if (toBucket) await replaceMedia(site.media!, files, aside)
+  for (const name of dataFileNames(site.dataDir)) {
+    if (toBucket && mediaFolderNames(site.dataDir).includes(name)) continue
+    moveInto(site.dataDir, aside, path.join(files, name), name)
+  }
 }
 
 /** DATA_DIR/name becomes `from` (or nothing, when the backup had none); what was there goes to `aside`. */

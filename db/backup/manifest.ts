@@ -20,6 +20,8 @@ const manifestSchema = z.object({
   migrations: z.number().int().min(0),
   database: part,
   files: part.extend({ entries: z.array(z.string()) }),
+  /** Where the media came from: the disk, or object storage (the number of objects archived). Older backups: disk. */
+  media: z.object({ storage: z.enum(['disk', 's3']), objects: z.number().int().min(0).optional() }).optional(),
   /** PostgreSQL only: the server's version and that of the pg_dump that wrote the archive. */
   postgres: z.object({ server: z.string(), pgDump: z.string() }).optional(),
 })

@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2'
 import { and, eq, inArray } from 'drizzle-orm'
-import { saveMedia } from '#app/adapters/storage/disk-storage.server'
+import { mediaStore } from '#app/adapters/storage/index.server'
 import { env } from '#app/lib/env.server'
 import { db } from '../client.server'
 import { conversationMembers, conversations, creditLedger, interests, messages, operators, profileImages, profileInterests, profiles, settings, sexualities, users } from '../schema/index'
@@ -154,15 +154,15 @@ function plainDemoProfiles(count: number, seed: number, now: Date): DemoProfileR
   return out
 }
 
-async function attachAvatar(dataDir: string, profileId: number, gender: 'male' | 'female') {
+async function attachAvatar(profileId: number, gender: 'male' | 'female') {
   const img = await renderAvatar(`demo-${profileId}`, gender)
   const base = `p${profileId}-demo`
   const names = { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp`, matchFilename: `${base}-match.webp`, blurredFilename: `${base}-blur.webp` }
-  await Promise.all([
-    saveMedia(dataDir, names.filename, img.full),
-    saveMedia(dataDir, names.thumbFilename, img.thumb),
-    saveMedia(dataDir, names.matchFilename, img.match),
-    saveMedia(dataDir, names.blurredFilename, img.blurred),
+  await mediaStore().saveSet([
+    { name: names.filename, data: img.full, area: 'public' },
+    { name: names.thumbFilename, data: img.thumb, area: 'public' },
+    { name: names.matchFilename, data: img.match, area: 'public' },
+    { name: names.blurredFilename, data: img.blurred, area: 'public' },
   ])
   const [image] = await db()
     .insert(profileImages)
@@ -209,7 +209,7 @@ export async function seedDemo(opts: { dataDir: string; profiles: number; avatar
         aboutMe: a.gender === 'female' ? 'Demo member: log in as me to try the chat.' : 'Demo member: chat with Anna in another browser.',
       })
       .returning({ id: profiles.id })
-    if (opts.avatars !== false) await attachAvatar(opts.dataDir, profile.id, a.gender)
+    if (opts.avatars !== false) await attachAvatar(profile.id, a.gender)
     accountProfiles.push(profile.id)
   }
   if (accountProfiles.length === 2) await seedConversation(accountProfiles[0], accountProfiles[1])
@@ -245,7 +245,7 @@ async function seedProfiles(opts: { dataDir: string; profiles: number; avatars?:
   }
   if (opts.avatars !== false) {
     // A few at a time: sharp is multi-threaded already.
-    for (let i = 0; i < ids.length; i += 8) await Promise.all(ids.slice(i, i + 8).map((p) => attachAvatar(opts.dataDir, p.id, p.gender)))
+    for (let i = 0; i < ids.length; i += 8) await Promise.all(ids.slice(i, i + 8).map((p) => attachAvatar(p.id, p.gender)))
   }
   return ids.length
 }

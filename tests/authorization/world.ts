@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
 import { eq } from 'drizzle-orm'
-import { mediaPath } from '#app/adapters/storage/disk-storage.server'
+import { mediaStore } from '#app/adapters/storage/index.server'
 import { requestAccountDeletion } from '#app/features/accounts/deletion.server'
 import { createSession } from '#app/features/authentication/sessions.server'
 import { startCheckout } from '#app/features/billing/checkout.server'
@@ -10,7 +9,6 @@ import { createOperator } from '#app/features/operators/operator-accounts.server
 import { completeOperatorSession, startOperatorSession } from '#app/features/operators/operator-sessions.server'
 import type { OperatorRole } from '#app/features/operators/permissions'
 import { blockMember } from '#app/features/safety/block.server'
-import { env } from '#app/lib/env.server'
 import { db } from '#db/client.server'
 import { conversationMembers, conversations, directDebitMandates, messages, profileImages, profiles, users } from '#db/schema/index'
 import { createMember } from '../setup/factories'
@@ -46,18 +44,15 @@ async function addPhoto(profileId: number, opts: { main?: boolean; tag?: string 
   fileSeq += 1
   const base = `authz-${opts.tag ?? 'p'}-${profileId}-${fileSeq}`
   const names = { filename: `${base}.webp`, thumbFilename: `${base}-t.webp`, matchFilename: `${base}-m.webp`, blurredFilename: `${base}-b.webp` }
-  for (const name of Object.values(names)) writeMedia(name)
+  for (const name of Object.values(names)) await writeMedia(name)
   const [row] = await db().insert(profileImages).values({ profileId, ...names, status: 'active', position: fileSeq }).returning({ id: profileImages.id })
   if (opts.main) await db().update(profiles).set({ mainImageId: row.id }).where(eq(profiles.id, profileId))
   return row.id
 }
 
-function writeMedia(name: string) {
-  for (const area of ['public', 'private'] as const) {
-    const file = mediaPath(env().DATA_DIR, name, area)
-    fs.mkdirSync(file.slice(0, file.lastIndexOf('/')), { recursive: true })
-    fs.writeFileSync(file, 'RIFF0000WEBP')
-  }
+/** Written through the configured media store: the matrix holds on object storage as on disk. */
+async function writeMedia(name: string) {
+  for (const area of ['public', 'private'] as const) await mediaStore().save(name, Buffer.from('RIFF0000WEBP'), area)
 }
 
 /** A conversation between a and b with the given messages (sender, body or photo file), all delivered. */
@@ -66,7 +61,7 @@ async function conversation(a: number, b: number, items: { from: number; body?: 
   const [c] = await db().insert(conversations).values({ profileLowId: low, profileHighId: high, startedBy: items[0].from }).returning({ id: conversations.id })
   const ids: number[] = []
   for (const it of items) {
-    if (it.photo) writeMedia(it.photo)
+    if (it.photo) await writeMedia(it.photo)
     const [m] = await db()
       .insert(messages)
       .values({ conversationId: c.id, senderId: it.from, clientId: crypto.randomUUID(), body: it.body ?? '', kind: it.photo ? 'photo' : 'text', photo: it.photo ?? null })

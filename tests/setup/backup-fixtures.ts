@@ -3,7 +3,7 @@ import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { createMember } from './factories'
-import { saveMedia } from '#app/adapters/storage/disk-storage.server'
+import { createDiskMediaStore } from '#app/adapters/storage/disk-storage.server'
 import { loadOrCreateSecret } from '#app/lib/secrets.server'
 import { db, type DbHandle } from '#db/client.server'
 import { profiles, users } from '#db/schema/index'
@@ -24,8 +24,9 @@ export async function snapshot(handle: DbHandle): Promise<Record<string, unknown
 export async function arrange(dataDir: string) {
   const a = await createMember({ name: 'Backup Anna', credits: 25 })
   const b = await createMember({ name: 'Backup Ben', gender: 'male' })
-  await saveMedia(dataDir, 'photo-a.webp', Buffer.from('public photo bytes'), 'public')
-  await saveMedia(dataDir, 'photo-a-full.webp', Buffer.from('private photo bytes'), 'private')
+  const media = createDiskMediaStore(dataDir)
+  await media.save('photo-a.webp', Buffer.from('public photo bytes'), 'public')
+  await media.save('photo-a-full.webp', Buffer.from('private photo bytes'), 'private')
   loadOrCreateSecret(dataDir, 'session-secret', undefined)
   fs.writeFileSync(path.join(dataDir, 'vapid.json'), JSON.stringify({ publicKey: 'pub', privateKey: 'priv' }))
   return { a, b }

@@ -1,8 +1,8 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm'
-import { deleteMedia } from '#app/adapters/storage/disk-storage.server'
-import { env } from '#app/lib/env.server'
+import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { mediaStore } from '#app/adapters/storage/index.server'
+import { MEDIA_AREAS, memberMediaPrefixes } from '#app/adapters/storage/media-store'
 import { db, type Tx } from '#db/client.server'
-import { accountDeletions, profileImages, profiles, sessions, users } from '#db/schema/index'
+import { accountDeletions, conversations, messages, profileImages, profiles, sessions, users } from '#db/schema/index'
 import { sendAccountEmail } from './account-mail.server'
 import { consumeToken } from './tokens.server'
 
@@ -51,7 +51,9 @@ export async function resendReactivation(email: string): Promise<boolean> {
 
 /**
  * The erasure job: accounts pending deletion for longer than the window lose their personal data and photos for
- * good (the user row goes, and with it profile, messages, likes and sessions by cascade).
+ * good (the user row goes, and with it profile, messages, likes and sessions by cascade). Every stored file of the
+ * member goes too: their photos, the photos of the chats that vanish with them (the partner's as well: their
+ * message is gone), and anything else stored under the member's names that no row points at any more.
  */
 export async function purgeExpiredDeletions(now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - REACTIVATION_DAYS * 86400_000)
@@ -61,13 +63,23 @@ export async function purgeExpiredDeletions(now = new Date()): Promise<number> {
     .where(and(eq(users.status, 'pending_deletion'), lt(users.deletionRequestedAt, cutoff)))
   if (!expired.length) return 0
   const ids = expired.map((u) => u.id)
-  const files = await db()
+  const profileIds = (await db().select({ id: profiles.id }).from(profiles).where(inArray(profiles.userId, ids))).map((p) => p.id)
+  const photos = await db()
     .select({ a: profileImages.filename, b: profileImages.thumbFilename, c: profileImages.matchFilename, d: profileImages.blurredFilename })
     .from(profileImages)
-    .innerJoin(profiles, eq(profiles.id, profileImages.profileId))
-    .where(inArray(profiles.userId, ids))
+    .where(inArray(profileImages.profileId, profileIds.length ? profileIds : [-1]))
+  const chatPhotos = profileIds.length
+    ? await db()
+        .select({ photo: messages.photo })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where(and(eq(messages.kind, 'photo'), isNotNull(messages.photo), or(inArray(conversations.profileLowId, profileIds), inArray(conversations.profileHighId, profileIds))))
+    : []
   await db().delete(users).where(inArray(users.id, ids))
-  const dataDir = env().DATA_DIR
-  await Promise.all(files.flatMap((f) => [f.a, f.b, f.c, f.d]).map((n) => deleteMedia(dataDir, n)))
+  const store = mediaStore()
+  // Listed after the rows went: an upload that finished in between is found too.
+  const named = await Promise.all(profileIds.flatMap((id) => memberMediaPrefixes(id).flatMap((prefix) => MEDIA_AREAS.map((area) => store.list(area, prefix)))))
+  const names = new Set([...photos.flatMap((f) => [f.a, f.b, f.c, f.d]), ...chatPhotos.map((m) => m.photo!), ...named.flat()])
+  await store.delete([...names])
   return ids.length
 }

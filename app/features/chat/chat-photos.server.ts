@@ -1,7 +1,6 @@
 import { and, eq, or } from 'drizzle-orm'
-import { deleteMedia, saveMedia } from '#app/adapters/storage/disk-storage.server'
+import { mediaStore } from '#app/adapters/storage/index.server'
 import { canUseChatFeature } from '#app/policies/premium-features'
-import { env } from '#app/lib/env.server'
 import { db } from '#db/client.server'
 import { conversations, messages, profiles, users } from '#db/schema/index'
 import { ImageRejectedError, processImage } from '#app/features/photos/process-image.server'
@@ -26,16 +25,16 @@ export async function sendChatPhoto(senderId: number, toProfileId: number, clien
     throw e
   }
   const name = `chat-${senderId}-${crypto.randomUUID()}.webp`
-  const dataDir = env().DATA_DIR
-  await saveMedia(dataDir, name, full, 'private')
+  const store = mediaStore()
+  await store.save(name, full, 'private')
   let r: SubmitResult
   try {
     r = await deliverSubmission({ senderId, toProfileId, clientId, body: '', kind: 'photo', photo: name })
   } catch (e) {
-    await deleteMedia(dataDir, name)
+    await store.delete([name])
     throw e
   }
-  if (!r.ok || r.message.kind !== 'photo' || !(await isStored(r.message.id, name))) await deleteMedia(dataDir, name)
+  if (!r.ok || r.message.kind !== 'photo' || !(await isStored(r.message.id, name))) await store.delete([name])
   return r
 }
 

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import { deleteMedia, moveMedia, saveMediaSet } from '#app/adapters/storage/disk-storage.server'
-import { env } from '#app/lib/env.server'
+import { mediaStore } from '#app/adapters/storage/index.server'
 import { db } from '#db/client.server'
 import { profileImages, profiles } from '#db/schema/index'
 import { getSettings } from '#app/features/settings/settings.server'
@@ -39,7 +38,7 @@ export async function listOwnPhotos(profileId: number): Promise<OwnPhoto[]> {
 }
 
 /**
- * Stores an upload: re-encoded variants on disk, a row whose status depends on the setting photo_moderation, and
+ * Stores an upload: re-encoded variants in the media store, a row whose status depends on the setting photo_moderation, and
  * the first active photo becomes the main image. Files of non-main photos stay private except the blurred one.
  */
 export async function uploadPhoto(viewer: { profileId: number; paidUser: boolean }, data: Buffer): Promise<UploadResult> {
@@ -55,9 +54,9 @@ export async function uploadPhoto(viewer: { profileId: number; paidUser: boolean
   const status = settings.photo_moderation ? ('pending' as const) : ('active' as const)
   const base = `${viewer.profileId}-${crypto.randomUUID()}`
   const names = { filename: `${base}.webp`, thumbFilename: `${base}-t.webp`, matchFilename: `${base}-m.webp`, blurredFilename: `${base}-b.webp` }
-  const dataDir = env().DATA_DIR
-  // All four files or none (saveMediaSet); and none when the row cannot be stored: nothing of a failed upload stays.
-  await saveMediaSet(dataDir, [
+  const store = mediaStore()
+  // All four files or none (saveSet); and none when the row cannot be stored: nothing of a failed upload stays.
+  await store.saveSet([
     { name: names.filename, data: img.full, area: 'private' },
     { name: names.thumbFilename, data: img.thumb, area: 'private' },
     { name: names.matchFilename, data: img.match, area: 'private' },
@@ -70,7 +69,7 @@ export async function uploadPhoto(viewer: { profileId: number; paidUser: boolean
       .values({ profileId: viewer.profileId, ...names, status, position: Number(count?.n ?? 0) })
       .returning({ id: profileImages.id })
   } catch (e) {
-    await Promise.all(Object.values(names).map((n) => deleteMedia(dataDir, n).catch(() => {})))
+    await store.delete(Object.values(names)).catch(() => {})
     throw e
   }
   if (status === 'active' && (await mainImageId(viewer.profileId)) === null) await setMainPhoto(viewer.profileId, row.id)
@@ -87,12 +86,12 @@ export async function setMainPhoto(profileId: number, imageId: number): Promise<
   if (!image || image.status !== 'active') return false
   const previous = await mainImageId(profileId)
   if (previous === imageId) return true
-  const dataDir = env().DATA_DIR
+  const store = mediaStore()
   if (previous) {
     const [old] = await db().select().from(profileImages).where(eq(profileImages.id, previous))
-    if (old) for (const v of variants) await moveMedia(dataDir, old[v], 'public', 'private')
+    if (old) for (const v of variants) await store.move(old[v], 'public', 'private')
   }
-  for (const v of variants) await moveMedia(dataDir, image[v], 'private', 'public')
+  for (const v of variants) await store.move(image[v], 'private', 'public')
   await db().update(profiles).set({ mainImageId: imageId }).where(eq(profiles.id, profileId))
   return true
 }
@@ -109,8 +108,7 @@ export async function deletePhoto(profileId: number, imageId: number): Promise<b
     if (wasMain) await tx.update(profiles).set({ mainImageId: null }).where(eq(profiles.id, profileId))
     await tx.delete(profileImages).where(eq(profileImages.id, imageId))
   })
-  const dataDir = env().DATA_DIR
-  await Promise.all([img.filename, img.thumbFilename, img.matchFilename, img.blurredFilename].map((n) => deleteMedia(dataDir, n)))
+  await mediaStore().delete([img.filename, img.thumbFilename, img.matchFilename, img.blurredFilename])
   if (wasMain) {
     const [next] = await db()
       .select({ id: profileImages.id })
@@ -134,7 +132,7 @@ export async function settleMainPhoto(profileId: number): Promise<void> {
     const [img] = await db().select().from(profileImages).where(eq(profileImages.id, main))
     if (img?.status === 'active') return
     await db().update(profiles).set({ mainImageId: null }).where(eq(profiles.id, profileId))
-    if (img) for (const v of variants) await moveMedia(env().DATA_DIR, img[v], 'public', 'private')
+    if (img) for (const v of variants) await mediaStore().move(img[v], 'public', 'private')
   }
   const [next] = await db()
     .select({ id: profileImages.id })

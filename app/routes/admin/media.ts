@@ -1,10 +1,8 @@
-import fs from 'node:fs'
-import { Readable } from 'node:stream'
-import { mediaPath } from '#app/adapters/storage/disk-storage.server'
+import { mediaStore } from '#app/adapters/storage/index.server'
+import { mediaResponse } from '#app/adapters/storage/media-response.server'
 import { moderationPhotoFile } from '#app/features/moderation/photo-queue.server'
 import { can } from '#app/features/operators/permissions'
 import { forbidden, requireOperator } from '#app/features/operators/require-operator.server'
-import { env } from '#app/lib/env.server'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/media'
 
@@ -15,10 +13,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const file = await moderationPhotoFile(idParam(params.id), params.variant === 'thumb' ? 'thumb' : 'match')
   if (!file) throw new Response('Not Found', { status: 404 })
   for (const area of ['private', 'public'] as const) {
-    const path = mediaPath(env().DATA_DIR, file, area)
-    if (fs.existsSync(path)) {
-      return new Response(Readable.toWeb(fs.createReadStream(path)) as ReadableStream, { headers: { 'Content-Type': 'image/webp', 'Cache-Control': 'private, no-store' } })
-    }
+    const res = await mediaResponse(mediaStore(), request, file, area, { 'Cache-Control': 'private, no-store' })
+    if (res) return res
   }
   throw new Response('Not Found', { status: 404 })
 }
