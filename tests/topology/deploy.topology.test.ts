@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { sql } from 'drizzle-orm'
 import { Redis } from 'ioredis'
 import webpush from 'web-push'
@@ -12,6 +13,7 @@ import { migrate, openDatabase, setDatabase, type DbHandle } from '#db/client.se
 import { ChatClient, type Endpoint } from '../setup/chat-client'
 import { createMember } from '../setup/factories'
 import { startPushService, type PushService } from '../setup/push-service'
+import { startS3Server, type S3Server } from '../setup/s3-server'
 import { createTestDatabase, startServer, until, type ServerProcess } from '../setup/server-process'
 import { jpeg } from '../setup/upload-fixtures'
 import { call } from './client'
@@ -43,6 +45,7 @@ type Proc = { name: 'A' | 'B'; port: number; proc?: ServerProcess; dataDir: stri
 
 let handle: DbHandle
 let push: PushService
+let s3: S3Server
 let serverEnv: Record<string, string>
 let edge: Awaited<ReturnType<typeof startNginx>>
 let behindLb: Awaited<ReturnType<typeof startNginx>>
@@ -114,10 +117,11 @@ beforeAll(async () => {
   await updateSetting('rate_limits', { ...defaultSettings.rate_limits, login_ip_per_15min: LOGIN_LIMIT })
   await updateSetting('write_limits', { ...defaultSettings.write_limits, messages_per_minute: 100_000 })
   push = await startPushService()
-  // One data folder for both until the photos live outside it (S3: see the report).
-  const shared = tempDir('data')
-  dirs.push(shared)
-  A.dataDir = B.dataDir = shared
+  // Media on the local S3 server; each process a data folder of its own, as on two machines.
+  s3 = await startS3Server()
+  A.dataDir = tempDir('data-a')
+  B.dataDir = tempDir('data-b')
+  dirs.push(A.dataDir, B.dataDir)
   serverEnv = {
     // What deploy/systemd/dating.env.example names, with this machine's services.
     PUBLIC_URL: SITE,
@@ -133,6 +137,12 @@ beforeAll(async () => {
     VAPID_PUBLIC_KEY: VAPID.publicKey,
     VAPID_PRIVATE_KEY: VAPID.privateKey,
     VAPID_SUBJECT: 'mailto:webmaster@example.com',
+    MEDIA_STORAGE: 's3',
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: s3.region,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     LOG_LEVEL: 'warn',
     // The test's push service: its certificate, and its address on loopback (server/test-hooks.server.ts).
     NODE_EXTRA_CA_CERTS: push.caFile,
@@ -155,6 +165,7 @@ afterAll(async () => {
   await behindLb?.stop()
   for (const p of [A, B]) if (p.proc && p.proc.child.exitCode === null) p.proc.child.kill('SIGKILL')
   await push?.close()
+  await s3?.stop()
   // The rate limits and socket registry the processes left in the shared Redis.
   const redis = new Redis(process.env.REDIS_URL!)
   for await (const keys of redis.scanStream({ match: `${REDIS_PREFIX}*`, count: 500 }) as AsyncIterable<string[]>) if (keys.length) await redis.del(...keys)
@@ -230,6 +241,9 @@ describe('the shipped deployment on this machine: nginx in front of two producti
     const cookie = await login(member.email, member.password, '127.0.1.3')
     const form = new FormData()
     form.set('photo', new File([new Uint8Array(await jpeg(640, 480, '#36c'))], 'me.jpg', { type: 'image/jpeg' }))
+    const bucket = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } })
+    const objects = async () => (await bucket.send(new ListObjectsV2Command({ Bucket: s3.bucket }))).KeyCount ?? 0
+    const objectsBefore = await objects()
     const uploads = await both('http_requests_total', { method: 'POST', route: 'api-photos', status: '2xx' })
     const res = await fetch(`${SITE}/api/photos.php`, { method: 'POST', body: form, headers: { Cookie: cookie, Origin: SITE } })
     expect(res.status).toBe(201)
@@ -251,6 +265,11 @@ describe('the shipped deployment on this machine: nginx in front of two producti
     expect(await served(), `${other.name} served the photo ${uploader.name} received`).toBeGreaterThan(servedBefore)
     expect(bodies[0].subarray(8, 12).toString('latin1')).toBe('WEBP')
     for (const b of bodies) expect(b.equals(bodies[0])).toBe(true)
+    // The photo lives in the bucket (its variants), on neither machine's disk.
+    expect(await objects()).toBeGreaterThan(objectsBefore)
+    bucket.destroy()
+    const onDisk = [A, B].flatMap((p) => fs.readdirSync(p.dataDir, { recursive: true, encoding: 'utf8' }).filter((n) => n.endsWith('.webp')))
+    expect(onDisk).toEqual([])
   })
 
   it('a push signed by either process is accepted by the same subscription’s keys', async () => {
