@@ -1,7 +1,9 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { sql } from 'drizzle-orm'
+import pg from 'pg'
 import { Redis } from 'ioredis'
 import webpush from 'web-push'
 import WebSocket from 'ws'
@@ -36,7 +38,8 @@ const SITE = `https://127.0.0.1:${PORTS.edge}`
 const LB_ADDRESS = '127.0.0.9'
 const VISITORS = { '127.0.0.2': '145.97.0.1', '127.0.0.3': '217.0.0.1' } // NL, DE (app/adapters/geoip)
 const LOGIN_LIMIT = 4
-const SESSION_SECRET = 'topology-test-secret-0123456789abcdefghijkl'
+// Made per run, as an operator makes one (`openssl rand -base64 48`), and the same for both processes.
+const SESSION_SECRET = crypto.randomBytes(36).toString('base64')
 const REDIS_PREFIX = `h6topo-${process.pid}:`
 // The site's Web Push identity, the same in every process's environment (as in /etc/dating/dating.env).
 const VAPID = webpush.generateVAPIDKeys()
@@ -44,6 +47,7 @@ const VAPID = webpush.generateVAPIDKeys()
 type Proc = { name: 'A' | 'B'; port: number; proc?: ServerProcess; dataDir: string }
 
 let handle: DbHandle
+let dbUrl: string
 let push: PushService
 let s3: S3Server
 let serverEnv: Record<string, string>
@@ -59,6 +63,19 @@ const dirs: string[] = []
 const through = (): Endpoint => ({ wsPort: PORTS.edge, httpPort: PORTS.edge, secure: true })
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows
+
+/**
+ * Drops the run's database. PostgreSQL finishes a drop after a checkpoint, which a busy machine can take minutes
+ * to reach: the test waits 10 s at most, and the server completes the drop on its own.
+ */
+async function dropDatabase(url: string) {
+  const name = new URL(url).pathname.slice(1)
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+  await admin.connect()
+  const dropped = admin.query(`drop database if exists "${name}" with (force)`).then(() => true, () => false)
+  if (await Promise.race([dropped, sleep(10_000).then(() => false)])) await admin.end()
+  else void admin.end().catch(() => {})
+}
 
 /** A process as the shipped unit starts it: its ExecStart and Environment= lines, the env file's variables. */
 async function start(p: Proc) {
@@ -109,7 +126,8 @@ async function memberSocket(cookie: string) {
 }
 
 beforeAll(async () => {
-  const dbUrl = await createTestDatabase(process.env.TEST_DATABASE_URL!, 'h6_topology')
+  // A name of this run's own: dropping an older one waits for a checkpoint, minutes on a busy machine.
+  dbUrl = await createTestDatabase(process.env.TEST_DATABASE_URL!, `h6_topology_${process.pid}`)
   handle = await openDatabase({ url: dbUrl, poolSize: 2 })
   await migrate(handle)
   setDatabase(handle)
@@ -163,7 +181,11 @@ afterAll(async () => {
   await lb?.close()
   await edge?.stop()
   await behindLb?.stop()
-  for (const p of [A, B]) if (p.proc && p.proc.child.exitCode === null) p.proc.child.kill('SIGKILL')
+  for (const p of [A, B]) {
+    // A process that ended by itself: what it said, for the failure it caused (ids and codes only, never personal data).
+    if (p.proc && p.proc.child.exitCode !== null) console.error(`${p.name} exited (${p.proc.child.exitCode}):\n${p.proc.output().slice(-4000)}`)
+    if (p.proc && p.proc.child.exitCode === null) p.proc.child.kill('SIGKILL')
+  }
   await push?.close()
   await s3?.stop()
   // The rate limits and socket registry the processes left in the shared Redis.
@@ -172,6 +194,7 @@ afterAll(async () => {
   redis.disconnect()
   setDatabase(undefined)
   await handle?.close()
+  if (dbUrl) await dropDatabase(dbUrl)
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true })
 })
 
