@@ -13,6 +13,8 @@ export type DomainEvent =
   | { type: 'payment.completed'; payload: { paymentId: number; userId: number; credits: number; firstPurchase: boolean } }
   | { type: 'payment.failed'; payload: { paymentId: number; userId: number } }
   | { type: 'payment.reversed'; payload: { paymentId: number; userId: number; reason: 'refund' | 'chargeback' | 'collection_failed'; credits: number } }
+  // A failed collection or a chargeback left the member no purchase that stands: Premium ended, the member is told.
+  | { type: 'premium.ended'; payload: { userId: number; paymentId: number; reason: 'collection_failed' | 'chargeback' } }
   // A moderator decided about a member (a photo's outcome, a statement of reasons): the member is told by e-mail.
   | { type: 'moderation.decided'; payload: { decisionId: number; userId: number } }
   // A complaint from /complaints was closed: its author gets the outcome by e-mail.

@@ -50,6 +50,7 @@ const schema = z.object({
   // S3_ENDPOINT is set.
   S3_FORCE_PATH_STYLE: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'))),
   SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SESSION_SECRET_PREVIOUS: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SEED_DEMO: z
     .enum(['', '0', '1', 'true', 'false', 'auto'])
     .optional()

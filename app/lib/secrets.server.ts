@@ -18,9 +18,14 @@ export function loadOrCreateSecret(dataDir: string, fileName: string, fromEnv: s
 
 import { env } from './env.server'
 
-let sessionSecretValue: string | undefined
-/** SESSION_SECRET keys the HMAC of session ids stored in the database. */
+let generatedSecret: string | undefined
+/**
+ * The master secret: SESSION_SECRET, or one generated into DATA_DIR. Nothing is keyed by it directly: every purpose
+ * derives its own key from it (app/lib/keys.server.ts).
+ */
 export function sessionSecret(): string {
-  sessionSecretValue ??= loadOrCreateSecret(env().DATA_DIR, 'session-secret', env().SESSION_SECRET)
-  return sessionSecretValue
+  const fromEnv = env().SESSION_SECRET
+  if (fromEnv) return fromEnv
+  generatedSecret ??= loadOrCreateSecret(env().DATA_DIR, 'session-secret', undefined)
+  return generatedSecret
 }

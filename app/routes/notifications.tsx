@@ -8,6 +8,7 @@ import { changePassword, changeUsername, requestEmailChange } from '#app/feature
 import { AccountForms, DeleteAccount, deletionReasonIds, SessionsList } from '#app/features/accounts/components/account-settings'
 import { requestAccountDeletion } from '#app/features/accounts/deletion.server'
 import { verifyLogin } from '#app/features/authentication/login.server'
+import { endSessionWithPassword } from '#app/features/authentication/end-session.server'
 import { clearCookieHeader, formId } from '#app/lib/http.server'
 import { SESSION_COOKIE, destroyAllSessions, listSessions, storedSessionId } from '#app/features/authentication/sessions.server'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
@@ -97,6 +98,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const r = await changeUsername(viewer.userId, form.get('name'))
     return r.ok ? { notice: 'account.usernameChanged' } : fail({ name: r.errors })
   }
+  if (intent === 'end_session') {
+    const handle = String(form.get('session') ?? '')
+    const r = await endSessionWithPassword(viewer.userId, handle, String(form.get('password') ?? ''), context.sessionToken)
+    if (r === 'ended_current') throw redirect('/login', { headers: { 'Set-Cookie': clearCookieHeader(SESSION_COOKIE) } })
+    if (r === 'wrong_password') return data({ endSession: { session: handle, errors: ['validation.passwordWrong'] } }, { status: 400 })
+    return { notice: r === 'ended' ? 'account.sessionEnded' : 'account.sessionGone' }
+  }
   if (intent === 'logout_all') {
     await destroyAllSessions(viewer.userId)
     throw redirect('/login', { headers: { 'Set-Cookie': clearCookieHeader(SESSION_COOKIE) } })
@@ -170,7 +178,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <h2 id="sessions-title" className="h5">
             <FormattedMessage id="account.sessions" />
           </h2>
-          <SessionsList sessions={loaderData.sessions} />
+          <SessionsList sessions={loaderData.sessions} failed={actionData && 'endSession' in actionData ? actionData.endSession : null} />
         </section>
         <section className="mb-5" aria-labelledby="data-title">
           <h2 id="data-title" className="h5">

@@ -85,6 +85,11 @@ function Detail({ data: d, pending }: { data: Extract<Route.ComponentProps['load
         </div>
         {pending ? <PaymentPending /> : null}
         {p.status === 'paid' ? <PaymentCompleted paymentId={p.id} credits={p.credits} fresh={d.fresh} /> : null}
+        {p.discountWithdrawn ? (
+          <div className="alert alert-warning" role="status" data-testid="discount-withdrawn">
+            <FormattedMessage id="transactions.discountWithdrawn" values={{ count: p.credits }} />
+          </div>
+        ) : null}
         {failed ? <PaymentFailed bundleId={p.bundleId} storedCard={p.storedCard} methods={d.retryMethods} /> : null}
         <Receipt payment={p} company={d.company} />
         <p className="mt-3 d-print-none">

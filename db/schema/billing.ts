@@ -36,6 +36,9 @@ export const payments = pgTable(
     refundedMinor: integer('refunded_minor').notNull().default(0),
     chargedBackMinor: integer('charged_back_minor').notNull().default(0),
     collectionFailed: boolean('collection_failed').notNull().default(false),
+    // Paid after its hold on the discount code was gone (another checkout took it, or the code ran out): booked at
+    // what its money buys at the list price, `credits` lowered to match (issue 24, point 2).
+    discountWithdrawn: boolean('discount_withdrawn').notNull().default(false),
     storedCard: boolean('stored_card').notNull().default(false),
     mandateId: integer('mandate_id'),
     failure: varchar('failure', { length: 40 }),

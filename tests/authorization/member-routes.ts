@@ -152,6 +152,8 @@ export const memberRoutes: RouteCase[] = [
   post('/notifications', { intent: 'unblock', profileId: '{bystander}' }, 'login', 'ok'),
   post('/notifications', { intent: 'appeal', decisionId: '{otherDecision}', text: 'This decision about someone else is wrong.' }, 'login', 404),
   post('/notifications', { intent: 'delete', reason: 'other', password: 'not-my-password' }, 'login', 400),
+  // Ending one session (issue 24, point 18) needs the password: a session alone ends none.
+  post('/notifications', { intent: 'end_session', session: '0123456789abcdef', password: 'not-my-password' }, 'login', 400),
   post('/notifications', { intent: 'logout_all' }, 'login', 'login', { endsSession: true }),
   get('/notifications/export', 'login', 'ok'),
 

@@ -6,6 +6,7 @@ import { createMember } from '../../../tests/setup/factories'
 import { db } from '#db/client.server'
 import { sessions, users } from '#db/schema/index'
 import { sessionSecret } from '#app/lib/secrets.server'
+import { purposeKeyOf } from '#app/lib/keys.server'
 import { verifyLogin } from './login.server'
 import { createSession, destroyExpiredSessions, destroySession, userIdForSession } from './sessions.server'
 
@@ -46,7 +47,7 @@ describe('sessions', () => {
     const m = await createMember()
     const expired = await createSession(m.userId)
     const live = await createSession(m.userId)
-    const expiredId = crypto.createHmac('sha256', sessionSecret()).update(expired).digest('hex')
+    const expiredId = crypto.createHmac('sha256', purposeKeyOf('session', sessionSecret())).update(expired).digest('hex')
     await db().update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.id, expiredId))
     expect(await userIdForSession(expired)).toBeNull()
     expect(await userIdForSession(live)).toBe(m.userId)
@@ -63,7 +64,9 @@ describe('sessions', () => {
     expect(row.id).not.toBe(token)
     expect(row.id).not.toContain(token)
     expect(row.id).toMatch(/^[0-9a-f]{64}$/)
-    expect(row.id).toBe(crypto.createHmac('sha256', sessionSecret()).update(token).digest('hex'))
+    // Keyed by the session key derived from the secret (app/lib/keys.server.ts), not by the secret itself.
+    expect(row.id).toBe(crypto.createHmac('sha256', purposeKeyOf('session', sessionSecret())).update(token).digest('hex'))
+    expect(row.id).not.toBe(crypto.createHmac('sha256', sessionSecret()).update(token).digest('hex'))
     // A plain hash of the token is not the stored id either: the secret is part of it.
     expect(row.id).not.toBe(crypto.createHash('sha256').update(token).digest('hex'))
     // The row itself is no way in: presenting the stored id as a cookie fails.

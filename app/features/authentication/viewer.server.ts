@@ -1,8 +1,8 @@
 import { db } from '#db/client.server'
 import { accountRestrictions, likes, conversationMembers, conversations, profileImages, profiles, sessions, users, type Sexuality } from '#db/schema/index'
-import { sessionIdOf, touchSession } from './sessions.server'
+import { idleCondition, keepSessionAlive, sessionLookupIds } from './sessions.server'
 import { notBlockedEitherWay } from '#app/policies/visibility.server'
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 
 /** The logged-in member as every loader sees them. */
 export interface Viewer {
@@ -57,22 +57,23 @@ export async function getViewer(userId: number): Promise<Viewer | null> {
 }
 
 /**
- * The viewer of a session token in one round trip (every request of a logged-in member asks: issue 14), touching
- * the session as userIdForSession does.
+ * The viewer of a session token in one round trip (every request of a logged-in member asks: issue 14), with the
+ * session's idle check, move to the current key and touch as userIdForSession does.
  */
 export async function viewerForSession(token: string | null | undefined): Promise<Viewer | null> {
-  const id = sessionIdOf(token)
-  if (!id) return null
+  const ids = sessionLookupIds(token)
+  if (!ids) return null
   const [row] = await db()
-    .select({ ...viewerColumns, lastUsedAt: sessions.lastUsedAt })
+    .select({ ...viewerColumns, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, idle: await idleCondition() })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), mayView))
+    .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, sql`now()`), mayView))
+    .limit(1)
   if (!row) return null
-  const { lastUsedAt, ...viewer } = row
-  await touchSession(id, lastUsedAt)
+  const { sessionId, lastUsedAt, idle, ...viewer } = row
+  if (!(await keepSessionAlive(token!, { id: sessionId, lastUsedAt, idle }))) return null
   return { ...viewer, signupDate: viewer.signupDate.toISOString() }
 }
 

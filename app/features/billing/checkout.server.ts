@@ -9,6 +9,7 @@ import { getSettings } from '#app/features/settings/settings.server'
 import type { Settings } from '#app/features/settings/defaults'
 import { findBundle, type BundleOffer } from './bundles.server'
 import { isDirectDebitAvailable } from './direct-debit-availability.server'
+import { isDirectDebitBlocked, mandateHashes, unsecuredDirectDebitMinor } from './direct-debit-risk.server'
 import { checkDiscount, releaseDiscount, reserveDiscount, type DiscountError } from './discounts.server'
 import { memberBilling, type MemberBilling } from './member-billing.server'
 import { syncPayment } from './payment-sync.server'
@@ -17,6 +18,8 @@ import { quote, type Quote } from './pricing'
 
 export type CheckoutRefusal =
   | { reason: 'unknown_bundle' | 'method_unavailable' | 'direct_debit_required' | 'provider_error' | 'not_premium' | 'no_previous_order' }
+  // Direct debit closed to this member, or to the mandate's IBAN or phone (direct-debit-risk.server.ts).
+  | { reason: 'blocked' }
   // Direct debit on a production site whose text messages go nowhere (direct-debit-availability.server.ts).
   | { reason: 'direct_debit_off' }
   | { reason: 'spend_limit'; limitMinor: number; spentMinor: number; currency: string }
@@ -77,9 +80,10 @@ export async function spentThisMonth(userId: number, currency: string, now = new
 }
 
 /**
- * The member's own monthly spend limit and, for direct debit, the site's limit per period (settings
- * direct_debit_limit_minor within direct_debit_limit_days), for a purchase of `q`. Null when it fits. The direct
- * debit form asks before it sends a code; the checkout asks again under the member's lock.
+ * The member's own monthly spend limit and, for direct debit, the site's limit (settings direct_debit_limit_minor):
+ * within direct_debit_limit_days, and over all time for the money not (or no longer) collected, which a failed
+ * collection never frees (direct-debit-risk.server.ts). Null when a purchase of `q` fits. The direct debit form
+ * asks before it sends a code; the checkout asks again under the member's lock.
  */
 export async function limitRefusal(
   tx: DbOrTx,
@@ -106,8 +110,15 @@ export async function limitRefusal(
         ),
       )
     if (r.sum + q.totalMinor > settings.direct_debit_limit_minor) return { reason: 'direct_debit_limit' }
+    if ((await unsecuredDirectDebitMinor(tx, userId)) + q.totalMinor > settings.direct_debit_limit_minor) return { reason: 'direct_debit_limit' }
   }
   return null
+}
+
+/** A collection failed or was charged back since the form was sent: no collection from this member, IBAN or phone. */
+async function directDebitClosed(tx: DbOrTx, userId: number, mandateId: number): Promise<{ reason: 'blocked' } | null> {
+  const hashes = await mandateHashes(tx, mandateId)
+  return (await isDirectDebitBlocked(tx, { userId, ...hashes })) ? { reason: 'blocked' } : null
 }
 
 /**
@@ -139,7 +150,7 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
     // One checkout at a time per member: the limits and the code's hold are decided alone. The limits are asked
     // again under the lock, so two checkouts at once cannot both fit under what only one of them fits under.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update')
-    const refused = await limitRefusal(tx, input.userId, q, settings, input.method === 'sepa_direct_debit')
+    const refused = (input.mandate && (await directDebitClosed(tx, input.userId, input.mandate.id))) || (await limitRefusal(tx, input.userId, q, settings, input.method === 'sepa_direct_debit'))
     if (refused) return { refused, duplicate: false as const }
     const [p] = await tx
       .insert(payments)

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { and, eq, gte, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, or, sql } from 'drizzle-orm'
 import { electronicFormatIBAN } from 'ibantools'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile'
 import { db } from '#db/client.server'
@@ -10,12 +10,13 @@ import { isLocale, type Locale } from '#app/i18n/locales'
 import { serverIntl } from '#app/i18n/translate.server'
 import { errorText } from '#app/lib/error-text'
 import { logger } from '#app/lib/logger.server'
-import { sessionSecret } from '#app/lib/secrets.server'
+import { currentKey, legacyKeys, readableKeys } from '#app/lib/keys.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { limitRefusal, priceCheckout, startCheckout, type CheckoutRefusal } from './checkout.server'
 import type { DirectDebitForm } from './direct-debit.schema'
 import { findBundle } from './bundles.server'
 import { isDirectDebitAvailable } from './direct-debit-availability.server'
+import { isDirectDebitBlocked } from './direct-debit-risk.server'
 import { memberBilling } from './member-billing.server'
 
 /** How long an SMS code is valid. */
@@ -43,11 +44,17 @@ export interface PendingCheckout {
 }
 
 // --- Hashes: the blocklist and the mandate hold only keyed hashes of an IBAN or a phone number, and of a code.
-// The key comes from the server secret (as signed links do), so a copy of the database alone cannot tell which
-// numbers are on the blocklist. Changing SESSION_SECRET therefore changes every hash (see .env.example).
+// The key is the 'direct-debit' key derived from SESSION_SECRET (app/lib/keys.server.ts), so a copy of the database
+// alone cannot tell which numbers are on the blocklist. New hashes are made under the current key; lookups match
+// the hashes under the current key, the previous secret's (SESSION_SECRET_PREVIOUS) and those made before keys per
+// purpose (key id 0: a key computed from the raw secret), so a rotation keeps the blocklist working; a blocklist
+// entry found under an older key is stored again under the current one (`rehashBlocklistEntries`).
 
-const hashKey = () => crypto.createHmac('sha256', sessionSecret()).update('direct-debit:v1').digest()
-const keyedHash = (value: string) => crypto.createHmac('sha256', hashKey()).update(value).digest('hex')
+const legacyHashKey = (rawSecret: string) => crypto.createHmac('sha256', rawSecret).update('direct-debit:v1').digest()
+const hashUnder = (key: Buffer, value: string) => crypto.createHmac('sha256', key).update(value).digest('hex')
+const keyedHash = (value: string) => hashUnder(currentKey('direct-debit').key, value)
+/** The hashes a value may be stored under: the current key's first. */
+const keyedHashes = (value: string) => [...new Set([...readableKeys('direct-debit').map((k) => k.key), ...legacyKeys(legacyHashKey)].map((key) => hashUnder(key, value)))]
 
 /** The one spelling of a value that is hashed: an IBAN in electronic form, a phone number in E.164. */
 export function normalise(kind: 'iban' | 'phone', value: string): string | null {
@@ -56,13 +63,18 @@ export function normalise(kind: 'iban' | 'phone', value: string): string | null 
   return parsed?.isValid() ? parsed.number : null
 }
 
+/** The hash a value is stored under now. */
 export const valueHash = (kind: 'iban' | 'phone', normalised: string) => keyedHash(`${kind}:${normalised}`)
+/** Every hash a stored value may have been made with (current, previous secret, key id 0): for lookups. */
+export const valueHashes = (kind: 'iban' | 'phone', normalised: string) => keyedHashes(`${kind}:${normalised}`)
 const codeHash = (mandateId: number, code: string) => keyedHash(`code:${mandateId}:${code}`)
 
 function codeMatches(mandateId: number, code: string, stored: string): boolean {
-  const a = Buffer.from(codeHash(mandateId, code), 'hex')
   const b = Buffer.from(stored, 'hex')
-  return a.length === b.length && crypto.timingSafeEqual(a, b)
+  return keyedHashes(`code:${mandateId}:${code}`).some((h) => {
+    const a = Buffer.from(h, 'hex')
+    return a.length === b.length && crypto.timingSafeEqual(a, b)
+  })
 }
 
 const newCode = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
@@ -75,13 +87,40 @@ export async function blockForDirectDebit(kind: 'iban' | 'phone', value: string,
   return true
 }
 
-async function isBlocked(ibanHash: string, phoneHash: string): Promise<boolean> {
+/** Whether the IBAN or the phone number (normalised) is on the blocklist, under any key that may have hashed it. */
+async function isBlocked(iban: string, phone: string): Promise<boolean> {
+  const ibanHashes = valueHashes('iban', iban)
+  const phoneHashes = valueHashes('phone', phone)
   const rows = await db()
-    .select({ id: directDebitBlocklist.id })
+    .select({ id: directDebitBlocklist.id, kind: directDebitBlocklist.kind, valueHash: directDebitBlocklist.valueHash })
     .from(directDebitBlocklist)
-    .where(sql`(${directDebitBlocklist.kind} = 'iban' and ${directDebitBlocklist.valueHash} = ${ibanHash}) or (${directDebitBlocklist.kind} = 'phone' and ${directDebitBlocklist.valueHash} = ${phoneHash})`)
-    .limit(1)
+    .where(
+      or(
+        and(eq(directDebitBlocklist.kind, 'iban'), inArray(directDebitBlocklist.valueHash, ibanHashes)),
+        and(eq(directDebitBlocklist.kind, 'phone'), inArray(directDebitBlocklist.valueHash, phoneHashes)),
+      ),
+    )
+  await rehashBlocklistEntries(rows, { iban: ibanHashes[0], phone: phoneHashes[0] })
   return rows.length > 0
+}
+
+/**
+ * Stores blocklist entries found under an older key again under the current one (the value is known only now, when
+ * someone enters it), so they outlive the previous secret. An entry already there under the current key makes the
+ * old one redundant.
+ */
+async function rehashBlocklistEntries(found: { id: number; kind: 'iban' | 'phone'; valueHash: string }[], current: Record<'iban' | 'phone', string>): Promise<void> {
+  for (const row of found.filter((r) => r.valueHash !== current[r.kind])) {
+    await db().transaction(async (tx) => {
+      const [moved] = await tx
+        .insert(directDebitBlocklist)
+        .values({ kind: row.kind, valueHash: current[row.kind] })
+        .onConflictDoNothing()
+        .returning({ id: directDebitBlocklist.id })
+      if (moved) await tx.execute(sql`update ${directDebitBlocklist} set reason = old.reason, created_at = old.created_at from ${directDebitBlocklist} old where ${directDebitBlocklist.id} = ${moved.id} and old.id = ${row.id}`)
+      await tx.delete(directDebitBlocklist).where(eq(directDebitBlocklist.id, row.id))
+    })
+  }
 }
 
 async function memberLocale(userId: number): Promise<Locale> {
@@ -118,6 +157,8 @@ export async function directDebitOffer(userId: number, bundleId: string, code: s
   if (!member) return { ok: false, reason: 'not_found' }
   const priced = await priceCheckout(member, bundleId, 'sepa_direct_debit', code, settings)
   if (!priced.ok) return priced
+  // A member whose collection failed or was charged back is told so before typing an IBAN.
+  if (await isDirectDebitBlocked(db(), { userId })) return { ok: false, reason: 'blocked' }
   return { ok: true, credits: findBundle(settings, member.country, bundleId)!.credits, totalMinor: priced.quote.totalMinor, currency: priced.quote.currency }
 }
 
@@ -137,7 +178,9 @@ export async function startDirectDebit(userId: number, form: DirectDebitForm, ch
   if (!iban || !phone) throw new Error('startDirectDebit needs a form parsed by directDebitSchema')
   const ibanHash = valueHash('iban', iban)
   const phoneHash = valueHash('phone', phone)
-  if (await isBlocked(ibanHash, phoneHash)) return { ok: false, reason: 'blocked' }
+  // A member whose collection failed or was charged back, and that collection's IBAN and phone, are refused (the
+  // blocklist is looked up under every key that may have hashed them).
+  if ((await isDirectDebitBlocked(db(), { userId })) || (await isBlocked(iban, phone))) return { ok: false, reason: 'blocked' }
 
   const settings = await getSettings()
   const member = await memberBilling(userId, db(), settings)
@@ -262,6 +305,8 @@ export async function confirmDirectDebit(userId: number, mandateId: number, code
   })
   if (!checked.ok) return checked
   const m = checked.mandate
+  // Something failed or was charged back since the form was sent: no mandate at the provider, no collection.
+  if (await isDirectDebitBlocked(db(), { userId, ibanHash: m.ibanHash, phoneHash: m.phoneHash })) return { ok: false, reason: 'blocked' }
 
   const provider = await paymentProvider()
   let customerId = m.providerCustomerId

@@ -213,8 +213,10 @@ describe('direct debit with an SMS code', () => {
     expect(await startDirectDebit(m.userId, form, checkout('l'))).toEqual({ ok: false, reason: 'direct_debit_limit' })
     expect(texts).toHaveLength(0)
     expect(await startDirectDebit(m.userId, form, checkout('s'))).toMatchObject({ ok: true })
-    // Outside the period it fits again.
+    // Outside the period, and once collected, it fits again (a collection still pending counts until it is paid).
     await db().update(payments).set({ createdAt: new Date(Date.now() - 31 * 86400_000) }).where(eq(payments.userId, m.userId))
+    expect(await startDirectDebit(m.userId, form, checkout('l'))).toEqual({ ok: false, reason: 'direct_debit_limit' })
+    await db().update(payments).set({ status: 'paid' }).where(eq(payments.userId, m.userId))
     expect(await startDirectDebit(m.userId, form, checkout('l'))).toMatchObject({ ok: true })
   })
 

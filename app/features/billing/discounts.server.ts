@@ -59,7 +59,7 @@ export async function ensureSystemDiscountCodes(): Promise<void> {
 }
 
 /** The end of the window in which a welcome or time-bonus code applies to a member, or null when it never does. */
-function memberWindowEnd(kind: DiscountKind, m: MemberBilling, s: Settings): Date | null | undefined {
+function memberWindowEnd(kind: DiscountKind, m: Pick<MemberBilling, 'paidUser' | 'signupDate'>, s: Settings): Date | null | undefined {
   if (kind === 'time_bonus') return m.paidUser ? null : new Date(m.signupDate.getTime() + s.time_bonus_seconds * 1000)
   if (kind === 'welcome') return m.paidUser ? null : new Date(m.signupDate.getTime() + s.welcome_discount_hours * 3600_000)
   return undefined
@@ -183,21 +183,65 @@ export async function reserveDiscount(tx: Tx, d: { id: number; singleUse: boolea
   return inserted.length > 0
 }
 
-/** A paid payment spends its code (when another checkout took it over meanwhile, the paid discount stands). */
-export async function markDiscountUsed(tx: Tx, paymentId: number): Promise<void> {
+/** What became of a payment's discount when it was paid. */
+export type DiscountAtPayment = 'none' | 'kept' | 'withdrawn'
+
+/**
+ * A payment is paid (or a collection credited): it spends its code if it still holds it and the code still applies
+ * to the member now (issue 24, point 2). The amount was fixed at checkout, but the checkout's hold on the code is
+ * what is honoured, not the price the provider was asked for:
+ *  - its reservation stands: the code is spent (used), unless it ran out meanwhile (the code's expiry, the time
+ *    bonus's or the welcome discount's window, the member's first purchase made by another payment): then it is
+ *    given back and the payment is withdrawn its discount;
+ *  - its reservation was released (a newer checkout of the member took the code over, or another member's after an
+ *    hour): it gets the code back only when nobody holds it now and the code's limit allows; otherwise withdrawn.
+ * So of five checkouts opened at once with one code, at most one is paid with its discount. The caller books a
+ * withdrawn payment's credits at what its money buys at the list price (payment-sync.server.ts).
+ * `member` is read under the member's row lock, before this payment changes it.
+ */
+export async function spendDiscountAtPayment(
+  tx: Tx,
+  paymentId: number,
+  member: Pick<MemberBilling, 'paidUser' | 'signupDate'>,
+  settings: Settings,
+  now = new Date(),
+): Promise<DiscountAtPayment> {
   const [r] = await tx
     .select({ id: discountRedemptions.id, codeId: discountRedemptions.codeId, userId: discountRedemptions.userId, singleUse: discountRedemptions.singleUse, status: discountRedemptions.status })
     .from(discountRedemptions)
     .where(eq(discountRedemptions.paymentId, paymentId))
-  if (!r || r.status === 'used') return
+  if (!r) return 'none'
+  if (r.status === 'used') return 'kept'
+  const codeRow = tx
+    .select({ kind: discountCodes.kind, expiresAt: discountCodes.expiresAt, usageLimit: discountCodes.usageLimit })
+    .from(discountCodes)
+    .where(eq(discountCodes.id, r.codeId))
+  // A reclaim locks the code's row, as a reservation of a code with a usage limit does: they count one at a time.
+  const [code] = r.status === 'released' ? await codeRow.for('update') : await codeRow
+  const windowEnd = code ? memberWindowEnd(code.kind, member, settings) : null
+  const endsAt = code ? [code.expiresAt, windowEnd].filter((d): d is Date => d instanceof Date).sort((a, b) => a.getTime() - b.getTime())[0] : undefined
+  const applies = !!code && windowEnd !== null && !(endsAt && endsAt <= now)
+  if (!applies) {
+    await releaseDiscount(tx, paymentId)
+    return 'withdrawn'
+  }
   if (r.status === 'released') {
     const [holder] = await tx
       .select({ id: discountRedemptions.id })
       .from(discountRedemptions)
       .where(and(eq(discountRedemptions.codeId, r.codeId), ne(discountRedemptions.status, 'released'), r.singleUse ? sql`true` : eq(discountRedemptions.userId, r.userId)))
-    if (holder) return
+      .limit(1)
+    if (holder) return 'withdrawn'
+    if (code.usageLimit !== null) {
+      const [held] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(discountRedemptions)
+        .where(and(eq(discountRedemptions.codeId, r.codeId), ne(discountRedemptions.status, 'released')))
+      if ((held?.n ?? 0) >= code.usageLimit) return 'withdrawn'
+    }
   }
   await tx.update(discountRedemptions).set({ status: 'used' }).where(eq(discountRedemptions.id, r.id))
+  return 'kept'
 }
 
 /** A payment that failed or was cancelled gives its code back. */

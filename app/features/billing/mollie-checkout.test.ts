@@ -4,7 +4,7 @@ import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
 import { startMollieFake, type MollieFake } from '../../../tests/setup/mollie-fake'
 import { db } from '#db/client.server'
-import { creditLedger, memberFlags, payments, users } from '#db/schema/index'
+import { creditLedger, discountCodes, memberFlags, payments, users } from '#db/schema/index'
 import { setPaymentProvider } from '#app/adapters/payments/index.server'
 import { createMollieProvider } from '#app/adapters/payments/mollie/mollie-provider.server'
 import { mollieMethod } from '#app/adapters/payments/mollie/mollie-methods'
@@ -38,8 +38,8 @@ afterAll(async () => {
 let keys = 0
 const key = () => `mollie-form-${++keys}`
 
-async function checkout(userId: number, opts: { bundleId?: string; method?: string; mandate?: { id: number; customerId: string; mandateId: string } } = {}) {
-  const r = await startCheckout({ userId, bundleId: opts.bundleId ?? 'm', method: opts.method ?? 'ideal', mandate: opts.mandate, idempotencyKey: key(), locale: 'nl' })
+async function checkout(userId: number, opts: { bundleId?: string; method?: string; code?: string; mandate?: { id: number; customerId: string; mandateId: string } } = {}) {
+  const r = await startCheckout({ userId, bundleId: opts.bundleId ?? 'm', method: opts.method ?? 'ideal', code: opts.code, mandate: opts.mandate, idempotencyKey: key(), locale: 'nl' })
   if (!r.ok) throw new Error(`checkout refused: ${r.reason}`)
   const [p] = await db().select().from(payments).where(eq(payments.id, r.paymentId))
   return { ...p, redirectTo: r.redirectTo, providerPaymentId: p.providerPaymentId! }
@@ -142,6 +142,29 @@ describe('checkout through Mollie', () => {
     expect(await syncPayment(mollie, p.providerPaymentId)).toBe('failed')
     expect((await member(m.userId)).credits).toBe(0)
     expect(await db().select({ reason: memberFlags.reason }).from(memberFlags).where(eq(memberFlags.userId, m.userId))).toEqual([{ reason: 'collection_failed' }])
+    // It was the member's only purchase: Premium goes with it (issue 24, point 1).
+    expect((await member(m.userId)).paidUser).toBe(false)
+  })
+
+  it('pays two checkouts opened with one single-use code: the one that lost the code is booked at the list price (issue 24, point 2)', async () => {
+    const m = await createMember({ country: 'NL' })
+    await db().insert(discountCodes).values({ code: 'MOLLIE20', percentage: 20, singleUse: true })
+    const older = await checkout(m.userId, { code: 'MOLLIE20' })
+    const newer = await checkout(m.userId, { code: 'MOLLIE20' })
+    // Mollie was asked for the discounted amount both times: that is what the payer pays.
+    expect(fake.payment(older.providerPaymentId)).toMatchObject({ amount: { value: '15.99' } })
+    expect(fake.payment(newer.providerPaymentId)).toMatchObject({ amount: { value: '15.99' } })
+    fake.setStatus(older.providerPaymentId, 'paid')
+    fake.setStatus(newer.providerPaymentId, 'paid')
+    expect(await syncPayment(mollie, older.providerPaymentId)).toBe('paid')
+    expect(await syncPayment(mollie, newer.providerPaymentId)).toBe('paid')
+    const booked = await db().select({ id: payments.id, credits: payments.credits, discountWithdrawn: payments.discountWithdrawn }).from(payments).where(eq(payments.userId, m.userId)).orderBy(payments.id)
+    // 15.99 of the list price of 19.99 buys 99 of the bundle's 125 credits.
+    expect(booked).toEqual([
+      { id: older.id, credits: 99, discountWithdrawn: true },
+      { id: newer.id, credits: 125, discountWithdrawn: false },
+    ])
+    expect(await ledgerBalance(m.userId)).toBe(99 + 125)
   })
 
   it('starts a Mollie payment for every method we offer, each as the Mollie method it maps to', async () => {

@@ -9,6 +9,8 @@ export function refusalMessage(r: CheckoutRefusal): { id: string; money?: Record
       return { id: 'checkout.error.spendLimit', money: { limit: { minor: r.limitMinor, currency: r.currency }, spent: { minor: r.spentMinor, currency: r.currency } }, status: 422 }
     case 'direct_debit_limit':
       return { id: 'directdebit.limit', status: 409 }
+    case 'blocked':
+      return { id: 'directdebit.blocked', status: 403 }
     case 'provider_error':
       return { id: 'checkout.error.unexpected', status: 502 }
     case 'direct_debit_off':

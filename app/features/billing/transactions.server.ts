@@ -24,6 +24,8 @@ const columns = {
   refundedMinor: payments.refundedMinor,
   chargedBackMinor: payments.chargedBackMinor,
   collectionFailed: payments.collectionFailed,
+  // Paid without the discount it no longer held: its credits are what the money buys at the list price.
+  discountWithdrawn: payments.discountWithdrawn,
   createdAt: payments.createdAt,
   paidAt: payments.paidAt,
 }

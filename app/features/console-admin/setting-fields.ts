@@ -68,6 +68,7 @@ export const editableSettings = {
   enable_site_entry_popup: { kind: 'choice', options: ['yes', 'no'], labelPrefix: 'admin.settings.yesNo.' },
   site_entry_popup_countries: { kind: 'countries' },
   us_footer: { kind: 'bool' },
+  session_idle_days: { kind: 'int', min: 1, max: 30 },
 } as const satisfies Partial<Record<SettingKey, FieldControl>>
 
 export type EditableKey = keyof typeof editableSettings
@@ -79,6 +80,7 @@ export const settingSections: { id: string; keys: EditableKey[] }[] = [
   { id: 'fictional', keys: ['fictional_warning', 'fictional_singular', 'fictional_plural', 'fictional_icon'] },
   { id: 'profiles', keys: ['visible_profile_fields', 'visible_profile_notes', 'search_fields', 'photo_moderation'] },
   { id: 'entry', keys: ['enable_site_entry_popup', 'site_entry_popup_countries', 'us_footer'] },
+  { id: 'sessions', keys: ['session_idle_days'] },
 ]
 
 export function isEditableKey(key: string): key is EditableKey {

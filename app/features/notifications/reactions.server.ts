@@ -13,6 +13,7 @@ import {
 } from './email/digest-emails.server'
 import { fanOutBroadcast, mailBroadcast } from './email/broadcast-emails.server'
 import { mailComplaintOutcome, mailModerationDecision } from './email/moderation-emails.server'
+import { mailPremiumEnded, type PremiumEndedJob } from './email/premium-emails.server'
 import { announceAccountChange, announceActivation, announceLike, announceMatch, announceMessage } from './live-fan-out.server'
 import { pushNotify, type PushJob } from './push/push-notify.server'
 
@@ -86,6 +87,12 @@ export function registerNotifications(runner: JobRunner): void {
     .on('payment.completed', { name: 'announce-payment', live: announceAccountChange, orderKey: (e) => e.payload.userId })
     .on('payment.failed', { name: 'announce-payment-failed', live: announceAccountChange, orderKey: (e) => e.payload.userId })
     .on('payment.reversed', { name: 'announce-reversal', live: announceAccountChange, orderKey: (e) => e.payload.userId })
+    .on('premium.ended', {
+      name: 'mail-premium-ended',
+      live: announceAccountChange,
+      orderKey: (e) => e.payload.userId,
+      jobs: ({ payload: p }) => [{ name: 'email.premium-ended', payload: { ...p }, key: `email.premium-ended:${p.paymentId}`, priority: REALTIME }],
+    })
     // Moderation outcomes and statements of reasons (app/features/moderation), and complaint replies.
     .on('moderation.decided', {
       name: 'mail-moderation-decision',
@@ -100,6 +107,7 @@ export function registerNotifications(runner: JobRunner): void {
     .defineJob('push.notify', async (p) => void (await pushNotify(p as unknown as PushJob)), { timeoutMs: 30_000 })
     .defineJob('email.message', async (p) => void (await mailAboutMessage(p as unknown as MessageEmailJob)))
     .defineJob('email.moderation-decision', async (p) => void (await mailModerationDecision(p as { decisionId: number })))
+    .defineJob('email.premium-ended', async (p) => void (await mailPremiumEnded(p as PremiumEndedJob)))
     .defineJob('email.complaint-outcome', async (p) => void (await mailComplaintOutcome(p as { complaintId: number })))
     .defineJob('email.like', async (p) => void (await mailAboutLike(p as { likerId: number; likedId: number })))
     .defineJob('email.unread-reminder', async (p) => void (await mailUnreadReminder(p as { userId: number })))

@@ -4,7 +4,7 @@ import { db } from '#db/client.server'
 import { operatorRecoveryCodes, operators, type OperatorRole } from '#db/schema/index'
 import { hashPassword, verifyPassword } from '#app/features/authentication/passwords.server'
 import { recordAudit } from './audit.server'
-import { decryptSecret, encryptSecret, matchTotp, newTotpSecret } from './totp.server'
+import { decryptSecret, encryptSecret, matchTotp, needsReencryption, newTotpSecret, reencryptSecret } from './totp.server'
 
 // Wrong passwords or codes in a row before the account locks, and for how long.
 export const MAX_FAILURES = 5
@@ -125,7 +125,9 @@ export async function checkSecondFactor(operatorId: number, code: string): Promi
       .set({ totpLastStep: step, failedAttempts: 0 })
       .where(and(eq(operators.id, o.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
       .returning({ id: operators.id })
-    return used ? { kind: 'ok', operator: o } : countFailure(o, admission.attempt)
+    if (!used) return countFailure(o, admission.attempt)
+    await reencryptIfOld(o.id, o.totpSecret)
+    return { kind: 'ok', operator: o }
   }
   const [recovered] = await db()
     .update(operatorRecoveryCodes)
@@ -138,6 +140,18 @@ export async function checkSecondFactor(operatorId: number, code: string): Promi
     return { kind: 'ok', operator: o }
   }
   return countFailure(o, admission.attempt)
+}
+
+/**
+ * After a rotation of SESSION_SECRET (or from before keys per purpose), a secret read under an older key is stored
+ * again under the current one, so the previous secret can be retired (also `npm run keys:rekey`). Only if unchanged.
+ */
+async function reencryptIfOld(operatorId: number, stored: string): Promise<void> {
+  if (!needsReencryption(stored)) return
+  await db()
+    .update(operators)
+    .set({ totpSecret: reencryptSecret(stored) })
+    .where(and(eq(operators.id, operatorId), eq(operators.totpSecret, stored)))
 }
 
 /** Starts (or restarts, while not yet confirmed) the enrolment: a new secret, stored encrypted. */

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { operatorSessions } from '#db/schema/index'
-import { sessionSecret } from '#app/lib/secrets.server'
+import { currentKey, legacyKeys, readableKeys } from '#app/lib/keys.server'
 import { parseCookies, serializeCookie } from '#app/lib/cookies'
 import { publicUrl } from '#app/lib/env.server'
 
@@ -13,7 +13,11 @@ const IDLE_MS = 30 * 60_000
 const ABSOLUTE_MS = 10 * 3600_000
 const PASSWORD_STAGE_MS = 5 * 60_000
 
-const idFor = (token: string) => crypto.createHmac('sha256', sessionSecret()).update(`operator:${token}`).digest('hex')
+// Stored as the HMAC of the token under the 'operator-session' key (app/lib/keys.server.ts); looked up under the
+// current and the previous secret's key, and as stored before keys per purpose (key id 0: the raw secret).
+const hmacHex = (key: Buffer | string, token: string) => crypto.createHmac('sha256', key).update(`operator:${token}`).digest('hex')
+const idFor = (token: string) => hmacHex(currentKey('operator-session').key, token)
+const lookupIds = (token: string) => [...readableKeys('operator-session').map((k) => hmacHex(k.key, token)), ...legacyKeys((raw) => hmacHex(raw, token))]
 
 export function operatorCookie(token: string | null): string {
   const secure = publicUrl()?.startsWith('https://')
@@ -41,19 +45,20 @@ export async function completeOperatorSession(oldToken: string): Promise<string>
   await db()
     .update(operatorSessions)
     .set({ id: idFor(token), stage: 'full', lastUsedAt: sql`now()`, expiresAt: new Date(Date.now() + ABSOLUTE_MS) })
-    .where(eq(operatorSessions.id, idFor(oldToken)))
+    .where(inArray(operatorSessions.id, lookupIds(oldToken)))
   return token
 }
 
 /** The live session of a token, touched on use; idle sessions end. */
 export async function operatorSession(token: string | null): Promise<{ operatorId: number; stage: 'password' | 'full' } | null> {
   if (!token) return null
-  const id = idFor(token)
   const [row] = await db()
     .select()
     .from(operatorSessions)
-    .where(and(eq(operatorSessions.id, id), gt(operatorSessions.expiresAt, sql`now()`)))
+    .where(and(inArray(operatorSessions.id, lookupIds(token)), gt(operatorSessions.expiresAt, sql`now()`)))
+    .limit(1)
   if (!row) return null
+  const id = row.id
   if (row.stage === 'full' && Date.now() - row.lastUsedAt.getTime() > IDLE_MS) {
     await db().delete(operatorSessions).where(eq(operatorSessions.id, id))
     return null
@@ -63,5 +68,5 @@ export async function operatorSession(token: string | null): Promise<{ operatorI
 }
 
 export async function endOperatorSession(token: string | null): Promise<void> {
-  if (token) await db().delete(operatorSessions).where(eq(operatorSessions.id, idFor(token)))
+  if (token) await db().delete(operatorSessions).where(inArray(operatorSessions.id, lookupIds(token)))
 }

@@ -118,6 +118,9 @@ export const defaultSettings = {
   direct_debit_limit_minor: 10000,
   direct_debit_limit_days: 30,
   direct_debit_code_attempts: 5,
+  // A member's session unused for this many days ends (checked on every session read; sessions end after 30 days
+  // in any case): app/features/authentication/sessions.server.ts.
+  session_idle_days: 14,
 }
 
 export type Settings = typeof defaultSettings

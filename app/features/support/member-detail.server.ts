@@ -1,16 +1,17 @@
 import { aliasedTable, desc, eq } from 'drizzle-orm'
 import { db } from '#db/client.server'
-import { creditLedger, loginFailures, profiles, reports, users } from '#db/schema/index'
+import { creditLedger, loginFailures, memberFlags, profiles, reports, users } from '#db/schema/index'
 import { tokensIssuedToday } from '#app/features/accounts/tokens.server'
 import { listSessions } from '#app/features/authentication/sessions.server'
 import { listTransactions } from '#app/features/billing/transactions.server'
+import { DIRECT_DEBIT_BLOCKING_FLAGS, isDirectDebitBlocked } from '#app/features/billing/direct-debit-risk.server'
 import { getSettings } from '#app/features/settings/settings.server'
 
 const LIST_LIMIT = 50
 
 /**
  * What support needs to see about one member (issue 13, section 3): account and profile status, money, lockout,
- * sessions, ledger, payments and reports. Never the member's messages; reports show their category and the other
+ * sessions, ledger, payments, the flags payments raised (issue 24) and reports. Never the member's messages; reports show their category and the other
  * profile, not the reporter's words (those belong to the moderation queue).
  */
 export async function memberDetail(userId: number) {
@@ -36,7 +37,7 @@ export async function memberDetail(userId: number) {
     .where(eq(users.id, userId))
   if (!u) return null
   const settings = await getSettings()
-  const [[lockout], sessions, ledger, payments, activationsToday, reportsMade, reportsAbout] = await Promise.all([
+  const [[lockout], sessions, ledger, payments, activationsToday, reportsMade, reportsAbout, flags, directDebitBlocked] = await Promise.all([
     db().select({ failures: loginFailures.failures, blockedUntil: loginFailures.blockedUntil }).from(loginFailures).where(eq(loginFailures.key, `account:${userId}`)),
     listSessions(userId, null),
     db()
@@ -49,6 +50,13 @@ export async function memberDetail(userId: number) {
     u.status === 'not_confirmed' ? tokensIssuedToday(userId, 'activation') : Promise.resolve(0),
     u.profileId ? reportsOf(u.profileId, 'made') : Promise.resolve([]),
     u.profileId ? reportsOf(u.profileId, 'about') : Promise.resolve([]),
+    db()
+      .select({ id: memberFlags.id, reason: memberFlags.reason, reference: memberFlags.reference, createdAt: memberFlags.createdAt, resolvedAt: memberFlags.resolvedAt })
+      .from(memberFlags)
+      .where(eq(memberFlags.userId, userId))
+      .orderBy(desc(memberFlags.id))
+      .limit(LIST_LIMIT),
+    isDirectDebitBlocked(db(), { userId }),
   ])
   const now = Date.now()
   const blockedUntil = lockout?.blockedUntil && lockout.blockedUntil.getTime() > now ? lockout.blockedUntil.toISOString() : null
@@ -66,6 +74,15 @@ export async function memberDetail(userId: number) {
     ledger: ledger.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })),
     payments: payments.map((p) => ({ ...p, refundable: p.status === 'paid' && p.totalMinor - p.refundedMinor - p.chargedBackMinor > 0 && !!p.refundUntil && new Date(p.refundUntil).getTime() > now })),
     refundDays: settings.refund_days,
+    // A failed collection or a chargeback: what support must know before talking money with the member, and
+    // whether it closed direct debit to them (billing/direct-debit-risk.server.ts).
+    flags: flags.map((f) => ({
+      ...f,
+      createdAt: f.createdAt.toISOString(),
+      resolvedAt: f.resolvedAt?.toISOString() ?? null,
+      closesDirectDebit: (DIRECT_DEBIT_BLOCKING_FLAGS as readonly string[]).includes(f.reason) && !f.resolvedAt,
+    })),
+    directDebitBlocked,
     reportsMade,
     reportsAbout,
   }

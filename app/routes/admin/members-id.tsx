@@ -5,7 +5,7 @@ import { can } from '#app/features/operators/permissions'
 import { forbidden, requireOperator } from '#app/features/operators/require-operator.server'
 import { intentPermissions } from '#app/features/support/console-routes'
 import { ActionField, ActionForm, type SupportReply } from '#app/features/support/components/action-form'
-import { AccountPanel, LedgerPanel, Panel, PaymentsPanel, ReportsPanel, SessionsPanel } from '#app/features/support/components/member-panels'
+import { AccountPanel, FlagsPanel, LedgerPanel, Panel, PaymentsPanel, ReportsPanel, SessionsPanel } from '#app/features/support/components/member-panels'
 import { memberDetail } from '#app/features/support/member-detail.server'
 import { adjustCredits, eraseOnRequest, liftLoginLockout, logOutEverywhere, newAdjustmentKey, supportRefund, supportResendActivation, type ActionOutcome } from '#app/features/support/support-actions.server'
 import { eraseConfirmation, supportActionSchema } from '#app/features/support/support.schema'
@@ -100,6 +100,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
       <div className="row">
         <div className={canAct ? 'col-xl-8' : 'col-12'}>
           <AccountPanel d={d} />
+          <FlagsPanel d={d} />
           <LedgerPanel d={d} />
           <PaymentsPanel
             d={d}

@@ -191,7 +191,8 @@ describe('POST /api/user.php (login)', () => {
     expect(memberPush.status).toBe(400)
     expect(await memberPush.json()).toEqual({ error: 'invalid_subscription' })
     const subscription = { endpoint: 'https://push.example/send/abc', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }
-    const saved = await call(userApi.action, send('POST', '/api/user.php?push=1', { subscription }), context)
+    // A subscription belongs to the session that registers it (and ends with it).
+    const saved = await call(userApi.action, send('POST', '/api/user.php?push=1', { subscription }), { ...context, sessionToken: await createSession(context.viewer!.userId) })
     expect(saved.status).toBe(200)
     const { hasPushSubscription } = await import('#app/features/notifications/push-subscriptions.server')
     expect(await hasPushSubscription(context.viewer!.userId)).toBe(true)

@@ -52,12 +52,16 @@ export function AccountForms({ email, name, intent, errors, values }: { email: s
   )
 }
 
-export function SessionsList({ sessions }: { sessions: SessionInfo[] }) {
+/**
+ * The member's sessions (spec: sessions are revocable). Each can be ended on its own, behind the password; ending
+ * this device's session logs out. `failed`: the session whose ending was refused, with why.
+ */
+export function SessionsList({ sessions, failed }: { sessions: SessionInfo[]; failed?: { session: string; errors: string[] } | null }) {
   return (
     <>
       <ul className="list-group mb-3" data-testid="sessions">
         {sessions.map((s) => (
-          <li key={s.id} className="list-group-item small">
+          <li key={s.id} className="list-group-item small" data-testid="session">
             <div className="d-flex justify-content-between gap-2">
               <span className="text-truncate">{s.userAgent ?? '—'}</span>
               {s.current ? (
@@ -69,6 +73,30 @@ export function SessionsList({ sessions }: { sessions: SessionInfo[] }) {
             <span className="text-body-secondary">
               <FormattedMessage id="account.lastUsed" values={{ date: <FormattedDate value={s.lastUsedAt} dateStyle="medium" timeStyle="short" /> }} />
             </span>
+            <details className="mt-2" open={failed?.session === s.id}>
+              <summary className="link-danger">
+                <FormattedMessage id="account.endSession" />
+              </summary>
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="intent" value="end_session" />
+                <input type="hidden" name="session" value={s.id} />
+                <p className="text-body-secondary mb-2">
+                  <FormattedMessage id={s.current ? 'account.endSessionCurrentHelp' : 'account.endSessionHelp'} />
+                </p>
+                <FormField
+                  label={<FormattedMessage id="field.passwordLabel" />}
+                  id={`end-session-${s.id}`}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  errors={failed?.session === s.id ? failed.errors : undefined}
+                  required
+                />
+                <button type="submit" className="btn btn-sm btn-outline-danger">
+                  <FormattedMessage id="account.endSessionSubmit" />
+                </button>
+              </Form>
+            </details>
           </li>
         ))}
       </ul>

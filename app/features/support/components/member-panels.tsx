@@ -53,7 +53,7 @@ export function AccountPanel({ d }: { d: MemberDetail }) {
         rows={[
           ['admin.member.accountStatus', <FormattedMessage key="s" id={`admin.member.status.${a.status}`} />, 'account-status'],
           ['admin.member.profileStatus', a.profileStatus ? <FormattedMessage key="p" id={`admin.member.profile.${a.profileStatus}`} /> : '–'],
-          ['admin.member.premium', yesNo(a.paidUser)],
+          ['admin.member.premium', yesNo(a.paidUser), 'member-premium'],
           ['admin.member.credits', a.credits, 'member-credits'],
           ['admin.member.signup', <When key="w" value={a.signupDate} />],
           ['admin.member.language', a.language],
@@ -160,6 +160,11 @@ export function PaymentsPanel({ d, refundForm }: { d: MemberDetail; refundForm?:
                     <FormattedMessage id="admin.member.refunded" values={{ amount: formatMoney(p.refundedMinor, p.currency, intl.locale) }} />
                   </span>
                 ) : null}
+                {p.discountWithdrawn ? (
+                  <span className="badge text-bg-warning" data-testid="discount-withdrawn">
+                    <FormattedMessage id="admin.member.discountWithdrawn" />
+                  </span>
+                ) : null}
                 {p.chargedBackMinor > 0 ? (
                   <span className="badge text-bg-danger"><FormattedMessage id="admin.member.chargedBack" values={{ amount: formatMoney(p.chargedBackMinor, p.currency, intl.locale) }} /></span>
                 ) : null}
@@ -168,6 +173,38 @@ export function PaymentsPanel({ d, refundForm }: { d: MemberDetail; refundForm?:
                 ) : null}
               </div>
               {refundForm && p.status === 'paid' && p.refundedMinor < p.totalMinor ? refundForm(p) : refundForm ? <ActionReply intent="refund" subject={String(p.id)} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}
+
+/** Flags that payments raised (a failed collection, a chargeback), and whether direct debit is closed to the member. */
+export function FlagsPanel({ d }: { d: MemberDetail }) {
+  return (
+    <Panel id="member-flags" title={<FormattedMessage id="admin.member.flags" values={{ n: d.flags.filter((f) => !f.resolvedAt).length }} />}>
+      <p className={`small ${d.directDebitBlocked ? 'text-danger fw-semibold' : 'text-body-secondary'}`} data-testid="direct-debit-state">
+        <FormattedMessage id={d.directDebitBlocked ? 'admin.member.directDebitClosed' : 'admin.member.directDebitOpen'} />
+      </p>
+      {d.flags.length === 0 ? (
+        <Empty id="admin.member.noFlags" />
+      ) : (
+        <ul className="small mb-0" data-testid="flags-list">
+          {d.flags.map((f) => (
+            <li key={f.id} data-reason={f.reason}>
+              <When value={f.createdAt} /> · <FormattedMessage id={`admin.member.flag.${f.reason}`} /> · <code>{f.reference ?? ''}</code>
+              {f.resolvedAt ? (
+                <span className="text-body-secondary">
+                  {' '}
+                  · <FormattedMessage id="admin.member.flagResolved" values={{ date: <When value={f.resolvedAt} /> }} />
+                </span>
+              ) : f.closesDirectDebit ? (
+                <span className="badge text-bg-danger ms-2">
+                  <FormattedMessage id="admin.member.flagClosesDirectDebit" />
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "discount_withdrawn" boolean DEFAULT false NOT NULL;

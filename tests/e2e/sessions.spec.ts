@@ -1,0 +1,44 @@
+import { expect, login, ownClientAddress, signupMember, test } from './fixtures'
+
+// Every test is its own client address, so the per-address limits (signups, logins) count per test.
+test.use({ extraHTTPHeaders: ownClientAddress })
+
+test('settings: the list of sessions, and "End this one" behind the password (issue 24, point 18)', async ({ page, newContext }) => {
+  const user = await signupMember(page, { prefix: 'ses' })
+  // A second device: the session to end.
+  const other = await (await newContext({ userAgent: 'Mozilla/5.0 (Other device) Firefox/140.0' })).newPage()
+  await login(other, user)
+
+  await page.goto('/notifications')
+  const sessions = page.getByTestId('session')
+  await expect(sessions).toHaveCount(2)
+  const mine = sessions.filter({ hasText: 'This device' })
+  const theirs = sessions.filter({ hasText: 'Other device' })
+  await expect(theirs).toHaveCount(1)
+
+  // A wrong password ends nothing: the form stays open with the error, the other device stays logged in.
+  await theirs.getByText('End this one').click()
+  await theirs.getByLabel('Password', { exact: true }).fill('not-my-password')
+  await theirs.getByRole('button', { name: 'End session' }).click()
+  await expect(theirs.getByText('Please check your password.', { exact: true })).toBeVisible()
+  await expect(theirs.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(other.request.get('/api/user.php', { headers: { 'X-Request-Type': 'client' } }).then((r) => r.status())).resolves.toBe(200)
+
+  // The right password ends that session only.
+  await theirs.getByLabel('Password', { exact: true }).fill(user.password)
+  await theirs.getByRole('button', { name: 'End session' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'The session was ended.' })).toBeVisible()
+  await expect(sessions).toHaveCount(1)
+  await expect(mine).toHaveCount(1)
+  await other.goto('/notifications')
+  await expect(other).toHaveURL(/\/login/)
+
+  // Ending this device's own session logs out.
+  await mine.getByText('End this one').click()
+  await expect(mine).toContainText('ending its session logs you out here')
+  await mine.getByLabel('Password', { exact: true }).fill(user.password)
+  await mine.getByRole('button', { name: 'End session' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await page.goto('/notifications')
+  await expect(page).toHaveURL(/\/login/)
+})
