@@ -35,6 +35,8 @@ describe('deploy/nginx/dating.conf', () => {
 
   it('the rendering fails when a line it replaces is no longer there', () => {
     const shipped = fs.readFileSync(SHIPPED_SITE, 'utf8')
-    expect(() => renderSite(shipped.replace('listen 443 ssl http2;', 'listen 443 ssl;'), options())).toThrow(/listen 443 ssl http2/)
+    const o = options()
+    expect(() => renderSite(shipped.replace('listen 443 ssl http2;', 'listen 443 ssl;'), o)).toThrow(/listen 443 ssl http2/)
+    fs.rmSync(o.dir, { recursive: true, force: true })
   })
 })
