@@ -150,6 +150,7 @@ beforeAll(async () => {
     SESSION_SECRET,
     // nginx's address as the app sees it: X-Forwarded-For is believed from it only.
     TRUST_PROXY: '127.0.0.1',
+    // No payment provider on this machine: the sandbox, given explicitly as a production site requires.
     PAYMENT_PROVIDER: 'sandbox',
     SEED_DEMO: '0',
     VAPID_PUBLIC_KEY: VAPID.publicKey,
