@@ -1,6 +1,7 @@
 import express, { type Express } from 'express'
 import { defaultSettings, type SettingKey } from '#app/features/settings/defaults'
 import { updateSetting } from '#app/features/settings/settings.server'
+import { setPushTransport } from '#app/features/notifications/push/push-notify.server'
 import { db } from '#db/client.server'
 import { jobs } from '#db/schema/index'
 
@@ -10,6 +11,9 @@ import { jobs } from '#db/schema/index'
  * console will, so a test can render the site in another niche or with the entry warning configured.
  */
 export function mountTestHooks(app: Express): void {
+  // The topology test (tests/topology) runs its push service on 127.0.0.1, where the guard against pushes into our
+  // own network (app/adapters/push/public-address.ts) would refuse to post. Only that test sets this variable.
+  if (process.env.TEST_PUSH_TO_LOOPBACK === '1') setPushTransport({ allowPrivateAddresses: true })
   if (process.env.E2E_TEST_HOOKS !== '1') return
   app.put('/__e2e/settings', express.json(), async (req, res) => {
     if (!isLoopback(req.socket.remoteAddress)) return void res.status(404).end()

@@ -14,6 +14,8 @@ export interface Endpoint {
   wsPort: number
   /** Where the catch-up request goes (the server itself). */
   httpPort: number
+  /** Over TLS (wss:, https:), as through nginx in the topology test; the process must trust the certificate. */
+  secure?: boolean
 }
 
 const RESTART_CODES = new Set([1001, 1012])
@@ -69,8 +71,8 @@ export class ChatClient {
     clearTimeout(this.timer)
     if (this.stopped) return
     const ep = (this.endpoint = this.route())
-    const origin = `http://127.0.0.1:${ep.wsPort}`
-    const ws = (this.ws = new WebSocket(`ws://127.0.0.1:${ep.wsPort}/ws`, { headers: { Cookie: this.cookie, Origin: origin } }))
+    const origin = `${ep.secure ? 'https' : 'http'}://127.0.0.1:${ep.wsPort}`
+    const ws = (this.ws = new WebSocket(`${ep.secure ? 'wss' : 'ws'}://127.0.0.1:${ep.wsPort}/ws`, { headers: { Cookie: this.cookie, Origin: origin } }))
     ws.on('error', () => {})
     ws.on('open', () => (this.attempt = 0))
     ws.on('message', (d) => this.onEvent(JSON.parse(String(d)) as ServerEvent))
@@ -153,7 +155,7 @@ export class ChatClient {
         // From the last point known complete (use-catch-up.ts), not the newest message shown.
         let after = this.complete
         for (let page = 0; page < 20; page++) {
-          const r = await fetch(`http://127.0.0.1:${ep.httpPort}/chats/${this.conversationId}/messages?after=${after}`, {
+          const r = await fetch(`${ep.secure ? 'https' : 'http'}://127.0.0.1:${ep.httpPort}/chats/${this.conversationId}/messages?after=${after}`, {
             headers: { Cookie: this.cookie, Accept: 'application/json' },
             signal: AbortSignal.timeout(10_000),
           }).catch(() => null)
