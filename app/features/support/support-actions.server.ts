@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { loginFailures, payments, profiles, sessions, users } from '#db/schema/index'
 import { bus } from '#app/adapters/bus/index.server'
+import { accountKeysLike } from '#app/features/authentication/login-lockout.server'
 import { resendActivation } from '#app/features/accounts/activation.server'
 import { requestAccountDeletion } from '#app/features/accounts/deletion.server'
 import { exportAccountData } from '#app/features/accounts/export-data.server'
@@ -43,14 +44,18 @@ export async function supportResendActivation(op: Who, userId: number): Promise<
   return { ok: true, code: 'activation_sent' }
 }
 
-/** Lifts the account's login block (spec section 4) and forgets its failures. Blocks of an address stay. */
+/**
+ * Lifts the account's login blocks (spec section 4), over all addresses and at each one, and forgets their
+ * failures. Blocks of an address for every account stay.
+ */
 export async function liftLoginLockout(op: Who, userId: number, reason: string): Promise<ActionOutcome<'not_locked'>> {
   if (!(await exists(userId))) return { ok: false, code: 'not_found' }
   return db().transaction(async (tx) => {
-    const gone = await tx.delete(loginFailures).where(eq(loginFailures.key, `account:${userId}`)).returning({ blockedUntil: loginFailures.blockedUntil, failures: loginFailures.failures })
+    const gone = await tx.delete(loginFailures).where(accountKeysLike(`account:${userId}`)).returning({ blockedUntil: loginFailures.blockedUntil, failures: loginFailures.failures })
     if (!gone.length) return { ok: false as const, code: 'not_locked' as const }
-    const wasBlocked = !!gone[0].blockedUntil && gone[0].blockedUntil.getTime() > Date.now()
-    await recordAudit({ operator: op, action: 'member.lockout_lifted', target: target(userId), reason, details: { wasBlocked, failures: gone[0].failures } }, tx)
+    const wasBlocked = gone.some((g) => !!g.blockedUntil && g.blockedUntil.getTime() > Date.now())
+    const failures = gone.reduce((sum, g) => sum + g.failures, 0)
+    await recordAudit({ operator: op, action: 'member.lockout_lifted', target: target(userId), reason, details: { wasBlocked, failures } }, tx)
     return { ok: true as const, code: 'lockout_lifted' }
   })
 }
