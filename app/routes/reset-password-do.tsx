@@ -22,6 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: newPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'password_repeat'] }), expired: false }, { status: 400 })
   const r = await resetPassword(String(form.get('token') ?? ''), submission.value.password)
+  if (!r.ok && r.error === 'common_password') return data({ result: submission.reply({ fieldErrors: { password: ['validation.passwordTooCommon'] }, hideFields: ['password', 'password_repeat'] }), expired: false }, { status: 400 })
   if (!r.ok) return data({ result: submission.reply({ hideFields: ['password', 'password_repeat'] }), expired: true }, { status: 410 })
   const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
   throw redirect('/members', { headers: { 'Set-Cookie': cookie } })

@@ -3,13 +3,15 @@ import { db } from '#db/client.server'
 import { profiles, sessions, users } from '#db/schema/index'
 import { usernameSchema } from './accounts.schema'
 import { sendAccountEmail } from './account-mail.server'
+import { isCommonPassword } from '#app/features/authentication/common-passwords.server'
 import { hashPassword, verifyPassword } from '#app/features/authentication/passwords.server'
 import { consumeToken } from './tokens.server'
 
 /** Changes the password after checking the old one; other sessions end, this one stays. */
-export async function changePassword(userId: number, oldPassword: string, newPassword: string, keepSessionId?: string): Promise<'ok' | 'wrong_password'> {
+export async function changePassword(userId: number, oldPassword: string, newPassword: string, keepSessionId?: string): Promise<'ok' | 'wrong_password' | 'common_password'> {
   const [u] = await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId))
   if (!u || !(await verifyPassword(u.hash, oldPassword))) return 'wrong_password'
+  if (isCommonPassword(newPassword)) return 'common_password'
   const passwordHash = await hashPassword(newPassword)
   await db().transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId))

@@ -23,6 +23,12 @@ export async function hasSecondFactor(userId: number): Promise<boolean> {
   return !!row?.secret && !!row.enabledAt
 }
 
+/** The secret of an enrolment started and not yet confirmed, or null. */
+export async function pendingSecret(userId: number): Promise<string | null> {
+  const row = await totpRow(userId)
+  return row?.secret && !row.enabledAt ? decryptSecret(row.secret) : null
+}
+
 /** The secret of an enrolment not yet confirmed, started anew when there is none; null when the factor is on. */
 export async function enrolmentSecret(userId: number): Promise<string | null> {
   const row = await totpRow(userId)
