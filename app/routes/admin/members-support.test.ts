@@ -212,6 +212,18 @@ describe('support actions', () => {
     expect(await act(sup.token, m.userId, { intent: 'lift-lockout', reason: 'again' })).toMatchObject({ status: 409, code: 'not_locked' })
   })
 
+  it('lift a login lockout at one of the member’s own addresses too (issue 24, point 13)', async () => {
+    const sup = await operatorToken('support')
+    const m = await createMember()
+    const { login_max_failures: max } = await getSettings()
+    const atHome = `account:${m.userId}@10.0.0.9`
+    for (let i = 0; i < max; i++) await recordFailure([atHome])
+    expect(await blockedMinutes([atHome])).toBeGreaterThan(0)
+    expect((await memberDetail(m.userId))!.lockout.blockedUntil).not.toBeNull()
+    expect(await act(sup.token, m.userId, { intent: 'lift-lockout', reason: 'member called, identity checked' })).toMatchObject({ ok: true, code: 'lockout_lifted' })
+    expect(await blockedMinutes([atHome])).toBe(0)
+  })
+
   it('log out everywhere: every session ends and the member’s sockets are told', async () => {
     const sup = await operatorToken('support')
     const m = await createMember()
