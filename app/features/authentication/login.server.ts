@@ -3,7 +3,7 @@ import { accountRestrictions, users } from '#db/schema/index'
 import { eq, sql } from 'drizzle-orm'
 import { consume } from '#app/adapters/rate-limit/rate-limit.server'
 import { accountLimiters } from './ip-limits.server'
-import { signLink, verifyLink } from '#app/features/notifications/signed-links.server'
+import { challengeUser, issueChallenge } from './login-challenge.server'
 import { admitAttempt, clearFailures, memberLockoutKeys, releaseAdmission, settleFailure } from './login-lockout.server'
 import { hasSecondFactor, verifySecondFactor } from './member-second-factor.server'
 import { hashPassword, verifyPassword } from './passwords.server'
@@ -67,7 +67,7 @@ export async function login(email: string, password: string, ip: string): Promis
     else await clearFailures(ok.userId, ip)
     const refusal = await restrictionRefusal(ok.userId)
     if (refusal) return refusal
-    if (secondFactor) return { ok: false, error: 'second_factor_required', challenge: signLink(CHALLENGE, ok.userId, '', CHALLENGE_TTL_S) }
+    if (secondFactor) return { ok: false, error: 'second_factor_required', challenge: issueChallenge(ok.userId) }
     return { ok: true, userId: ok.userId }
   }
   if (user?.status === 'pending_deletion' && (await verifyPassword(user.passwordHash, password))) {
@@ -86,22 +86,18 @@ async function restrictionRefusal(userId: number): Promise<LoginResult | null> {
   return null
 }
 
-// The proof that the password was right, handed to the second step: signed, for one member, for five minutes.
-const CHALLENGE = 'login-2fa'
-const CHALLENGE_TTL_S = 300
-
 /**
  * The second step of a login with a second factor: the challenge of the first step and a code (or a recovery
  * code). Wrong codes count towards the same lockout as wrong passwords.
  */
 export async function loginSecondStep(challenge: string, code: string, ip: string): Promise<LoginResult> {
-  const proof = verifyLink(CHALLENGE, challenge)
-  if (!proof) return { ok: false, error: 'failed' }
-  const admission = await admitAttempt(await memberLockoutKeys(proof.userId, ip))
+  const userId = challengeUser(challenge)
+  if (!userId) return { ok: false, error: 'failed' }
+  const admission = await admitAttempt(await memberLockoutKeys(userId, ip))
   if (admission.wait > 0) return { ok: false, error: 'blocked', minutes: admission.wait }
-  if (await verifySecondFactor(proof.userId, code)) {
-    await clearFailures(proof.userId, ip)
-    return (await restrictionRefusal(proof.userId)) ?? { ok: true, userId: proof.userId }
+  if (await verifySecondFactor(userId, code)) {
+    await clearFailures(userId, ip)
+    return (await restrictionRefusal(userId)) ?? { ok: true, userId }
   }
   const minutes = await settleFailure(admission)
   return minutes > 0 ? { ok: false, error: 'blocked', minutes } : { ok: false, error: 'code_wrong' }

@@ -91,8 +91,12 @@ describe('login with the second factor', () => {
     const m = await enrolled()
     const other = await createMember()
     const challenge = await challengeOf(m.email, ip())
-    const forged = challenge.replace(`.${m.userId}.`, `.${other.userId}.`)
+    const forged = challenge.replace(`${m.userId}.`, `${other.userId}.`)
+    expect(forged).not.toBe(challenge)
     expect(await loginSecondStep(forged, m.codes[0], ip())).toEqual({ ok: false, error: 'failed' })
+    // Five minutes later the challenge is no longer accepted either.
+    vi.setSystemTime(Date.now() + 301_000)
+    expect(await loginSecondStep(challenge, m.codes[0], ip())).toEqual({ ok: false, error: 'failed' })
   })
 
   it('counts wrong codes towards the lockout, and the right password does not reset the count', async () => {
