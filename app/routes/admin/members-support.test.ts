@@ -1,4 +1,4 @@
-import { generate } from 'otplib'
+import { currentTotp } from '../../../tests/setup/totp'
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
@@ -35,7 +35,7 @@ type Role = 'admin' | 'moderator' | 'support'
 async function operatorToken(role: Role): Promise<{ id: number; token: string }> {
   const id = await createOperator({ email: `${role}-${Math.random().toString(36).slice(2)}@ops.test`, name: `Op ${role}`, role, password: 'correct-horse-battery' })
   const secret = await beginEnrolment(id)
-  await confirmEnrolment(id, await generate({ secret }))
+  await confirmEnrolment(id, await currentTotp(secret))
   return { id, token: await completeOperatorSession(await startOperatorSession(id)) }
 }
 
