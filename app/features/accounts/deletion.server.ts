@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
+import { forgetLoginTraces } from '#app/features/authentication/known-addresses.server'
 import { deleteMedia } from '#app/adapters/storage/disk-storage.server'
 import { env } from '#app/lib/env.server'
 import { db, type Tx } from '#db/client.server'
@@ -67,6 +68,7 @@ export async function purgeExpiredDeletions(now = new Date()): Promise<number> {
     .innerJoin(profiles, eq(profiles.id, profileImages.profileId))
     .where(inArray(profiles.userId, ids))
   await db().delete(users).where(inArray(users.id, ids))
+  for (const id of ids) await forgetLoginTraces(`account:${id}`)
   const dataDir = env().DATA_DIR
   await Promise.all(files.flatMap((f) => [f.a, f.b, f.c, f.d]).map((n) => deleteMedia(dataDir, n)))
   return ids.length

@@ -1,6 +1,6 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, like, lt, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
-import { loginKnownAddresses } from '#db/schema/index'
+import { loginFailures, loginKnownAddresses } from '#db/schema/index'
 
 // How long an address stays known after the last full login from it.
 const KNOWN_DAYS = 90
@@ -26,4 +26,12 @@ export async function rememberAddress(subject: string, address: string): Promise
   await db()
     .delete(loginKnownAddresses)
     .where(and(eq(loginKnownAddresses.subject, subject), lt(loginKnownAddresses.lastSuccessAt, sql`now() - make_interval(days => ${KNOWN_DAYS})`)))
+}
+
+/** Erasure: the account's known addresses and its failure counts (they name addresses) go with it. */
+export async function forgetLoginTraces(subject: string): Promise<void> {
+  await db().delete(loginKnownAddresses).where(eq(loginKnownAddresses.subject, subject))
+  await db()
+    .delete(loginFailures)
+    .where(or(eq(loginFailures.key, subject), like(loginFailures.key, `${subject}@%`)))
 }
