@@ -1,15 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMember } from '../../tests/setup/factories'
 import { useTestDatabase } from '../../tests/setup/test-db'
+import { captureMail, linkToken } from '../../tests/setup/mail'
 import { totpAt } from '../../tests/setup/totp'
+import { requestAccountDeletion } from '#app/features/accounts/deletion.server'
+import { requestPasswordReset } from '#app/features/accounts/password-reset.server'
+import { login } from '#app/features/authentication/login.server'
 import { pendingSecret } from '#app/features/authentication/member-second-factor.server'
 import { userIdForSession } from '#app/features/authentication/sessions.server'
 import { getViewer } from '#app/features/authentication/viewer.server'
 import * as userApi from './api/user.php'
 import * as settingsPage from './notifications'
+import * as reactivatePage from './reactivate'
+import * as resetPage from './reset-password-do'
 
 // The members' second factor through the pages and the API (issue 24, point 17).
 useTestDatabase()
+const sent = captureMail()
 afterEach(() => vi.useRealTimers())
 
 let n = 0
@@ -86,5 +93,34 @@ describe('turning the factor off in the settings', () => {
     await enrolThroughSettings(m.userId)
     expect(await settings(m.userId, { intent: 'totp-disable', password: 'wrong-password' })).toEqual({ totp: 'error', field: 'password', error: 'validation.oldPasswordWrong' })
     expect(await settings(m.userId, { intent: 'totp-disable', password: 'a-long-initial-password' })).toEqual({ totp: 'disabled' })
+  })
+})
+
+describe('links that used to log in', () => {
+  it('a password reset does not skip the second factor: no session, the login asks for the code', async () => {
+    const m = await createMember({ email: 'reset2fa@example.test', password: 'a-long-initial-password' })
+    await enrolThroughSettings(m.userId)
+    vi.useRealTimers()
+    expect(await requestPasswordReset('reset2fa@example.test')).toBe('sent')
+    const token = linkToken(sent.at(-1)!.text, '/reset-password/do')
+    const done = await resetPage
+      .action({ request: post('/reset-password/do', { token, password: 'violet-kettle-93', password_repeat: 'violet-kettle-93' }), params: {}, context: await ctx(null) } as never)
+      .catch((e: unknown) => e)
+    expect(done).toBeInstanceOf(Response)
+    expect((done as Response).headers.get('location')).toBe('/login')
+    expect((done as Response).headers.get('set-cookie')).toBeNull()
+    expect(await login('reset2fa@example.test', 'violet-kettle-93', '10.57.0.1')).toMatchObject({ ok: false, error: 'second_factor_required' })
+  })
+
+  it('a reactivation link does not skip it either', async () => {
+    const m = await createMember({ email: 'back2fa@example.test', password: 'a-long-initial-password' })
+    await enrolThroughSettings(m.userId)
+    vi.useRealTimers()
+    await requestAccountDeletion(m.userId, 'privacy')
+    const token = linkToken(sent.at(-1)!.text, '/reactivate')
+    const done = await reactivatePage.action({ request: post('/reactivate', { token }), params: {}, context: await ctx(null) } as never).catch((e: unknown) => e)
+    expect(done).toBeInstanceOf(Response)
+    expect((done as Response).headers.get('location')).toBe('/login')
+    expect((done as Response).headers.get('set-cookie')).toBeNull()
   })
 })
