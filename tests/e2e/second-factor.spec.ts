@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { currentTotp } from '../setup/totp'
-import { expect, signupNewMember, test, type Credentials } from './fixtures'
+import { expect, expectNoSeriousA11yViolations, signupNewMember, test, type Credentials } from './fixtures'
 
 // A member turns on the optional second factor in the settings and logs in with a code (issue 24, point 17).
 
@@ -28,6 +28,7 @@ test('a member turns on two-step verification, then logs in with a recovery code
   await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
   const secret = ((await section.getByTestId('member-totp-secret').textContent()) ?? '').replace(/\s/g, '')
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+  await expectNoSeriousA11yViolations(page)
   // A wrong first code turns nothing on.
   await section.getByLabel('Code from the app').fill('000000')
   await section.getByRole('button', { name: 'Confirm and turn on' }).click()
@@ -44,6 +45,7 @@ test('a member turns on two-step verification, then logs in with a recovery code
   await passwordStep(page, user)
   await codeStep(page, '123456')
   await expect(page.getByRole('alert')).toHaveText('This code is not valid. Enter the current code from your app.')
+  await expectNoSeriousA11yViolations(page)
   await codeStep(page, recovery)
   await expect(page).toHaveURL(/\/members(\?|$)/)
 
