@@ -12,6 +12,8 @@ export type SecurityEvent =
   | 'login.failed'
   | 'login.locked'
   | 'login.refused'
+  | 'login.second_factor_asked'
+  | 'login.second_factor_failed'
   | 'password.changed'
   | 'password.change_refused'
   | 'password_reset.requested'
@@ -40,7 +42,7 @@ export interface SecurityFields {
   client?: string
 }
 
-const WARN: ReadonlySet<SecurityEvent> = new Set(['login.failed', 'login.locked', 'login.refused', 'password.change_refused', 'password_reset.invalid', 'email_change.refused', 'authorization.refused', 'rate_limit.hit'])
+const WARN: ReadonlySet<SecurityEvent> = new Set(['login.failed', 'login.locked', 'login.refused', 'login.second_factor_failed', 'password.change_refused', 'password_reset.invalid', 'email_change.refused', 'authorization.refused', 'rate_limit.hit'])
 
 let clientKeyMaterial: Buffer | undefined
 

@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
-import { loginSchema, safeRedirect } from '#app/features/accounts/accounts.schema'
+import { loginCodeSchema, loginSchema, safeRedirect } from '#app/features/accounts/accounts.schema'
+import { LoginCodeForm } from '#app/features/accounts/components/login-code-form'
 import { attemptLogin, loginRefusals } from '#app/features/authentication/login.server'
 import { startSession } from '#app/features/authentication/session-cookie.server'
 import { pageTitle } from '#app/i18n/meta'
@@ -19,15 +20,37 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request)
+  // The second step of a member with a second factor carries the first step's challenge and a code.
+  if (formData.has('challenge')) return secondStep(formData, context, request)
   const submission = parseWithZod(formData, { schema: loginSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   const r = await attemptLogin({ email: submission.value.email, password: submission.value.password, clientIp: context.clientIp })
   if (!r.ok) {
     const { messageId, status } = loginRefusals[r.error]
+    if (r.error === 'second_factor_required') return data({ result: submission.reply({ hideFields: ['password'] }), challenge: r.challenge }, { status })
     const result = submission.reply({ formErrors: [messageId], hideFields: ['password'] })
     if (r.error === 'rate_limited') return data({ result }, { status, headers: { 'Retry-After': String(r.retryAfterS) } })
     if (r.error === 'blocked') return data({ result, minutes: r.minutes }, { status })
     if (r.error === 'pending_deletion') return data({ result, pendingDeletion: true }, { status })
+    if (r.error === 'suspended') return data({ result, until: r.until }, { status })
+    return data({ result }, { status })
+  }
+  const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
+  throw redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
+}
+
+async function secondStep(formData: FormData, context: Route.ActionArgs['context'], request: Request) {
+  const submission = parseWithZod(formData, { schema: loginCodeSchema })
+  const challenge = String(formData.get('challenge') ?? '')
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['code'] }), challenge }, { status: 400 })
+  const r = await attemptLogin({ challenge, code: submission.value.code, clientIp: context.clientIp })
+  if (!r.ok) {
+    const { messageId, status } = loginRefusals[r.error]
+    const result = submission.reply({ formErrors: [messageId], hideFields: ['code'] })
+    // A wrong code may be typed again with the same challenge; anything else starts over at the password.
+    if (r.error === 'code_wrong') return data({ result, challenge }, { status })
+    if (r.error === 'blocked') return data({ result, minutes: r.minutes }, { status })
+    if (r.error === 'rate_limited') return data({ result, challenge }, { status, headers: { 'Retry-After': String(r.retryAfterS) } })
     if (r.error === 'suspended') return data({ result, until: r.until }, { status })
     return data({ result }, { status })
   }
@@ -47,6 +70,18 @@ export default function Login({ actionData }: Route.ComponentProps) {
     shouldRevalidate: 'onSubmit',
   })
   const busy = navigation.state === 'submitting'
+  const challenge = actionData && 'challenge' in actionData ? String(actionData.challenge) : null
+  if (challenge)
+    return (
+      <div className="row justify-content-center">
+        <div className="col-sm-10 col-md-7 col-lg-5">
+          <h1 className="h3 mb-4">
+            <FormattedMessage id="login.codeTitle" />
+          </h1>
+          <LoginCodeForm challenge={challenge} redirectTo={params.get('redirectTo') ?? ''} lastResult={actionData?.result} minutes={0} />
+        </div>
+      </div>
+    )
   return (
     <div className="row justify-content-center">
       <div className="col-sm-10 col-md-7 col-lg-5">

@@ -6,6 +6,8 @@ import { changeEmailSchema, changePasswordSchema } from '#app/features/accounts/
 import { requireViewer } from '#app/features/authentication/require-viewer.server'
 import { changePassword, changeUsername, requestEmailChange } from '#app/features/accounts/change-account.server'
 import { AccountForms, DeleteAccount, deletionReasonIds, SessionsList } from '#app/features/accounts/components/account-settings'
+import { SecondFactorSettings } from '#app/features/accounts/components/second-factor-settings'
+import { secondFactorAction, secondFactorState } from '#app/features/accounts/second-factor-settings.server'
 import { requestAccountDeletion } from '#app/features/accounts/deletion.server'
 import { verifyLogin } from '#app/features/authentication/login.server'
 import { endSessionWithPassword } from '#app/features/authentication/end-session.server'
@@ -47,7 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSettings(),
     listMemberDecisions(viewer.userId),
   ])
-  return { decisions, privacy, blocked, sessions, email: viewer.email, name: viewer.name, discount: company.delete_discount, notifications, disabled, pushKey: settings.push_public_key }
+  const secondFactor = await secondFactorState(viewer.userId, viewer.email)
+  return { secondFactor, decisions, privacy, blocked, sessions, email: viewer.email, name: viewer.name, discount: company.delete_discount, notifications, disabled, pushKey: settings.push_public_key }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wait = await takeWrite(intent === 'unblock' ? 'block' : 'account_change', viewer.userId)
   if (wait > 0) return tooOftenReply(wait)
   if (intent === 'appeal') return submitAppeal(viewer.userId, form)
+  if (typeof intent === 'string' && intent.startsWith('totp-')) return secondFactorAction(viewer.userId, form)
   if (intent === 'notifications') {
     await saveNotificationSettings(viewer.userId, parseNotificationSettings(form))
     return { notice: 'notify.saved' }
@@ -93,6 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (sub.status !== 'success') return fail(Object.fromEntries(Object.entries(sub.error ?? {}).map(([k, v]) => [k, v ?? []])))
     const r = await changePassword(viewer.userId, sub.value.old_password, sub.value.password, context.sessionToken ? storedSessionId(context.sessionToken) : undefined)
     if (r === 'wrong_password') return fail({ old_password: ['validation.oldPasswordWrong'] })
+    if (r === 'common_password') return fail({ password: ['validation.passwordTooCommon'] })
     return { notice: 'account.passwordChanged' }
   }
   if (intent === 'username') {
@@ -174,6 +179,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             errors={actionData && 'errors' in actionData ? actionData.errors : undefined}
             values={actionData && 'values' in actionData ? actionData.values : undefined}
           />
+        </section>
+        <section className="mb-5" aria-labelledby="second-factor-title">
+          <h2 id="second-factor-title" className="h5">
+            <FormattedMessage id="account.totp.title" />
+          </h2>
+          <SecondFactorSettings state={loaderData.secondFactor} reply={actionData && 'totp' in actionData ? actionData : null} busy={busy} />
         </section>
         <section className="mb-5" aria-labelledby="sessions-title">
           <h2 id="sessions-title" className="h5">

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { consume } from '#app/adapters/rate-limit/rate-limit.server'
 import { reactivateAccount, resendReactivation } from '#app/features/accounts/deletion.server'
 import { accountLimiters } from '#app/features/authentication/ip-limits.server'
+import { hasSecondFactor } from '#app/features/authentication/member-second-factor.server'
 import { startSession } from '#app/features/authentication/session-cookie.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/reactivate'
@@ -27,6 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!r.ok) return data({ failed: true, sent: false, token: null }, { status: 410 })
     // A ban or a running suspension outlives the deletion's undoing: the member is told as at the login, no session.
     if (r.restricted) return data({ failed: false, sent: false, token: null, restricted: true }, { status: 403 })
+    // The link proves the mailbox, not the second factor: with one on, the member logs in with it.
+    if (await hasSecondFactor(r.userId)) throw redirect('/login')
     const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
     throw redirect('/members?reactivated=1', { headers: { 'Set-Cookie': cookie } })
   }

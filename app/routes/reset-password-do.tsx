@@ -4,6 +4,7 @@ import { FormattedMessage } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { newPasswordSchema } from '#app/features/accounts/accounts.schema'
 import { resetPassword } from '#app/features/accounts/password-reset.server'
+import { hasSecondFactor } from '#app/features/authentication/member-second-factor.server'
 import { startSession } from '#app/features/authentication/session-cookie.server'
 import { peekToken } from '#app/features/accounts/tokens.server'
 import { pageTitle } from '#app/i18n/meta'
@@ -22,7 +23,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: newPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'password_repeat'] }), expired: false }, { status: 400 })
   const r = await resetPassword(String(form.get('token') ?? ''), submission.value.password)
+  if (!r.ok && r.error === 'common_password') return data({ result: submission.reply({ fieldErrors: { password: ['validation.passwordTooCommon'] }, hideFields: ['password', 'password_repeat'] }), expired: false }, { status: 400 })
   if (!r.ok) return data({ result: submission.reply({ hideFields: ['password', 'password_repeat'] }), expired: true }, { status: 410 })
+  // A reset link proves the mailbox, not the second factor: with one on, the member logs in with the new password and a code.
+  if (await hasSecondFactor(r.userId)) throw redirect('/login')
   const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
   throw redirect('/members', { headers: { 'Set-Cookie': cookie } })
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 
 /** Account statuses: not_confirmed until the e-mail link is followed; pending_deletion for 14 days after deletion. */
 export const userStatuses = ['not_confirmed', 'active', 'pending_deletion', 'deleted'] as const
@@ -29,6 +29,11 @@ export const users = pgTable(
     lastChatAt: timestamp('last_chat_at', { withTimezone: true }),
     // The member's IANA time zone as their browser reports it: daily allowances start at their midnight.
     timeZone: varchar('time_zone', { length: 64 }),
+    // The optional second factor (issue 24): the TOTP secret encrypted as the console's
+    // (app/features/operators/totp.server.ts), on from totp_enabled_at; totp_last_step refuses a code used twice.
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastStep: integer('totp_last_step'),
   },
   // The cached balance can never go below 0: a spend that would is refused by the database itself.
   (t) => [
@@ -108,7 +113,39 @@ export const accountTokens = pgTable(
   (t) => [uniqueIndex('account_tokens_hash_key').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId, t.purpose, t.createdAt)],
 )
 
-/** Failed logins per key ('account:<id>' or 'ip:<addr>'), shared by every server process through the database. */
+/** A member's one-time recovery codes for a lost authenticator: only their argon2id hashes. */
+export const memberRecoveryCodes = pgTable(
+  'member_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('member_recovery_codes_user_idx').on(t.userId)],
+)
+
+/**
+ * Addresses from which an account ('account:<id>' or 'operator:<id>') logged in fully, lately: there the account's
+ * own lockout over all addresses does not apply, only the one of that account at that address (decision record 028).
+ */
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
+  {
+    subject: varchar('subject', { length: 40 }).notNull(),
+    address: varchar('address', { length: 64 }).notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.address] })],
+)
+
+/**
+ * Failed logins per key, shared by every server process through the database: 'account:<id>' (over all addresses
+ * the account never logged in from), 'account:<id>@<addr>' (the account at one address), 'operator:<id>@<addr>' and
+ * 'ip:<addr>'.
+ */
 export const loginFailures = pgTable('login_failures', {
   key: varchar('key', { length: 80 }).primaryKey(),
   failures: integer('failures').notNull().default(0),

@@ -36,7 +36,8 @@ export const operatorRecoveryCodes = pgTable(
     operatorId: integer('operator_id')
       .notNull()
       .references(() => operators.id, { onDelete: 'cascade' }),
-    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    // argon2id (issue 24); rows from before hold a SHA-256 hex digest, accepted once and then re-hashed.
+    codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('operator_recovery_codes_operator_idx').on(t.operatorId)],

@@ -23,6 +23,11 @@ async function freshCode(op: DemoOperator): Promise<string> {
     await new Promise((r) => setTimeout(r, (step + 1) * 30_000 - Date.now() + 200))
     step = Math.floor(Date.now() / 30_000)
   }
+  // Only the current step is accepted (issue 24): a code made in a step's last seconds waits for the next one.
+  if ((step + 1) * 30_000 - Date.now() < 3000) {
+    await new Promise((r) => setTimeout(r, (step + 1) * 30_000 - Date.now() + 200))
+    step = Math.floor(Date.now() / 30_000)
+  }
   lastStep.set(op.email, step)
   return generate({ secret: op.totpSecret, epoch: Math.floor(Date.now() / 1000) })
 }

@@ -56,6 +56,25 @@ export const loginSchema = z.object({
   redirectTo: z.string().optional(),
 })
 
+/** A code of the authenticator app (6 digits) or a recovery code (xxxx-xxxx-xxxx). */
+const secondFactorCode = z
+  .string({ error: 'validation.codeFormat' })
+  .trim()
+  .regex(/^(\d{6}|[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4})$/i, { error: 'validation.codeFormat' })
+
+/** The second step of a login with a second factor (issue 24): the first step's challenge and a code. */
+export const loginCodeSchema = z.object({
+  challenge: z.string().min(1).max(200),
+  code: secondFactorCode,
+  redirectTo: z.string().optional(),
+})
+
+/** Account settings: turn the second factor on with a first code, or off with the password. */
+export const secondFactorSettingsSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('totp-confirm'), code: z.string({ error: 'validation.codeFormat' }).trim().regex(/^\d{6}$/, { error: 'validation.codeFormat' }) }),
+  z.object({ intent: z.literal('totp-disable'), password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(200) }),
+])
+
 /** Only same-site paths may be redirect targets (no open redirects). */
 const SITE = 'http://site.invalid'
 

@@ -3,6 +3,7 @@ import { db } from '#db/client.server'
 import { accountTokens, profiles, users } from '#db/schema/index'
 import { usernameSchema } from './accounts.schema'
 import { sendAccountEmail } from './account-mail.server'
+import { isCommonPassword } from '#app/features/authentication/common-passwords.server'
 import { hashPassword, verifyPassword } from '#app/features/authentication/passwords.server'
 import { revokeSessions } from '#app/features/authentication/revoke-sessions.server'
 import { wakeJobRunner } from '#app/lib/jobs/wake'
@@ -18,10 +19,14 @@ async function passwordMatches(userId: number, password: string): Promise<boolea
 }
 
 /** Changes the password after checking the old one; other sessions end, this one stays. */
-export async function changePassword(userId: number, oldPassword: string, newPassword: string, keepSessionId?: string): Promise<'ok' | 'wrong_password'> {
+export async function changePassword(userId: number, oldPassword: string, newPassword: string, keepSessionId?: string): Promise<'ok' | 'wrong_password' | 'common_password'> {
   if (!(await passwordMatches(userId, oldPassword))) {
     securityLog('password.change_refused', { userId, reason: 'wrong_password' })
     return 'wrong_password'
+  }
+  if (isCommonPassword(newPassword)) {
+    securityLog('password.change_refused', { userId, reason: 'common_password' })
+    return 'common_password'
   }
   const passwordHash = await hashPassword(newPassword)
   await db().transaction(async (tx) => {

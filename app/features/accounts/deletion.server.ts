@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm'
 import { mediaStore } from '#app/adapters/storage/index.server'
 import { MEDIA_AREAS, memberMediaPrefixes } from '#app/adapters/storage/media-store'
+import { forgetLoginTraces } from '#app/features/authentication/known-addresses.server'
 import { db, type Tx } from '#db/client.server'
 import { accountDeletions, conversations, messages, profileImages, profiles, users } from '#db/schema/index'
 import { revokeSessions } from '#app/features/authentication/revoke-sessions.server'
@@ -91,6 +92,7 @@ export async function purgeExpiredDeletions(now = new Date()): Promise<number> {
         .where(and(eq(messages.kind, 'photo'), isNotNull(messages.photo), or(inArray(conversations.profileLowId, profileIds), inArray(conversations.profileHighId, profileIds))))
     : []
   await db().delete(users).where(inArray(users.id, ids))
+  for (const id of ids) await forgetLoginTraces(`account:${id}`)
   const store = mediaStore()
   // Listed after the rows went: an upload that finished in between is found too.
   const named = await Promise.all(profileIds.flatMap((id) => memberMediaPrefixes(id).flatMap((prefix) => MEDIA_AREAS.map((area) => store.list(area, prefix)))))

@@ -12,7 +12,7 @@ import { uploadsDir } from '#app/adapters/storage/disk-storage.server'
 import { sendMessage } from '#app/features/chat/send-message.server'
 import { uploadPhoto } from '#app/features/photos/photos.server'
 import { db } from '#db/client.server'
-import { accountDeletions, accountTokens, conversations, messages, profileImages, profiles, users } from '#db/schema/index'
+import { accountDeletions, accountTokens, conversations, loginFailures, loginKnownAddresses, messages, profileImages, profiles, users } from '#db/schema/index'
 import { purgeExpiredDeletions, reactivateAccount, requestAccountDeletion, resendReactivation } from './deletion.server'
 import { restrictAccount } from '#app/features/moderation/decisions.server'
 import { login } from '#app/features/authentication/login.server'
@@ -142,6 +142,21 @@ describe('reactivateAccount', () => {
 })
 
 describe('purgeExpiredDeletions', () => {
+  it('erases the addresses the member logged in from and their failure counts (issue 24, point 13)', async () => {
+    const leaver = await confirmedMember({ email: 'traces@example.com', password: 'right-password' })
+    expect((await login('traces@example.com', 'right-password', '10.44.0.1')).ok).toBe(true)
+    await login('traces@example.com', 'wrong', '10.44.0.1')
+    await login('traces@example.com', 'wrong', '10.44.0.2')
+    const traces = async () => [
+      ...(await db().select({ s: loginKnownAddresses.subject }).from(loginKnownAddresses).where(eq(loginKnownAddresses.subject, `account:${leaver.userId}`))),
+      ...(await db().select({ k: loginFailures.key }).from(loginFailures).where(sql`${loginFailures.key} like ${`account:${leaver.userId}%`}`)),
+    ]
+    expect(await traces()).toHaveLength(3)
+    await requestAccountDeletion(leaver.userId, 'privacy')
+    expect(await purgeExpiredDeletions(new Date(Date.now() + 15 * DAY))).toBe(1)
+    expect(await traces()).toEqual([])
+  })
+
   it('erases user, profile, messages and photo files after the window, and nothing before', async () => {
     const leaver = await confirmedMember({ name: 'Leaver' })
     const partner = await confirmedMember({ gender: 'male' })

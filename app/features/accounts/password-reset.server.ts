@@ -6,6 +6,7 @@ import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { securityLog } from '#app/lib/security-log.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { sendAccountEmail } from './account-mail.server'
+import { isCommonPassword } from '#app/features/authentication/common-passwords.server'
 import { hashPassword } from '#app/features/authentication/passwords.server'
 import { consumeToken, tokensIssuedToday } from './tokens.server'
 
@@ -26,7 +27,9 @@ export async function requestPasswordReset(email: string): Promise<ResetRequest>
 }
 
 /** Sets a new password through a reset link; every session of the account ends. */
-export async function resetPassword(token: string | null, password: string): Promise<{ ok: true; userId: number } | { ok: false }> {
+export async function resetPassword(token: string | null, password: string): Promise<{ ok: true; userId: number } | { ok: false; error?: 'common_password' }> {
+  // Checked before the link is used up, so the member can choose another password with the same link.
+  if (isCommonPassword(password)) return { ok: false, error: 'common_password' }
   const used = await consumeToken(token, 'password_reset')
   if (!used) {
     securityLog('password_reset.invalid')

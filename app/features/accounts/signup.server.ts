@@ -4,10 +4,11 @@ import { sql } from 'drizzle-orm'
 import type { SignupInput } from './accounts.schema'
 import { logger } from '#app/lib/logger.server'
 import { sendAccountEmail } from './account-mail.server'
+import { isCommonPassword } from '#app/features/authentication/common-passwords.server'
 import { hashPassword } from '#app/features/authentication/passwords.server'
 import { errorText } from '#app/lib/error-text'
 
-export type SignupResult = { ok: true; userId: number; profileId: number } | { ok: false; error: 'duplicate_email' | 'pending_deletion' }
+export type SignupResult = { ok: true; userId: number; profileId: number } | { ok: false; error: 'duplicate_email' | 'pending_deletion' | 'common_password' }
 
 function sexualityFor(gender: 'male' | 'female', lookingFor: 'male' | 'female') {
   if (gender !== lookingFor) return 'hetero' as const
@@ -22,6 +23,8 @@ export async function signup(input: SignupInput & { language: string; tracking?:
     .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`)
   if (existing) return { ok: false, error: existing.status === 'pending_deletion' ? 'pending_deletion' : 'duplicate_email' }
 
+  // A password from the lists guessers try first is refused (issue 24, point 17).
+  if (isCommonPassword(input.password)) return { ok: false, error: 'common_password' }
   const passwordHash = await hashPassword(input.password)
   try {
     return await db().transaction(async (tx) => {

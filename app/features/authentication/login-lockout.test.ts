@@ -149,3 +149,55 @@ describe('shared state', () => {
     expect(await login('other@example.com', 'right-password', ip)).toEqual({ ok: true, userId: other.userId })
   })
 })
+
+describe('a stranger cannot lock the member out (issue 24, point 13)', () => {
+  it('wrong passwords from other addresses do not block the member at an address they logged in from', async () => {
+    const m = await createMember({ email: 'home@example.com', password: 'right-password' })
+    const home = freshIp()
+    expect(await login('home@example.com', 'right-password', home)).toEqual({ ok: true, userId: m.userId })
+    // A stranger types wrong passwords from twenty other addresses: the account is blocked for them...
+    const results = []
+    for (let i = 0; i < 20; i++) results.push(await login('home@example.com', `guess-${i}`, freshIp()))
+    expect(results.at(-1)).toEqual({ ok: false, error: 'blocked', minutes: 10 })
+    // ...and the member still logs in from home.
+    expect(await login('home@example.com', 'right-password', home)).toEqual({ ok: true, userId: m.userId })
+  })
+
+  it('guessing from many addresses stays bounded: at most login_max_failures passwords are checked per block', async () => {
+    const m = await createMember({ email: 'spread@example.com', password: 'right-password' })
+    await login('spread@example.com', 'right-password', freshIp())
+    const results = []
+    for (let i = 0; i < 30; i++) results.push(await login('spread@example.com', `guess-${i}`, freshIp()))
+    // Three checked and refused ('failed', the third blocks), the other 27 refused unchecked.
+    expect(results.filter((r) => !r.ok && r.error === 'failed')).toHaveLength(2)
+    expect(results.filter((r) => !r.ok && r.error === 'blocked')).toHaveLength(28)
+    // Even the right password from a new address is refused while the block lasts.
+    expect(await login('spread@example.com', 'right-password', freshIp())).toEqual({ ok: false, error: 'blocked', minutes: 10 })
+    expect((await failureRow(`account:${m.userId}`))?.blockedUntil).toBeInstanceOf(Date)
+  })
+
+  it('the member logging in at home does not lift the block elsewhere (no fresh guesses for the stranger)', async () => {
+    const m = await createMember({ email: 'nolift@example.com', password: 'right-password' })
+    const home = freshIp()
+    await login('nolift@example.com', 'right-password', home)
+    for (let i = 0; i < 3; i++) await login('nolift@example.com', `guess-${i}`, freshIp())
+    expect(await login('nolift@example.com', 'right-password', home)).toEqual({ ok: true, userId: m.userId })
+    expect(await login('nolift@example.com', 'guess-x', freshIp())).toEqual({ ok: false, error: 'blocked', minutes: 10 })
+  })
+
+  it('at a known address wrong passwords are still limited, for that address only', async () => {
+    const m = await createMember({ email: 'typo@example.com', password: 'right-password' })
+    const home = freshIp()
+    const office = freshIp()
+    await login('typo@example.com', 'right-password', home)
+    await login('typo@example.com', 'right-password', office)
+    expect(await login('typo@example.com', 'wrong-1', home)).toEqual({ ok: false, error: 'failed' })
+    expect(await login('typo@example.com', 'wrong-2', home)).toEqual({ ok: false, error: 'failed' })
+    expect(await login('typo@example.com', 'wrong-3', home)).toEqual({ ok: false, error: 'blocked', minutes: 10 })
+    expect(await login('typo@example.com', 'right-password', home)).toEqual({ ok: false, error: 'blocked', minutes: 10 })
+    expect((await failureRow(`account:${m.userId}@${home}`))?.blockedUntil).toBeInstanceOf(Date)
+    // The office, and the count over unknown addresses, are untouched.
+    expect(await login('typo@example.com', 'right-password', office)).toEqual({ ok: true, userId: m.userId })
+    expect(await failureRow(`account:${m.userId}`)).toBeNull()
+  })
+})

@@ -1,15 +1,17 @@
 import crypto from 'node:crypto'
 import { and, eq, isNull, or, lt, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
-import { operatorRecoveryCodes, operators, type OperatorRole } from '#db/schema/index'
+import { loginFailures, operatorRecoveryCodes, operators, type OperatorRole } from '#db/schema/index'
+import { isKnownAddress, rememberAddress } from '#app/features/authentication/known-addresses.server'
+import { admitAttempt, releaseAdmission, settleFailure, type Admission } from '#app/features/authentication/login-lockout.server'
 import { hashPassword, verifyPassword } from '#app/features/authentication/passwords.server'
+import { findRecoveryCode, hashRecoveryCode, isLegacyHash, newRecoveryCodes, wrapLegacyHash } from '#app/features/authentication/recovery-codes.server'
 import { recordAudit } from './audit.server'
 import { decryptSecret, encryptSecret, matchTotp, needsReencryption, newTotpSecret, reencryptSecret } from './totp.server'
 
 // Wrong passwords or codes in a row before the account locks, and for how long.
 export const MAX_FAILURES = 5
 export const LOCK_MINUTES = 15
-const RECOVERY_CODES = 10
 
 export type Operator = typeof operators.$inferSelect
 export interface OperatorIdentity {
@@ -51,12 +53,21 @@ function lockedMinutes(o: Operator): number {
   return o.lockedUntil && o.lockedUntil.getTime() > Date.now() ? Math.ceil((o.lockedUntil.getTime() - Date.now()) / 60_000) : 0
 }
 
+/** How an attempt is counted: over all addresses on the operator's row, or at an address the operator uses. */
+type Admitted = { attempt: number; at?: undefined } | { at: Admission }
+
 /**
- * Takes one attempt BEFORE a password or code is checked. The count and the decision are one atomic step: the update
- * only passes while the operator is unlocked and under MAX_FAILURES, so of many guesses sent at once at most
- * MAX_FAILURES are checked (reading the lock first and counting after the check let them all through).
+ * Takes one attempt BEFORE a password or code is checked. From an address the operator logged in from lately, the
+ * count is the operator's at that address (a stranger elsewhere cannot lock them out there, issue 24 point 13);
+ * from any other, the operator's over all addresses, as before. Either way the count and the decision are one
+ * atomic step: the update only passes while the operator is unlocked and under MAX_FAILURES, so of many guesses
+ * sent at once at most MAX_FAILURES are checked.
  */
-async function admit(o: Operator): Promise<{ attempt: number } | { locked: number }> {
+async function admit(o: Operator, ip?: string): Promise<Admitted | { locked: number }> {
+  if (ip && (await isKnownAddress(`operator:${o.id}`, ip))) {
+    const at = await admitAttempt([`operator:${o.id}@${ip}`], { max: MAX_FAILURES, minutes: LOCK_MINUTES })
+    return at.wait > 0 ? { locked: at.wait } : { at }
+  }
   const [row] = await db()
     .update(operators)
     .set({ failedAttempts: sql`${operators.failedAttempts} + 1` })
@@ -68,53 +79,66 @@ async function admit(o: Operator): Promise<{ attempt: number } | { locked: numbe
   return { locked: (current && lockedMinutes(current)) || LOCK_MINUTES }
 }
 
-/** A checked attempt that failed; the MAX_FAILURES-th in a row locks the account for LOCK_MINUTES. */
-async function countFailure(o: Operator, attempt: number): Promise<LoginOutcome> {
+/** A checked attempt that failed; the MAX_FAILURES-th in a row locks the account (or that address) for LOCK_MINUTES. */
+async function countFailure(o: Operator, admitted: Admitted): Promise<LoginOutcome> {
   await recordAudit({ operator: { id: o.id, name: o.name }, action: 'operator.login_failed', target: { type: 'operator', id: o.id } })
-  if (attempt < MAX_FAILURES) return { kind: 'failed' }
-  await db()
-    .update(operators)
-    .set({ failedAttempts: 0, lockedUntil: sql`now() + make_interval(mins => ${LOCK_MINUTES})` })
-    .where(eq(operators.id, o.id))
+  if (admitted.at) {
+    const minutes = await settleFailure(admitted.at)
+    if (!minutes) return { kind: 'failed' }
+  } else {
+    if (admitted.attempt < MAX_FAILURES) return { kind: 'failed' }
+    await db()
+      .update(operators)
+      .set({ failedAttempts: 0, lockedUntil: sql`now() + make_interval(mins => ${LOCK_MINUTES})` })
+      .where(eq(operators.id, o.id))
+  }
   await recordAudit({ operator: { id: o.id, name: o.name }, action: 'operator.locked', target: { type: 'operator', id: o.id } })
   return { kind: 'locked', minutes: LOCK_MINUTES }
 }
 
 /** The right password gives back the attempt it took: failures in a row count wrong passwords and codes only. */
-async function giveBack(o: Operator): Promise<void> {
+async function giveBack(o: Operator, admitted: Admitted): Promise<void> {
+  if (admitted.at) return releaseAdmission(admitted.at)
   await db()
     .update(operators)
     .set({ failedAttempts: sql`greatest(${operators.failedAttempts} - 1, 0)` })
     .where(eq(operators.id, o.id))
 }
 
+/** A full login (password and code): failures are forgotten, the address becomes one the operator uses. */
+async function succeed(o: Operator, ip?: string): Promise<void> {
+  await db().update(operators).set({ failedAttempts: 0 }).where(eq(operators.id, o.id))
+  if (!ip) return
+  await db().delete(loginFailures).where(eq(loginFailures.key, `operator:${o.id}@${ip}`))
+  await rememberAddress(`operator:${o.id}`, ip)
+}
+
 // A hash to verify against when the e-mail is unknown, so both cases take the same time.
 let dummyHash: Promise<string> | undefined
 
 /** The first factor. A disabled or unknown operator fails like a wrong password. */
-export async function checkPassword(email: string, password: string): Promise<LoginOutcome> {
+export async function checkPassword(email: string, password: string, ip?: string): Promise<LoginOutcome> {
   const o = await operatorByEmail(email)
   if (!o || o.disabledAt) {
     await verifyPassword(await (dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'))), password)
     return { kind: 'failed' }
   }
-  const admission = await admit(o)
+  const admission = await admit(o, ip)
   if ('locked' in admission) return { kind: 'locked', minutes: admission.locked }
-  if (!(await verifyPassword(o.passwordHash, password))) return countFailure(o, admission.attempt)
-  await giveBack(o)
+  if (!(await verifyPassword(o.passwordHash, password))) return countFailure(o, admission)
+  await giveBack(o, admission)
   return { kind: 'ok', operator: o }
 }
 
-const hashCode = (code: string) => crypto.createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex')
-
 /**
- * The second factor: a TOTP code (each 30-second step accepted once) or an unused recovery code. Failures count
- * towards the same lockout as wrong passwords.
+ * The second factor: a TOTP code of the current step (each 30-second step accepted once) or an unused recovery code
+ * (argon2id; codes from before issue 24 are SHA-256 digests, re-hashed here). Failures count towards the same
+ * lockout as wrong passwords.
  */
-export async function checkSecondFactor(operatorId: number, code: string): Promise<LoginOutcome> {
+export async function checkSecondFactor(operatorId: number, code: string, ip?: string): Promise<LoginOutcome> {
   const o = await operatorById(operatorId)
   if (!o || o.disabledAt || !o.totpSecret || !o.totpEnabledAt) return { kind: 'failed' }
-  const admission = await admit(o)
+  const admission = await admit(o, ip)
   if ('locked' in admission) return { kind: 'locked', minutes: admission.locked }
   const trimmed = code.replace(/\s/g, '')
   const step = await matchTotp(decryptSecret(o.totpSecret), trimmed)
@@ -122,24 +146,42 @@ export async function checkSecondFactor(operatorId: number, code: string): Promi
     // Only a newer step than the last accepted one: a code seen over someone's shoulder cannot be used again.
     const [used] = await db()
       .update(operators)
-      .set({ totpLastStep: step, failedAttempts: 0 })
+      .set({ totpLastStep: step })
       .where(and(eq(operators.id, o.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
       .returning({ id: operators.id })
-    if (!used) return countFailure(o, admission.attempt)
+    if (!used) return countFailure(o, admission)
     await reencryptIfOld(o.id, o.totpSecret)
+    await succeed(o, ip)
     return { kind: 'ok', operator: o }
   }
-  const [recovered] = await db()
-    .update(operatorRecoveryCodes)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(operatorRecoveryCodes.operatorId, o.id), eq(operatorRecoveryCodes.codeHash, hashCode(trimmed)), isNull(operatorRecoveryCodes.usedAt)))
-    .returning({ id: operatorRecoveryCodes.id })
-  if (recovered) {
-    await db().update(operators).set({ failedAttempts: 0 }).where(eq(operators.id, o.id))
+  if (await useRecoveryCode(o.id, trimmed)) {
+    await succeed(o, ip)
     await recordAudit({ operator: { id: o.id, name: o.name }, action: 'operator.recovery_code_used', target: { type: 'operator', id: o.id } })
     return { kind: 'ok', operator: o }
   }
-  return countFailure(o, admission.attempt)
+  return countFailure(o, admission)
+}
+
+/** Spends a matching unused recovery code (once, even when two logins race); re-hashes the operator's old SHA-256 ones. */
+async function useRecoveryCode(operatorId: number, code: string): Promise<boolean> {
+  const unused = await db()
+    .select({ id: operatorRecoveryCodes.id, codeHash: operatorRecoveryCodes.codeHash })
+    .from(operatorRecoveryCodes)
+    .where(and(eq(operatorRecoveryCodes.operatorId, operatorId), isNull(operatorRecoveryCodes.usedAt)))
+  const match = await findRecoveryCode(unused, code)
+  for (const row of unused.filter((r) => r !== match && isLegacyHash(r.codeHash))) {
+    await db()
+      .update(operatorRecoveryCodes)
+      .set({ codeHash: await wrapLegacyHash(row.codeHash) })
+      .where(and(eq(operatorRecoveryCodes.id, row.id), eq(operatorRecoveryCodes.codeHash, row.codeHash)))
+  }
+  if (!match) return false
+  const [spent] = await db()
+    .update(operatorRecoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(operatorRecoveryCodes.id, match.id), isNull(operatorRecoveryCodes.usedAt)))
+    .returning({ id: operatorRecoveryCodes.id })
+  return !!spent
 }
 
 /**
@@ -176,14 +218,12 @@ export async function confirmEnrolment(operatorId: number, code: string): Promis
   if (!o?.totpSecret || o.totpEnabledAt) return null
   const step = await matchTotp(decryptSecret(o.totpSecret), code.replace(/\s/g, ''))
   if (step === null) return null
-  const codes = Array.from({ length: RECOVERY_CODES }, () => {
-    const raw = crypto.randomBytes(6).toString('hex')
-    return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`
-  })
+  const codes = newRecoveryCodes()
+  const hashes = await Promise.all(codes.map(hashRecoveryCode))
   await db().transaction(async (tx) => {
     await tx.update(operators).set({ totpEnabledAt: sql`now()`, totpLastStep: step, failedAttempts: 0 }).where(eq(operators.id, operatorId))
     await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, operatorId))
-    await tx.insert(operatorRecoveryCodes).values(codes.map((c) => ({ operatorId, codeHash: hashCode(c) })))
+    await tx.insert(operatorRecoveryCodes).values(hashes.map((codeHash) => ({ operatorId, codeHash })))
     await recordAudit({ operator: { id: o.id, name: o.name }, action: 'operator.totp_enrolled', target: { type: 'operator', id: o.id } }, tx)
   })
   return codes

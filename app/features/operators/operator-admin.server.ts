@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
-import { operatorRecoveryCodes, operators, operatorSessions, type OperatorRole } from '#db/schema/index'
+import { loginFailures, operatorRecoveryCodes, operators, operatorSessions, type OperatorRole } from '#db/schema/index'
+import { accountKeysLike } from '#app/features/authentication/login-lockout.server'
 import { recordAudit } from './audit.server'
 import type { OperatorIdentity } from './operator-accounts.server'
 
@@ -48,6 +49,8 @@ export async function changeOperator(targetId: number, change: OperatorChange, r
     if (!row) return 'not_found'
     if (change === 'disable' || change === 'reset_second_factor') await tx.delete(operatorSessions).where(eq(operatorSessions.operatorId, targetId))
     if (change === 'reset_second_factor') await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, targetId))
+    // The locks at each of the operator's own addresses go too (decision record 028).
+    if (change === 'unlock') await tx.delete(loginFailures).where(accountKeysLike(`operator:${targetId}`))
     await recordAudit({ operator: by, action: `operator.${change}`, target: { type: 'operator', id: targetId }, reason }, tx)
     return 'ok'
   })

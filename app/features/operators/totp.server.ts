@@ -67,11 +67,12 @@ export function totpUri(secret: string, account: string, issuer: string): string
 }
 
 /**
- * Checks a 6-digit code, one 30-second step either side for clock drift. Returns the time step it matched, so the
- * caller can refuse the same step again (no replay), or null.
+ * Checks a 6-digit code of the current 30-second step only (issue 24: a tolerance of a step either side tripled the
+ * codes an onlooker or a guesser could use). Returns the time step it matched, so the caller can refuse the same step
+ * again (no replay), or null.
  */
 export async function matchTotp(secret: string, code: string): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null
-  const result = await verify({ secret, token: code, epochTolerance: 30 })
+  const result = await verify({ secret, token: code, epochTolerance: 0 })
   return result.valid && 'timeStep' in result ? result.timeStep : null
 }

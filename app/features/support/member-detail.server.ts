@@ -1,7 +1,8 @@
-import { aliasedTable, desc, eq } from 'drizzle-orm'
+import { aliasedTable, desc, eq, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { creditLedger, loginFailures, memberFlags, profiles, reports, users } from '#db/schema/index'
 import { tokensIssuedToday } from '#app/features/accounts/tokens.server'
+import { accountKeysLike } from '#app/features/authentication/login-lockout.server'
 import { listSessions } from '#app/features/authentication/sessions.server'
 import { listTransactions } from '#app/features/billing/transactions.server'
 import { DIRECT_DEBIT_BLOCKING_FLAGS, isDirectDebitBlocked } from '#app/features/billing/direct-debit-risk.server'
@@ -38,7 +39,13 @@ export async function memberDetail(userId: number) {
   if (!u) return null
   const settings = await getSettings()
   const [[lockout], sessions, ledger, payments, activationsToday, reportsMade, reportsAbout, flags, directDebitBlocked] = await Promise.all([
-    db().select({ failures: loginFailures.failures, blockedUntil: loginFailures.blockedUntil }).from(loginFailures).where(eq(loginFailures.key, `account:${userId}`)),
+    // Over all addresses first, then at each address: the block that lasts longest is the one support sees.
+    db()
+      .select({ failures: loginFailures.failures, blockedUntil: loginFailures.blockedUntil })
+      .from(loginFailures)
+      .where(accountKeysLike(`account:${userId}`))
+      .orderBy(sql`${loginFailures.blockedUntil} desc nulls last`, desc(loginFailures.failures))
+      .limit(1),
     listSessions(userId, null),
     db()
       .select({ id: creditLedger.id, delta: creditLedger.delta, balanceAfter: creditLedger.balanceAfter, reason: creditLedger.reason, reference: creditLedger.reference, createdAt: creditLedger.createdAt })

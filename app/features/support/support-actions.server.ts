@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { loginFailures, payments, profiles, users } from '#db/schema/index'
+import { accountKeysLike } from '#app/features/authentication/login-lockout.server'
 import { resendActivation } from '#app/features/accounts/activation.server'
 import { requestAccountDeletion } from '#app/features/accounts/deletion.server'
 import { accountDataDocument } from '#app/features/accounts/export-data.server'
@@ -41,14 +42,18 @@ export async function supportResendActivation(op: Who, userId: number): Promise<
   return { ok: true, code: 'activation_sent' }
 }
 
-/** Lifts the account's login block (spec section 4) and forgets its failures. Blocks of an address stay. */
+/**
+ * Lifts the account's login blocks (spec section 4), over all addresses and at each one, and forgets their
+ * failures. Blocks of an address for every account stay.
+ */
 export async function liftLoginLockout(op: Who, userId: number, reason: string): Promise<ActionOutcome<'not_locked'>> {
   if (!(await exists(userId))) return { ok: false, code: 'not_found' }
   return db().transaction(async (tx) => {
-    const gone = await tx.delete(loginFailures).where(eq(loginFailures.key, `account:${userId}`)).returning({ blockedUntil: loginFailures.blockedUntil, failures: loginFailures.failures })
+    const gone = await tx.delete(loginFailures).where(accountKeysLike(`account:${userId}`)).returning({ blockedUntil: loginFailures.blockedUntil, failures: loginFailures.failures })
     if (!gone.length) return { ok: false as const, code: 'not_locked' as const }
-    const wasBlocked = !!gone[0].blockedUntil && gone[0].blockedUntil.getTime() > Date.now()
-    await recordAudit({ operator: op, action: 'member.lockout_lifted', target: target(userId), reason, details: { wasBlocked, failures: gone[0].failures } }, tx)
+    const wasBlocked = gone.some((g) => !!g.blockedUntil && g.blockedUntil.getTime() > Date.now())
+    const failures = gone.reduce((sum, g) => sum + g.failures, 0)
+    await recordAudit({ operator: op, action: 'member.lockout_lifted', target: target(userId), reason, details: { wasBlocked, failures } }, tx)
     return { ok: true as const, code: 'lockout_lifted' }
   })
 }

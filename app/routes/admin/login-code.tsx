@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply(), minutes: 0 }, { status: 400 })
   const wait = await consume(operatorLoginLimiter(), context.clientIp)
   if (wait) return data({ result: submission.reply({ formErrors: ['login.tooManyRequests'], hideFields: ['code'] }), minutes: 0 }, { status: 429, headers: { 'Retry-After': String(wait) } })
-  const outcome = await checkSecondFactor(operatorId, submission.value.code)
+  const outcome = await checkSecondFactor(operatorId, submission.value.code, context.clientIp)
   if (outcome.kind === 'locked') {
     await endOperatorSession(token)
     return data({ result: submission.reply({ formErrors: ['login.blocked'], hideFields: ['code'] }), minutes: outcome.minutes }, { status: 423, headers: { 'Set-Cookie': operatorCookie(null) } })

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), minutes: 0 }, { status: 400 })
   const wait = await consume(operatorLoginLimiter(), context.clientIp)
   if (wait) return data({ result: submission.reply({ formErrors: ['login.tooManyRequests'], hideFields: ['password'] }), minutes: 0 }, { status: 429, headers: { 'Retry-After': String(wait) } })
-  const outcome = await checkPassword(submission.value.email, submission.value.password)
+  const outcome = await checkPassword(submission.value.email, submission.value.password, context.clientIp)
   if (outcome.kind === 'locked') return data({ result: submission.reply({ formErrors: ['login.blocked'], hideFields: ['password'] }), minutes: outcome.minutes }, { status: 423 })
   if (outcome.kind === 'failed') return data({ result: submission.reply({ formErrors: ['login.failed'], hideFields: ['password'] }), minutes: 0 }, { status: 401 })
   const token = await startOperatorSession(outcome.operator.id)

@@ -1,4 +1,4 @@
-import { generate } from 'otplib'
+import { currentTotp } from '../../../tests/setup/totp'
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
@@ -36,7 +36,7 @@ type Role = 'admin' | 'moderator' | 'support'
 async function operatorToken(role: Role): Promise<{ id: number; token: string }> {
   const id = await createOperator({ email: `${role}-${Math.random().toString(36).slice(2)}@ops.test`, name: `Op ${role}`, role, password: 'correct-horse-battery' })
   const secret = await beginEnrolment(id)
-  await confirmEnrolment(id, await generate({ secret }))
+  await confirmEnrolment(id, await currentTotp(secret))
   return { id, token: await completeOperatorSession(await startOperatorSession(id)) }
 }
 
@@ -211,6 +211,18 @@ describe('support actions', () => {
     expect(await blockedMinutes([`account:${m.userId}`])).toBe(0)
     expect(await audit('member.lockout_lifted', m.userId)).toEqual([expect.objectContaining({ reason: 'member called, identity checked', details: { wasBlocked: true, failures: 0 } })])
     expect(await act(sup.token, m.userId, { intent: 'lift-lockout', reason: 'again' })).toMatchObject({ status: 409, code: 'not_locked' })
+  })
+
+  it('lift a login lockout at one of the member’s own addresses too (issue 24, point 13)', async () => {
+    const sup = await operatorToken('support')
+    const m = await createMember()
+    const { login_max_failures: max } = await getSettings()
+    const atHome = `account:${m.userId}@10.0.0.9`
+    for (let i = 0; i < max; i++) await recordFailure([atHome])
+    expect(await blockedMinutes([atHome])).toBeGreaterThan(0)
+    expect((await memberDetail(m.userId))!.lockout.blockedUntil).not.toBeNull()
+    expect(await act(sup.token, m.userId, { intent: 'lift-lockout', reason: 'member called, identity checked' })).toMatchObject({ ok: true, code: 'lockout_lifted' })
+    expect(await blockedMinutes([atHome])).toBe(0)
   })
 
   it('log out everywhere: every session ends and the member’s sockets are told', async () => {

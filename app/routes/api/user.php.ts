@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { loginSchema } from '#app/features/accounts/accounts.schema'
+import { loginCodeSchema, loginSchema } from '#app/features/accounts/accounts.schema'
 import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
 import { attemptLogin, loginRefusals } from '#app/features/authentication/login.server'
 import { startSession } from '#app/features/authentication/session-cookie.server'
@@ -59,9 +59,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     await savePushSubscription(viewer.userId, sessionId, parsed.data.subscription)
     return Response.json({ ok: true })
   }
-  const parsed = loginSchema.safeParse(await readBody(request))
+  // The first call carries e-mail and password; with a second factor, a second call the challenge and the code.
+  const body = await readBody(request)
+  const parsed = 'challenge' in body ? loginCodeSchema.safeParse(body) : loginSchema.extend({ code: z.string().max(20).optional() }).safeParse(body)
   if (!parsed.success) return Response.json({ error: 'invalid_request', message: t.formatMessage({ id: 'login.failed' }) }, { status: 400 })
   const r = await attemptLogin({ ...parsed.data, clientIp: context.clientIp })
+  if (!r.ok && r.error === 'second_factor_required') return Response.json({ error: r.error, challenge: r.challenge, message: t.formatMessage({ id: 'login.codeRequired' }) }, { status: 401 })
   if (!r.ok) {
     const { messageId, status } = loginRefusals[r.error]
     const minutes = r.error === 'blocked' ? r.minutes : undefined

@@ -1,0 +1,24 @@
+import crypto from 'node:crypto'
+import { sessionSecret } from '#app/lib/secrets.server'
+
+// The proof, handed from a login's first step to its second, that the password was right: `userId.expiresAt.mac`,
+// an HMAC keyed by a secret derived from SESSION_SECRET for this one use. It opens nothing by itself: the second
+// step still needs a code, and wrong codes count towards the lockout.
+const TTL_S = 300
+const key = () => crypto.createHmac('sha256', sessionSecret()).update('login-challenge:v1').digest()
+const mac = (data: string) => crypto.createHmac('sha256', key()).update(data).digest('base64url')
+
+export function issueChallenge(userId: number, now = Date.now()): string {
+  const data = `${userId}.${Math.floor(now / 1000) + TTL_S}`
+  return `${data}.${mac(data)}`
+}
+
+/** The member of a valid, unexpired challenge, or null. */
+export function challengeUser(challenge: string, now = Date.now()): number | null {
+  const parts = challenge.split('.')
+  if (parts.length !== 3 || !/^\d{1,9}$/.test(parts[0]) || !/^\d{1,12}$/.test(parts[1])) return null
+  const expected = Buffer.from(mac(`${parts[0]}.${parts[1]}`))
+  const given = Buffer.from(parts[2])
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null
+  return Number(parts[1]) * 1000 < now ? null : Number(parts[0])
+}
