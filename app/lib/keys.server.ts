@@ -8,7 +8,7 @@ import { sessionSecret } from './secrets.server'
  * (docs/decisions/029-keys-per-purpose.md). The master before the last rotation, SESSION_SECRET_PREVIOUS, is read
  * alongside: what was made under it still verifies and decrypts (docs/operations.md, "Rotating SESSION_SECRET").
  */
-export type KeyPurpose = 'session' | 'operator-session' | 'totp' | 'signed-link' | 'direct-debit'
+export type KeyPurpose = 'session' | 'operator-session' | 'totp' | 'signed-link' | 'direct-debit' | 'login-challenge' | 'log-client'
 
 /** A derived key and the id stored with what it makes: a fingerprint of its master secret, never the secret. */
 export interface PurposeKey {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { logger } from './logger.server'
-import { sessionSecret } from './secrets.server'
+import { currentKey } from './keys.server'
 
 /**
  * The vocabulary of security events (issue 24, point 16): one structured log line each, `{ event, ...ids }`, at
@@ -44,15 +44,12 @@ export interface SecurityFields {
 
 const WARN: ReadonlySet<SecurityEvent> = new Set(['login.failed', 'login.locked', 'login.refused', 'login.second_factor_failed', 'password.change_refused', 'password_reset.invalid', 'email_change.refused', 'authorization.refused', 'rate_limit.hit'])
 
-let clientKeyMaterial: Buffer | undefined
-
 /**
  * A keyed hash of a client address (or any limiter key that may be one), 16 hex characters: lines of one client
  * can be told apart and counted, and the address cannot be read back or confirmed without the site's secret.
  */
 export function clientKey(value: string): string {
-  clientKeyMaterial ??= crypto.createHmac('sha256', sessionSecret()).update('security-log client key').digest()
-  return crypto.createHmac('sha256', clientKeyMaterial).update(value).digest('hex').slice(0, 16)
+  return crypto.createHmac('sha256', currentKey('log-client').key).update(value).digest('hex').slice(0, 16)
 }
 
 /** Writes one security event. Fields left undefined are left out. */

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto'
-import { sessionSecret } from '#app/lib/secrets.server'
+import { currentKey } from '#app/lib/keys.server'
 
 // The proof, handed from a login's first step to its second, that the password was right: `userId.expiresAt.mac`,
-// an HMAC keyed by a secret derived from SESSION_SECRET for this one use. It opens nothing by itself: the second
+// an HMAC keyed by this use's own key (keys per purpose; a rotation voids the few minutes' challenges in flight). It opens nothing by itself: the second
 // step still needs a code, and wrong codes count towards the lockout.
 const TTL_S = 300
-const key = () => crypto.createHmac('sha256', sessionSecret()).update('login-challenge:v1').digest()
+const key = () => currentKey('login-challenge').key
 const mac = (data: string) => crypto.createHmac('sha256', key()).update(data).digest('base64url')
 
 export function issueChallenge(userId: number, now = Date.now()): string {
