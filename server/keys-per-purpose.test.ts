@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useTestDatabase } from '../tests/setup/test-db'
 import { createMember } from '../tests/setup/factories'
 import { db } from '#db/client.server'
-import { directDebitBlocklist, directDebitMandates, operatorSessions, operators, pushSubscriptions, sessions } from '#db/schema/index'
+import { directDebitBlocklist, directDebitMandates, operatorSessions, operators, pushSubscriptions, sessions, users } from '#db/schema/index'
 import { createSession, sessionIdOf, userIdForSession } from '#app/features/authentication/sessions.server'
 import { viewerForSession } from '#app/features/authentication/viewer.server'
 import { signLink, verifyLink } from '#app/features/notifications/signed-links.server'
@@ -244,13 +244,18 @@ describe('npm run keys:rekey', () => {
     await db().update(operators).set({ totpSecret: legacy.totp(A, 'JBSWY3DPEHPK3PXP') }).where(eq(operators.id, legacyId))
     const lost = await createOperator({ email: 'rekey-lost@ops.test', name: 'Op', role: 'admin', password: 'correct-horse-battery' })
     await db().update(operators).set({ totpSecret: legacy.totp('a-secret-nobody-has-any-more-0123456789', 'JBSWY3DPEHPK3PXP') }).where(eq(operators.id, lost))
+    // A member's second factor (issue 24, point 17) is kept the same way.
+    const memberSecret = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU'
+    await db().update(users).set({ totpSecret: encryptSecret(memberSecret) }).where(eq(users.id, m.userId))
     rotate()
-    expect(await rekeyStoredSecrets()).toEqual({ totpReencrypted: 2, totpUnreadable: 1, mandatePhonesRehashed: 1 })
+    expect(await rekeyStoredSecrets()).toEqual({ totpReencrypted: 3, totpUnreadable: 1, mandatePhonesRehashed: 1 })
     expect(await rekeyStoredSecrets()).toEqual({ totpReencrypted: 0, totpUnreadable: 1, mandatePhonesRehashed: 0 })
     useSecrets(B)
     const rows = await db().select({ id: operators.id, s: operators.totpSecret }).from(operators)
     expect(decryptSecret(rows.find((r) => r.id === id)!.s!)).toBe(secret)
     expect(decryptSecret(rows.find((r) => r.id === legacyId)!.s!)).toBe('JBSWY3DPEHPK3PXP')
+    const [member] = await db().select({ s: users.totpSecret }).from(users).where(eq(users.id, m.userId))
+    expect(decryptSecret(member.s!)).toBe(memberSecret)
     const [mandate] = await db().select({ phoneHash: directDebitMandates.phoneHash }).from(directDebitMandates)
     expect(mandate.phoneHash).toBe(valueHash('phone', '+31612345678'))
   })

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { memberRecoveryCodes, users } from '#db/schema/index'
-import { decryptSecret, encryptSecret, matchTotp, newTotpSecret } from '#app/features/operators/totp.server'
+import { decryptSecret, encryptSecret, matchTotp, needsReencryption, newTotpSecret, reencryptSecret } from '#app/features/operators/totp.server'
 import { verifyPassword } from './passwords.server'
 import { findRecoveryCode, hashRecoveryCode, newRecoveryCodes } from './recovery-codes.server'
 
@@ -85,9 +85,10 @@ export async function verifySecondFactor(userId: number, code: string): Promise<
   const trimmed = code.replace(/\s/g, '')
   const step = await matchTotp(decryptSecret(row.secret), trimmed)
   if (step !== null) {
+    // A secret stored under the previous SESSION_SECRET moves to the current key at its first use (decision 029).
     const [used] = await db()
       .update(users)
-      .set({ totpLastStep: step })
+      .set({ totpLastStep: step, ...(needsReencryption(row.secret) ? { totpSecret: reencryptSecret(row.secret) } : {}) })
       .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
       .returning({ id: users.id })
     return !!used

@@ -1,11 +1,11 @@
 import { eq, isNotNull } from 'drizzle-orm'
 import { db } from '#db/client.server'
-import { directDebitMandates, operators } from '#db/schema/index'
+import { directDebitMandates, operators, users } from '#db/schema/index'
 import { needsReencryption, reencryptSecret } from '#app/features/operators/totp.server'
 import { normalise, valueHash } from '#app/features/billing/direct-debit.server'
 
 export interface RekeyReport {
-  /** Operators' TOTP secrets now encrypted under the current key. */
+  /** Operators' and members' TOTP secrets now encrypted under the current key. */
   totpReencrypted: number
   /** TOTP secrets no key at hand opens (made under a secret older than SESSION_SECRET_PREVIOUS): left as they are. */
   totpUnreadable: number
@@ -21,19 +21,10 @@ export interface RekeyReport {
  */
 export async function rekeyStoredSecrets(): Promise<RekeyReport> {
   const report: RekeyReport = { totpReencrypted: 0, totpUnreadable: 0, mandatePhonesRehashed: 0 }
-  const withTotp = await db().select({ id: operators.id, secret: operators.totpSecret }).from(operators).where(isNotNull(operators.totpSecret))
-  for (const o of withTotp) {
-    if (!o.secret || !needsReencryption(o.secret)) continue
-    let fresh: string
-    try {
-      fresh = reencryptSecret(o.secret)
-    } catch {
-      report.totpUnreadable++
-      continue
-    }
-    await db().update(operators).set({ totpSecret: fresh }).where(eq(operators.id, o.id))
-    report.totpReencrypted++
-  }
+  const operatorSecrets = await db().select({ id: operators.id, secret: operators.totpSecret }).from(operators).where(isNotNull(operators.totpSecret))
+  for (const o of operatorSecrets) await rekeyTotp(o.secret, report, (fresh) => db().update(operators).set({ totpSecret: fresh }).where(eq(operators.id, o.id)))
+  const memberSecrets = await db().select({ id: users.id, secret: users.totpSecret }).from(users).where(isNotNull(users.totpSecret))
+  for (const m of memberSecrets) await rekeyTotp(m.secret, report, (fresh) => db().update(users).set({ totpSecret: fresh }).where(eq(users.id, m.id)))
   const mandates = await db().select({ id: directDebitMandates.id, phone: directDebitMandates.phone, phoneHash: directDebitMandates.phoneHash }).from(directDebitMandates)
   for (const m of mandates) {
     const phone = normalise('phone', m.phone)
@@ -42,4 +33,17 @@ export async function rekeyStoredSecrets(): Promise<RekeyReport> {
     report.mandatePhonesRehashed++
   }
   return report
+}
+
+async function rekeyTotp(secret: string | null, report: RekeyReport, store: (fresh: string) => Promise<unknown>): Promise<void> {
+  if (!secret || !needsReencryption(secret)) return
+  let fresh: string
+  try {
+    fresh = reencryptSecret(secret)
+  } catch {
+    report.totpUnreadable++
+    return
+  }
+  await store(fresh)
+  report.totpReencrypted++
 }
