@@ -1,4 +1,5 @@
 import { requireOperator } from '#app/features/operators/require-operator.server'
+import { exportBody } from '#app/features/accounts/export-data.server'
 import { exportMemberData } from '#app/features/support/support-actions.server'
 import type { Route } from './+types/members-id-export'
 
@@ -7,9 +8,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const operator = await requireOperator(request, 'members.export')
   const userId = Number(params.id)
   if (!/^\d{1,9}$/.test(params.id) || userId <= 0) throw new Response('Not Found', { status: 404 })
-  const body = await exportMemberData({ id: operator.id, name: operator.name }, userId, null)
-  if (!body) throw new Response('Not Found', { status: 404 })
-  return new Response(JSON.stringify(body, null, 2), {
+  const chunks = await exportMemberData({ id: operator.id, name: operator.name }, userId, null)
+  if (!chunks) throw new Response('Not Found', { status: 404 })
+  return new Response(exportBody(chunks), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="member-${userId}-export.json"`,
