@@ -2,9 +2,11 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
+import { bus } from '#app/adapters/bus/index.server'
 import { db } from '#db/client.server'
 import { blocks, conversationMembers, messages, profiles } from '#db/schema/index'
 import { updateSetting } from '#app/features/settings/settings.server'
+import { profileTopic } from './chat-events'
 import { chatPhotoFile } from './chat-photos.server'
 import { handleClientEvent } from './client-events.server'
 import { conversationAccess, messagePage, messagesAfter, totalMessages } from './conversations.server'
@@ -71,6 +73,19 @@ describe('conversationAccess: one gate for every read path of a conversation', (
     expect(await totalMessages(a.profileId)).toBe(0)
     // The blocker keeps the conversation (they may unblock).
     expect(await conversationAccess(conversationId, o.profileId)).toEqual({ ok: true, partnerId: a.profileId })
+  })
+
+  it('after O blocks A, O opening the chat sends A no read receipt (A would learn that O is there)', async () => {
+    const { o, a, conversationId } = await setUp()
+    await send(a.profileId, o.profileId, 'are you there?')
+    await db().insert(blocks).values({ blockerId: o.profileId, blockedId: a.profileId })
+    const heard: unknown[] = []
+    const unsubscribe = await bus().subscribe(profileTopic(a.profileId), (e) => heard.push(e))
+    expect((await loadChatPage(o.profileId, a.profileId)).kind).toBe('ok')
+    await unsubscribe()
+    // O's side moved (O did read), and nothing was said to A.
+    expect((await readUpTo(conversationId, o.profileId)).readUpTo).toBeGreaterThan(0)
+    expect(heard).toEqual([])
   })
 
   it('after O is banned: the conversation is gone for A on every path, as a missing one', async () => {
