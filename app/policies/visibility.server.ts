@@ -80,6 +80,37 @@ export async function canViewProfile(viewerId: number | null, targetId: number):
   return t ? viewDecision(viewerId, targetId, t) : { ok: false, reason: 'not_found' }
 }
 
+/**
+ * The partner's side of "may this member see this conversation now", as a condition on a partner id: the partner's
+ * profile is active (not banned, suspended, deleted or unconfirmed) and has not blocked the viewer. A member who
+ * blocked the partner still sees it (they may unblock). Privacy mode does not apply: they talk with each other.
+ * canSeeConversation asks exactly this for one partner; bulk readers (the data export) use it in their query.
+ */
+export function conversationVisibleTo(viewerId: number, partnerId: SQL | number): SQL {
+  return sql`exists (select 1 from ${profiles} p where p.id = ${partnerId} and p.id <> ${viewerId} and p.status = 'active'
+    and not exists (select 1 from ${blocks} b where b.blocker_id = p.id and b.blocked_id = ${viewerId}))`
+}
+
+/**
+ * May `viewerId` see their conversation with `partnerId` now: its page, its messages (every page and the catch-up),
+ * its photos, receipts and typing on the socket, and the partner's messages in the viewer's data export. Blocked by
+ * the partner: 'blocked', with the partner's name for the spec's refusal; a partner gone: 'not_found'.
+ */
+export async function canSeeConversation(viewerId: number, partnerId: number): Promise<Access & { targetName?: string }> {
+  if (viewerId === partnerId) return { ok: false, reason: 'not_found' }
+  const [row] = await db()
+    .select({
+      name: profiles.name,
+      status: profiles.status,
+      visible: sql<boolean>`${conversationVisibleTo(viewerId, partnerId)}`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, partnerId))
+  if (!row) return { ok: false, reason: 'not_found' }
+  if (row.visible) return { ok: true }
+  return row.status === 'active' ? { ok: false, reason: 'blocked', targetName: row.name } : { ok: false, reason: 'not_found' }
+}
+
 /** May `senderId` write to or like `targetId`? Invisible members only hear from existing conversations. */
 export async function canContact(senderId: number, targetId: number): Promise<Access & { targetName?: string }> {
   if (senderId === targetId) return { ok: false, reason: 'self' }

@@ -1,5 +1,5 @@
 import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
-import { conversationPartner, messagePage, messagesAfter } from '#app/features/chat/conversations.server'
+import { conversationAccess, messagePage, messagesAfter } from '#app/features/chat/conversations.server'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/chats-id-messages'
 
@@ -16,7 +16,10 @@ const cursor = (v: string | null) => {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireApiViewer(context)
   const conversationId = idParam(params.id)
-  if ((await conversationPartner(conversationId, viewer.profileId)) === null) return Response.json({ error: 'not_found' }, { status: 404 })
+  // The same gate as the chat page: once the partner blocks the viewer, no page of the history either (403, as the
+  // page answers; the partner's name is for the page's refusal only).
+  const access = await conversationAccess(conversationId, viewer.profileId)
+  if (!access.ok) return Response.json({ error: access.reason }, { status: access.reason === 'blocked' ? 403 : 404 })
   const search = new URL(request.url).searchParams
   const after = cursor(search.get('after'))
   if (after !== null) return Response.json(await messagesAfter(conversationId, viewer.profileId, after), { headers: { 'Cache-Control': 'no-store' } })

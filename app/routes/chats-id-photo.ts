@@ -5,12 +5,13 @@ import { chatPhotoFile } from '#app/features/chat/chat-photos.server'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/chats-id-photo'
 
-/** GET /chats/{conversation}/photos/{message}: a photo sent in a chat, for the two members of that chat only. */
+/** GET /chats/{conversation}/photos/{message}: a photo sent in a chat, for the two members of that chat only, while the
+ * viewer may see the conversation (not once the partner blocked them: 403, as the chat page). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
-  const name = await chatPhotoFile(viewer.profileId, idParam(params.id), idParam(params.messageId))
-  if (!name) throw new Response('Not Found', { status: 404 })
-  const res = await mediaResponse(mediaStore(), request, name, 'private', { 'Cache-Control': 'private, max-age=3600', Vary: 'Cookie' })
+  const photo = await chatPhotoFile(viewer.profileId, idParam(params.id), idParam(params.messageId))
+  if (!photo.ok) throw photo.reason === 'blocked' ? new Response('Forbidden', { status: 403 }) : new Response('Not Found', { status: 404 })
+  const res = await mediaResponse(mediaStore(), request, photo.file, 'private', { 'Cache-Control': 'private, max-age=3600', Vary: 'Cookie' })
   if (!res) throw new Response('Not Found', { status: 404 })
   return res
 }

@@ -1,17 +1,16 @@
 import { requireViewer } from '#app/features/authentication/require-viewer.server'
-import { accountDataDocument } from '#app/features/accounts/export-data.server'
-import { jsonByteStream } from '#app/lib/json-stream'
+import { exportBody, streamAccountExport } from '#app/features/accounts/export-data.server'
 import type { Route } from './+types/notifications-export'
 
 /**
- * GET: everything the product holds about the member, as a JSON file (GDPR right of access), written while it is
- * read from the database, page by page: however much the member has, the server holds a page at a time.
+ * GET: everything the product holds about the member, as a JSON file (GDPR right of access), streamed as it is read
+ * a page at a time: a long history never sits in memory whole.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
-  const document = await accountDataDocument(viewer.userId)
-  if (!document) throw new Response('Not Found', { status: 404 })
-  return new Response(jsonByteStream(document), {
+  const chunks = await streamAccountExport(viewer.userId)
+  if (!chunks) throw new Response('Not Found', { status: 404 })
+  return new Response(exportBody(chunks), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="my-data-${new Date().toISOString().slice(0, 10)}.json"`,

@@ -5,7 +5,8 @@
  * route that no case (here or in the console's list, app/features/operators/console-routes.ts) reaches.
  *
  * Placeholders in braces are ids of the world (tests/authorization/world.ts): {other} is the other member O,
- * {otherChat} O's conversation with P, {hidden} a member in privacy mode, {self} and {own…} the actor's own.
+ * {otherChat} O's conversation with P, {hidden} a member in privacy mode, {self} and {own…} the actor's own,
+ * {blockerChat} the actor's conversation with K, who then blocked them, {bannedChat} theirs with Z, since banned.
  */
 
 export const memberKinds = ['unconfirmed', 'free', 'premium', 'invisible', 'privacy', 'blockedByOther'] as const
@@ -36,6 +37,16 @@ export interface Ids {
   ownPhotoMessage: number
   ownPhoto: number
   ownPayment: number
+  /** K, who blocked every member actor after talking with them, and that conversation (a text, a photo). */
+  blocker: number
+  blockerChat: number
+  blockerMessage: number
+  blockerPhotoMessage: number
+  /** Z, banned after talking with every member actor, and that conversation. */
+  banned: number
+  bannedChat: number
+  bannedMessage: number
+  bannedPhotoMessage: number
 }
 
 /**
@@ -131,6 +142,18 @@ export const memberRoutes: RouteCase[] = [
   get('/chats/{ownChat}/photos/{ownPhotoMessage}', 'login', 'ok'),
   get('/chats/{otherChat}/photos/{otherPhotoMessage}', 'login', 404),
   get('/chats/{ownChat}/photos/{otherPhotoMessage}', 'login', 404),
+  // A conversation is closed to a member on every path once the partner blocked them (403, as the page) or was
+  // banned (404, as a missing one): the page, every page of its messages and the catch-up, its photos (issue 24).
+  get('/chats/{blockerChat}', 'login', 403),
+  get('/chats/{blockerChat}/messages?after=0', 403, 403),
+  get('/chats/{blockerChat}/messages?before=999999999', 403, 403),
+  get('/chats/{blockerChat}/photos/{blockerPhotoMessage}', 'login', 403),
+  get('/members/{blocker}/chat', 'login', 403),
+  get('/chats/{bannedChat}', 'login', 404),
+  get('/chats/{bannedChat}/messages?after=0', 403, 404),
+  get('/chats/{bannedChat}/messages?before=999999999', 403, 404),
+  get('/chats/{bannedChat}/photos/{bannedPhotoMessage}', 'login', 404),
+  get('/members/{banned}/chat', 'login', 404),
   get('/members/{other}/chat', 'login', 'ok', blockedByO),
   get('/members/{partner}/chat', 'login', '→/chats/{ownChat}'),
   get('/members/{hidden}/chat', 'login', 404),
@@ -267,6 +290,12 @@ export const socketCases: SocketCase[] = [
   { event: { type: 'delivered', conversationId: '{otherChat}', messageId: '{otherMessage}' }, expect: 'error:not_found' },
   { event: { type: 'read', conversationId: '{ownChat}' }, expect: 'counts' },
   { event: { type: 'delivered', conversationId: '{ownChat}', messageId: '{ownMessage}' }, expect: 'none' },
+  // Receipts are reads: not in a conversation whose partner blocked the member, or was banned (issue 24, point 3).
+  { event: { type: 'read', conversationId: '{blockerChat}' }, expect: 'error:not_found' },
+  { event: { type: 'delivered', conversationId: '{blockerChat}', messageId: '{blockerMessage}' }, expect: 'error:not_found' },
+  { event: { type: 'read', conversationId: '{bannedChat}' }, expect: 'error:not_found' },
+  { event: { type: 'delivered', conversationId: '{bannedChat}', messageId: '{bannedMessage}' }, expect: 'error:not_found' },
+  { event: { type: 'typing', toProfileId: '{blocker}' }, expect: 'none' },
   { event: { type: 'typing', toProfileId: '{other}' }, expect: 'none' },
   { event: { type: 'typing', toProfileId: '{hidden}' }, expect: 'none' },
   // A hidden member and one that does not exist get the same answer.

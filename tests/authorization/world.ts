@@ -10,7 +10,7 @@ import { completeOperatorSession, startOperatorSession } from '#app/features/ope
 import type { OperatorRole } from '#app/features/operators/permissions'
 import { blockMember } from '#app/features/safety/block.server'
 import { db } from '#db/client.server'
-import { conversationMembers, conversations, directDebitMandates, messages, profileImages, profiles, users } from '#db/schema/index'
+import { blocks, conversationMembers, conversations, directDebitMandates, messages, profileImages, profiles, users } from '#db/schema/index'
 import { createMember } from '../setup/factories'
 import { actorKinds, anonymousKinds, type ActorKind, type Ids } from './member-routes'
 import { otherName } from './markers'
@@ -22,6 +22,9 @@ import { otherName } from './markers'
  *   decision; every text of theirs carries a marker that a refusal must never show;
  * - H, a member in privacy mode nobody has contacted (hidden from everyone), B, a bystander to block and report,
  *   and Q, who has a conversation with each actor;
+ * - K, who talked with every member actor (a text and a photo) and then blocked them all, and Z, who talked with
+ *   every member actor and was then banned: neither conversation may be read any more by any path (issue 24,
+ *   point 3); their messages carry markers that no answer may show;
  * - one actor of each kind with a session cookie (a member's `sid`, an operator's `osid`). Actors whose session
  *   opens nothing (pending deletion, banned, suspended) keep a session made after the change, as a cookie left
  *   in a browser would be.
@@ -103,6 +106,8 @@ export async function buildWorld(): Promise<World> {
   const h = await createMember({ name: 'Hannaqzx', email: 'hqzx-mail@example.com', privacyMode: true })
   const b = await createMember({ name: 'Bystander', email: 'bqzx-mail@example.com' })
   const q = await createMember({ name: 'Quinn', email: 'quinn-authz@example.com' })
+  const k = await createMember({ name: 'Kiraqzx', email: 'kqzx-mail@example.com' })
+  const z = await createMember({ name: 'Zoranqzx', email: 'zqzx-mail@example.com' })
   await db().update(profiles).set({ aboutMe: 'oqzx-about: I like long walks.' }).where(eq(profiles.id, o.profileId))
   await db().update(profiles).set({ aboutMe: 'hqzx-about: private.' }).where(eq(profiles.id, h.profileId))
   const otherMainPhoto = await addPhoto(o.profileId, { main: true, tag: 'o' })
@@ -137,6 +142,8 @@ export async function buildWorld(): Promise<World> {
     hiddenPhoto,
     bystander: b.profileId,
     partner: q.profileId,
+    blocker: k.profileId,
+    banned: z.profileId,
   }
 
   const operatorIds = new Map<OperatorRole, number>()
@@ -172,6 +179,18 @@ export async function buildWorld(): Promise<World> {
       { from: q.profileId, photo: `authz-qphoto-${a.profileId}.webp` },
       { from: a.profileId, body: 'hello Quinn' },
     ])
+    const withBlocker = await conversation(a.profileId, k.profileId, [
+      { from: k.profileId, body: `kqzx-message-to-${kind}` },
+      { from: k.profileId, photo: `kqzx-chatphoto-${a.profileId}.webp` },
+      { from: a.profileId, body: 'hello K' },
+    ])
+    const withBanned = await conversation(a.profileId, z.profileId, [
+      { from: z.profileId, body: `zqzx-message-to-${kind}` },
+      { from: z.profileId, photo: `zqzx-chatphoto-${a.profileId}.webp` },
+      { from: a.profileId, body: 'hello Z' },
+    ])
+    // Written straight in: blockMember refuses a profile it cannot see (the unconfirmed actor's is not listed yet).
+    await db().insert(blocks).values({ blockerId: k.profileId, blockedId: a.profileId })
     const ownPayment = await payment(a.userId)
     if (kind === 'blockedByOther') await blockMember(o.profileId, a.profileId)
     if (kind === 'pendingDeletion') await requestAccountDeletion(a.userId, 'other')
@@ -182,9 +201,28 @@ export async function buildWorld(): Promise<World> {
         await restrictAccount(tx, { userId: a.userId, profileId: a.profileId, decisionId, until })
       })
     }
-    const ids: Ids = { ...shared, self: a.profileId, ownChat: own.id, ownMessage: own.messageIds[0], ownPhotoMessage: own.messageIds[1], ownPhoto, ownPayment: ownPayment.paymentId }
+    const ids: Ids = {
+      ...shared,
+      self: a.profileId,
+      ownChat: own.id,
+      ownMessage: own.messageIds[0],
+      ownPhotoMessage: own.messageIds[1],
+      ownPhoto,
+      ownPayment: ownPayment.paymentId,
+      blockerChat: withBlocker.id,
+      blockerMessage: withBlocker.messageIds[0],
+      blockerPhotoMessage: withBlocker.messageIds[1],
+      bannedChat: withBanned.id,
+      bannedMessage: withBanned.messageIds[0],
+      bannedPhotoMessage: withBanned.messageIds[1],
+    }
     actors.push({ kind, cookie: await memberCookie(a.userId), freshCookie: () => memberCookie(a.userId), ip, ids })
   }
+  // Z is banned after the conversations: the ban, not a missing conversation, must close them.
+  await db().transaction(async (tx) => {
+    const decisionId = await insertDecision(tx, { id: 1, name: 'Authz' }, { userId: z.userId, profileId: z.profileId, source: 'report', contentType: 'account', action: 'ban', reason: 'other', suspendedUntil: null })
+    await restrictAccount(tx, { userId: z.userId, profileId: z.profileId, decisionId, until: null })
+  })
   // Actors without a member session try the free member's own things: someone else's, for them.
   const free = actors.find((a) => a.kind === 'free')!
   for (const a of actors) if ((anonymousKinds as readonly string[]).includes(a.kind)) a.ids = { ...free.ids }

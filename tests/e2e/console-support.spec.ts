@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { activeMember, expect, expectNoSeriousA11yViolations, failedLogin, login, ownClientAddress, test } from './fixtures'
 
@@ -85,7 +86,12 @@ test('support finds members by e-mail and name prefix, with an empty state', asy
   await support.goto(path)
   const download = support.waitForEvent('download')
   await support.getByRole('button', { name: 'Download data' }).click()
-  expect((await download).suggestedFilename()).toMatch(/^member-\d+-export\.json$/)
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^member-\d+-export\.json$/)
+  // The same streamed file as the member's own, payments included.
+  const data = JSON.parse(fs.readFileSync(await file.path(), 'utf8')) as { account: { email: string }; payments: unknown[] }
+  expect(data.account.email).toBe(m.user.email)
+  expect(Array.isArray(data.payments)).toBe(true)
 })
 
 test('support adjusts credits with a reason; a double submit books once', async ({ newContext, operatorPage }) => {

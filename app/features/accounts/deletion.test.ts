@@ -6,9 +6,11 @@ import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
 import { captureMail, expectedBaseUrl, linkToken } from '../../../tests/setup/mail'
-import { uploadsDir } from '#app/adapters/storage/disk-storage.server'
+import { tempDir, uploadsDir } from '#app/adapters/storage/disk-storage.server'
+import { mediaStore } from '#app/adapters/storage/index.server'
 // Erasure must take the member's photos and messages with it, so this test stores some through their features.
  
+import { sendChatPhoto } from '#app/features/chat/chat-photos.server'
 import { sendMessage } from '#app/features/chat/send-message.server'
 import { uploadPhoto } from '#app/features/photos/photos.server'
 import { db } from '#db/client.server'
@@ -197,6 +199,56 @@ describe('purgeExpiredDeletions', () => {
     expect(await db().select().from(accountDeletions)).toHaveLength(1)
     // Running the job again finds nothing.
     expect(await purgeExpiredDeletions(new Date(Date.now() + 15 * DAY))).toBe(0)
+  })
+})
+
+/** Every file in the media folders on disk (both areas and the temporary folder), as `folder/name`. */
+function mediaFolders(): string[] {
+  const dataDir = process.env.DATA_DIR!
+  return [uploadsDir(dataDir, 'public'), uploadsDir(dataDir, 'private'), tempDir(dataDir)].flatMap((dir) =>
+    fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => `${path.basename(dir)}/${name}`) : [],
+  )
+}
+
+describe('erasure leaves no file of the member (issue 24, point 5)', () => {
+  it('the media folders hold nothing of the member afterwards: photos, chat photos both ways, stray uploads', async () => {
+    const leaver = await confirmedMember({ paidUser: true, credits: 200 })
+    const partner = await confirmedMember({ gender: 'male', paidUser: true, credits: 200 })
+    const stayer = await confirmedMember({ paidUser: true, credits: 200 })
+    const photo = await uploadPhoto({ profileId: leaver.profileId, paidUser: true }, await jpeg())
+    const kept = await uploadPhoto({ profileId: stayer.profileId, paidUser: true }, await jpeg())
+    if (!photo.ok || !kept.ok) throw new Error('upload failed')
+    // Chat photos: one the leaver sent, one the leaver received (it goes with the conversation), one between others.
+    const sentPhoto = await sendChatPhoto(leaver.profileId, partner.profileId, crypto.randomUUID(), await jpeg())
+    const receivedPhoto = await sendChatPhoto(partner.profileId, leaver.profileId, crypto.randomUUID(), await jpeg())
+    const othersPhoto = await sendChatPhoto(stayer.profileId, partner.profileId, crypto.randomUUID(), await jpeg())
+    if (!sentPhoto.ok || !receivedPhoto.ok || !othersPhoto.ok) throw new Error('chat photo failed')
+    // An upload no row points at (its request died between the file and the row).
+    await mediaStore().save(`chat-${leaver.profileId}-stray.webp`, await jpeg(), 'private')
+    await mediaStore().save(`${leaver.profileId}-stray.webp`, await jpeg(), 'public')
+
+    const chatFiles = (await db().select({ id: messages.id, photo: messages.photo }).from(messages)).filter((m) => m.photo)
+    const fileOf = (id: number) => chatFiles.find((m) => m.id === id)!.photo!
+    const leaverImages = await db().select().from(profileImages).where(eq(profileImages.profileId, leaver.profileId))
+    const leaverNames = [
+      ...leaverImages.flatMap((i) => [i.filename, i.thumbFilename, i.matchFilename, i.blurredFilename]),
+      fileOf(sentPhoto.message.id),
+      fileOf(receivedPhoto.message.id),
+      `chat-${leaver.profileId}-stray.webp`,
+      `${leaver.profileId}-stray.webp`,
+    ]
+    const before = mediaFolders()
+    const isLeavers = (entry: string) => leaverNames.includes(path.basename(entry))
+    expect(leaverNames.every((n) => before.some((e) => path.basename(e) === n))).toBe(true)
+
+    await requestAccountDeletion(leaver.userId, 'privacy')
+    expect(await purgeExpiredDeletions(new Date(Date.now() + 15 * DAY))).toBe(1)
+
+    const after = mediaFolders()
+    // Exactly the member's files went, and nothing else.
+    expect(after.sort()).toEqual(before.filter((e) => !isLeavers(e)).sort())
+    expect(after.filter((e) => path.basename(e).startsWith(`${leaver.profileId}-`) || path.basename(e).startsWith(`chat-${leaver.profileId}-`))).toEqual([])
+    expect(after.some((e) => path.basename(e) === fileOf(othersPhoto.message.id))).toBe(true)
   })
 })
 

@@ -1,4 +1,4 @@
-import { canMessage, canViewProfile } from '#app/policies/visibility.server'
+import { canMessage, canSeeConversation, canViewProfile } from '#app/policies/visibility.server'
 import { canUseChatFeature } from '#app/policies/premium-features'
 import { db } from '#db/client.server'
 import { conversations, interests, profileImages, profileInterests, profiles, users } from '#db/schema/index'
@@ -62,7 +62,10 @@ async function interestSlugs(profileIds: number[]): Promise<Map<number, string[]
  * opened chat (spec section 3).
  */
 export async function loadChatPage(viewerId: number, partnerId: number): Promise<ChatPage> {
-  const view = await canViewProfile(viewerId, partnerId)
+  const conversationId = viewerId === partnerId ? null : await findConversationId(viewerId, partnerId)
+  // An existing conversation opens under the gate of all its read paths (canSeeConversation); a new one as the
+  // partner's profile does (privacy mode then applies too).
+  const view = conversationId ? await canSeeConversation(viewerId, partnerId) : await canViewProfile(viewerId, partnerId)
   if (!view.ok || viewerId === partnerId) {
     return view.ok || view.reason !== 'blocked' ? { kind: 'not_found' } : { kind: 'blocked', name: view.targetName ?? '' }
   }
@@ -78,7 +81,6 @@ export async function loadChatPage(viewerId: number, partnerId: number): Promise
     .where(eq(profiles.id, viewerId))
   if (!row || !wallet) return { kind: 'not_found' }
   const settings = await getSettings()
-  const conversationId = await findConversationId(viewerId, partnerId)
   const [history, contact, started, slugs] = await Promise.all([
     conversationId ? messagePage(conversationId, viewerId) : Promise.resolve({ messages: [], hasMore: false }),
     canMessage(viewerId, partnerId),

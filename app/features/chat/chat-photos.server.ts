@@ -1,9 +1,10 @@
-import { and, eq, or } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { mediaStore } from '#app/adapters/storage/index.server'
 import { canUseChatFeature } from '#app/policies/premium-features'
 import { db } from '#db/client.server'
-import { conversations, messages, profiles, users } from '#db/schema/index'
+import { messages, profiles, users } from '#db/schema/index'
 import { ImageRejectedError, processImage } from '#app/features/photos/process-image.server'
+import { conversationAccess } from './conversations.server'
 import { deliverSubmission, refusal, type SubmitResult } from './submit-message.server'
 
 export type PhotoSubmitResult = SubmitResult | { ok: false; error: 'photo'; code: ImageRejectedError['code']; status: number }
@@ -44,16 +45,18 @@ async function isStored(messageId: number, name: string): Promise<boolean> {
 }
 
 /**
- * The file of a photo message for a viewer: only the two members of its conversation, and the partner only once
- * it is delivered (an unconfirmed sender's messages are held back).
+ * The file of a photo message for a viewer: only the two members of its conversation while the viewer may see it
+ * (conversationAccess: not once the partner blocked them or was banned), and the partner only once it is delivered
+ * (an unconfirmed sender's messages are held back).
  */
-export async function chatPhotoFile(viewerId: number, conversationId: number, messageId: number): Promise<string | null> {
+export async function chatPhotoFile(viewerId: number, conversationId: number, messageId: number): Promise<{ ok: true; file: string } | { ok: false; reason: 'not_found' | 'blocked' }> {
+  const access = await conversationAccess(conversationId, viewerId)
+  if (!access.ok) return { ok: false, reason: access.reason }
   const [row] = await db()
     .select({ photo: messages.photo, senderId: messages.senderId, delivered: messages.delivered })
     .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId), or(eq(conversations.profileLowId, viewerId), eq(conversations.profileHighId, viewerId))))
-  if (!row?.photo) return null
-  if (!row.delivered && row.senderId !== viewerId) return null
-  return row.photo
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)))
+  if (!row?.photo) return { ok: false, reason: 'not_found' }
+  if (!row.delivered && row.senderId !== viewerId) return { ok: false, reason: 'not_found' }
+  return { ok: true, file: row.photo }
 }

@@ -1,6 +1,6 @@
 import { getBadgeCounts } from '#app/features/authentication/viewer.server'
 import type { ClientEvent, ServerEvent } from './chat-events'
-import { conversationPartner } from './conversations.server'
+import { conversationAccess } from './conversations.server'
 import { markConversationRead, markDelivered } from './receipts.server'
 import { submitMessage } from './submit-message.server'
 import { relayTyping } from './typing.server'
@@ -17,8 +17,10 @@ export async function handleClientEvent(profileId: number, ev: ClientEvent): Pro
     return null
   }
   if (ev.type === 'read' || ev.type === 'delivered') {
-    const partner = await conversationPartner(ev.conversationId, profileId)
-    if (partner === null) return { type: 'error', code: 'not_found' }
+    // The chat page's gate: receipts are a read of the conversation, and tell the partner the member is there.
+    const access = await conversationAccess(ev.conversationId, profileId)
+    if (!access.ok) return { type: 'error', code: 'not_found' }
+    const partner = access.partnerId
     if (ev.type === 'delivered') {
       await markDelivered(ev.conversationId, profileId, partner, ev.messageId)
       return null

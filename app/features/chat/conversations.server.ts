@@ -1,6 +1,6 @@
 import { db } from '#db/client.server'
 import { conversationMembers, conversations, messages, profileImages, profiles, users } from '#db/schema/index'
-import { notBlockedEitherWay } from '#app/policies/visibility.server'
+import { canSeeConversation, conversationVisibleTo, notBlockedEitherWay } from '#app/policies/visibility.server'
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
 import { getSettings } from '#app/features/settings/settings.server'
 import { messageColumns, toChatMessage } from './message-row.server'
@@ -70,6 +70,22 @@ export async function conversationPartner(conversationId: number, viewerId: numb
   return null
 }
 
+export type ConversationAccess = { ok: true; partnerId: number } | { ok: false; reason: 'not_found' | 'blocked'; targetName?: string }
+
+/**
+ * May the viewer read this conversation now? The one gate of every read path of a conversation by its id (the
+ * page, the JSON pages and catch-up, its photos, read and delivered receipts on the socket): the viewer must be in
+ * it, and the partner's side must allow it now (canSeeConversation: not blocked by the partner, partner not banned
+ * or gone). Someone else's conversation is 'not_found', like one that does not exist.
+ */
+export async function conversationAccess(conversationId: number, viewerId: number): Promise<ConversationAccess> {
+  const partnerId = await conversationPartner(conversationId, viewerId)
+  if (partnerId === null) return { ok: false, reason: 'not_found' }
+  const access = await canSeeConversation(viewerId, partnerId)
+  if (access.ok) return { ok: true, partnerId }
+  return access.reason === 'blocked' ? { ok: false, reason: 'blocked', targetName: access.targetName } : { ok: false, reason: 'not_found' }
+}
+
 export const HISTORY_PAGE = 50
 
 export interface MessagePage {
@@ -84,25 +100,34 @@ export interface MessagePage {
  * shown; older ones stay hidden.
  */
 export async function messagePage(conversationId: number, viewerId: number, beforeId?: number): Promise<MessagePage> {
-  const { chat_history_limit: limit } = await getSettings()
-  // Undelivered messages (unconfirmed sender) are visible to their sender only.
-  const visible = and(eq(messages.conversationId, conversationId), sql`(${messages.delivered} or ${messages.senderId} = ${viewerId})`)
-  // The oldest message still within the history limit; below it, nothing is shown.
-  const [oldest] = await db()
-    .select({ id: messages.id })
-    .from(messages)
-    .where(visible)
-    .orderBy(desc(messages.id))
-    .offset(Math.max(0, limit - 1))
-    .limit(1)
+  const visible = visibleTo(conversationId, viewerId)
+  const oldest = await oldestShown(conversationId, viewerId)
   const rows = await db()
     .select(messageColumns)
     .from(messages)
-    .where(and(visible, beforeId ? lt(messages.id, beforeId) : undefined, oldest ? gte(messages.id, oldest.id) : undefined))
+    .where(and(visible, beforeId ? lt(messages.id, beforeId) : undefined, oldest ? gte(messages.id, oldest) : undefined))
     .orderBy(desc(messages.id))
     .limit(HISTORY_PAGE + 1)
   const hasMore = rows.length > HISTORY_PAGE
   return { messages: rows.slice(0, HISTORY_PAGE).reverse().map(toChatMessage), hasMore }
+}
+
+/** The messages of a conversation the viewer may see: undelivered ones (unconfirmed sender) only to their sender. */
+function visibleTo(conversationId: number, viewerId: number) {
+  return and(eq(messages.conversationId, conversationId), sql`(${messages.delivered} or ${messages.senderId} = ${viewerId})`)
+}
+
+/** The oldest message still within `chat_history_limit` (null: none is hidden); below it nothing is ever shown. */
+async function oldestShown(conversationId: number, viewerId: number): Promise<number | null> {
+  const { chat_history_limit: limit } = await getSettings()
+  const [oldest] = await db()
+    .select({ id: messages.id })
+    .from(messages)
+    .where(visibleTo(conversationId, viewerId))
+    .orderBy(desc(messages.id))
+    .offset(Math.max(0, limit - 1))
+    .limit(1)
+  return oldest ? Number(oldest.id) : null
 }
 
 /**
@@ -111,10 +136,12 @@ export async function messagePage(conversationId: number, viewerId: number, befo
  * viewer may see.
  */
 export async function messagesAfter(conversationId: number, viewerId: number, afterId: number): Promise<MessagePage> {
+  // The history limit holds here too: `after=0` must not page through what the page hides (issue 24, point 3).
+  const oldest = await oldestShown(conversationId, viewerId)
   const rows = await db()
     .select(messageColumns)
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), sql`(${messages.delivered} or ${messages.senderId} = ${viewerId})`, gt(messages.id, afterId)))
+    .where(and(visibleTo(conversationId, viewerId), gt(messages.id, oldest ? Math.max(afterId, oldest - 1) : afterId)))
     .orderBy(asc(messages.id))
     .limit(HISTORY_PAGE + 1)
   return { messages: rows.slice(0, HISTORY_PAGE).map(toChatMessage), hasMore: rows.length > HISTORY_PAGE }
@@ -157,7 +184,15 @@ export async function totalMessages(viewerId: number): Promise<number> {
     .select({ n: sql<number>`count(*)::int` })
     .from(messages)
     .innerJoin(conversationMembers, and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.profileId, viewerId)))
-    .where(and(eq(conversationMembers.hidden, false), sql`(${messages.delivered} or ${messages.senderId} = ${viewerId})`))
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        eq(conversationMembers.hidden, false),
+        sql`(${messages.delivered} or ${messages.senderId} = ${viewerId})`,
+        // Only conversations the member may still see (not blocked by the partner, partner not banned).
+        conversationVisibleTo(viewerId, sql`case when ${conversations.profileLowId} = ${viewerId} then ${conversations.profileHighId} else ${conversations.profileLowId} end`),
+      ),
+    )
   return Number(r?.n ?? 0)
 }
 

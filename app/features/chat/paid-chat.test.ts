@@ -136,12 +136,13 @@ describe('gifts and photos', () => {
     if (!r.ok || !('message' in r)) return
     expect(r.message).toMatchObject({ kind: 'photo', photo: true })
     expect((await wallet(a.userId)).credits).toBe(40)
-    const name = await chatPhotoFile(b.profileId, r.message.conversationId, r.message.id)
-    expect(name).toMatch(/^chat-/)
-    const file = fs.readFileSync(mediaPath(env().DATA_DIR, name!, 'private'))
+    const photo = await chatPhotoFile(b.profileId, r.message.conversationId, r.message.id)
+    if (!photo.ok) throw new Error('the partner must see the photo')
+    expect(photo.file).toMatch(/^chat-/)
+    const file = fs.readFileSync(mediaPath(env().DATA_DIR, photo.file, 'private'))
     expect((await sharp(file).metadata()).format).toBe('webp')
     expect(file.includes(Buffer.from('secret-exif'))).toBe(false)
-    expect(await chatPhotoFile(outsider.profileId, r.message.conversationId, r.message.id)).toBeNull()
+    expect(await chatPhotoFile(outsider.profileId, r.message.conversationId, r.message.id)).toEqual({ ok: false, reason: 'not_found' })
     expect(await sendChatPhoto(a.profileId, b.profileId, crypto.randomUUID(), Buffer.from('not an image'))).toMatchObject({ ok: false, error: 'photo', code: 'not_image' })
   })
 

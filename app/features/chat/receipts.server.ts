@@ -1,6 +1,7 @@
 import { and, eq, max, ne, sql } from 'drizzle-orm'
 import { bus } from '#app/adapters/bus/index.server'
 import { canUseChatFeature } from '#app/policies/premium-features'
+import { canSeeConversation } from '#app/policies/visibility.server'
 import { db } from '#db/client.server'
 import { conversationMembers, messages, profiles, users } from '#db/schema/index'
 import { profileTopic, type Receipt } from './chat-events'
@@ -26,6 +27,9 @@ export async function receiptFor(conversationId: number, partnerId: number, view
 }
 
 async function announce(conversationId: number, readerId: number, partnerId: number, marks: { deliveredUpTo: number; readUpTo: number }) {
+  // A receipt is a read of the conversation on the partner's side: a member the reader blocked (or who cannot see
+  // the conversation any more) does not learn that the reader opened it (canSeeConversation, issue 24 point 3).
+  if (!(await canSeeConversation(partnerId, readerId)).ok) return
   const premium = await isPremium(partnerId)
   await bus().publish(profileTopic(partnerId), { type: 'receipt', receipt: { conversationId, deliveredUpTo: marks.deliveredUpTo, readUpTo: premium ? marks.readUpTo : null } })
 }

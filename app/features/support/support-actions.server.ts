@@ -5,10 +5,9 @@ import { loginFailures, payments, profiles, users } from '#db/schema/index'
 import { accountKeysLike } from '#app/features/authentication/login-lockout.server'
 import { resendActivation } from '#app/features/accounts/activation.server'
 import { requestAccountDeletion } from '#app/features/accounts/deletion.server'
-import { accountDataDocument } from '#app/features/accounts/export-data.server'
+import { streamAccountExport } from '#app/features/accounts/export-data.server'
 import { bookCredits } from '#app/features/billing/ledger.server'
 import { refundPayment, type RefundResult } from '#app/features/billing/refunds.server'
-import { listTransactions } from '#app/features/billing/transactions.server'
 import { revokeSessions } from '#app/features/authentication/revoke-sessions.server'
 import { recordAudit } from '#app/features/operators/audit.server'
 import type { OperatorIdentity } from '#app/features/operators/operator-accounts.server'
@@ -108,15 +107,14 @@ export async function supportRefund(op: Who, userId: number, paymentId: number, 
 }
 
 /**
- * The member's data (GDPR access), as the member's own export gives it (written page by page while it is read),
- * plus their payments. Reading it is an operator action too: the audit line says who took it.
+ * The member's data (GDPR access), exactly as the member's own export gives it (payments included), streamed the
+ * same way. Reading it is an operator action too: the audit line says who took it.
  */
 export async function exportMemberData(op: Who, userId: number, reason: string | null) {
-  const purchases = await listTransactions(userId, 1000)
-  const document = await accountDataDocument(userId, [['payments', purchases]])
-  if (!document) return null
+  const chunks = await streamAccountExport(userId)
+  if (!chunks) return null
   await recordAudit({ operator: op, action: 'member.exported', target: target(userId), reason })
-  return document
+  return chunks
 }
 
 /**

@@ -1,6 +1,6 @@
 import { requireOperator } from '#app/features/operators/require-operator.server'
+import { exportBody } from '#app/features/accounts/export-data.server'
 import { exportMemberData } from '#app/features/support/support-actions.server'
-import { jsonByteStream } from '#app/lib/json-stream'
 import type { Route } from './+types/members-id-export'
 
 /** A member's data as a JSON download for support (members.export); the audit log records who took it. */
@@ -8,9 +8,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const operator = await requireOperator(request, 'members.export')
   const userId = Number(params.id)
   if (!/^\d{1,9}$/.test(params.id) || userId <= 0) throw new Response('Not Found', { status: 404 })
-  const body = await exportMemberData({ id: operator.id, name: operator.name }, userId, null)
-  if (!body) throw new Response('Not Found', { status: 404 })
-  return new Response(jsonByteStream(body), {
+  const chunks = await exportMemberData({ id: operator.id, name: operator.name }, userId, null)
+  if (!chunks) throw new Response('Not Found', { status: 404 })
+  return new Response(exportBody(chunks), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="member-${userId}-export.json"`,
