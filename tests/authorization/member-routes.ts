@@ -212,6 +212,7 @@ export const memberRoutes: RouteCase[] = [
   get('/reset-password/do?token=nothing', 'ok', 'ok'),
   post('/reset-password/do', { token: 'nothing', password: 'new-password-123', password_repeat: 'new-password-123' }, 410, 410),
   get('/mail-change/do?token=nothing', 'ok', 'ok'),
+  post('/mail-change/do', { token: 'nothing' }, 'ok', 'ok'),
   get('/mail-change/revert?token=nothing', 'ok', 'ok'),
   post('/mail-change/revert', { token: 'nothing', password: 'new-password-123', password_repeat: 'new-password-123' }, 410, 410),
   get('/reactivate?token=nothing', 'ok', 'ok'),
