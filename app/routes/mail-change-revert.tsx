@@ -12,6 +12,7 @@ import { FormErrors } from '#app/ui/form-errors'
 import { FormField } from '#app/ui/form-field'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/mail-change-revert'
+import { ResultPanel } from '#app/ui/result-panel'
 
 /**
  * The link in the notice sent to the old address after an e-mail change (issue 24, point 7). A GET only shows the
@@ -40,32 +41,36 @@ export default function MailChangeRevert({ loaderData, actionData }: Route.Compo
   const outcome = actionData?.outcome
   if (outcome === 'ok') {
     return (
-      <div className="text-center py-5">
-        <h1 className="h3">
-          <FormattedMessage id="mailRevert.doneTitle" />
-        </h1>
-        <div className="alert alert-success" role="status">
+      <ResultPanel
+        tone="success"
+        title={<FormattedMessage id="mailRevert.doneTitle" />}
+        action={
+          <Link to="/login" className="btn btn-primary">
+            <FormattedMessage id="nav.login" />
+          </Link>
+        }
+      >
+        <p role="status">
           <FormattedMessage id="mailRevert.doneText" />
-        </div>
-        <Link to="/login" className="btn btn-primary">
-          <FormattedMessage id="nav.login" />
-        </Link>
-      </div>
+        </p>
+      </ResultPanel>
     )
   }
   if (!loaderData.valid || outcome === 'invalid' || outcome === 'taken') {
     return (
-      <div className="text-center py-5">
-        <h1 className="h3">
-          <FormattedMessage id="mailRevert.title" />
-        </h1>
-        <div className="alert alert-danger" role="alert">
+      <ResultPanel
+        tone="danger"
+        title={<FormattedMessage id="mailRevert.title" />}
+        action={
+          <Link to="/reset-password" className="btn btn-primary">
+            <FormattedMessage id="reset.requestNew" />
+          </Link>
+        }
+      >
+        <p role="alert">
           <FormattedMessage id={outcome === 'taken' ? 'validation.emailTaken' : 'error.linkExpired'} />
-        </div>
-        <Link to="/reset-password" className="btn btn-primary">
-          <FormattedMessage id="reset.requestNew" />
-        </Link>
-      </div>
+        </p>
+      </ResultPanel>
     )
   }
   return (
