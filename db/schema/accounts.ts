@@ -45,7 +45,7 @@ export const users = pgTable(
   ],
 )
 
-/** Server-side sessions: the cookie holds a random token, the table only its SHA-256, so a leaked table is useless. */
+/** Server-side sessions: the cookie holds a random token, the table only its keyed HMAC (decision 029), so a leaked table is useless. */
 export const sessions = pgTable(
   'sessions',
   {
