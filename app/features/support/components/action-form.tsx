@@ -47,11 +47,13 @@ export function ActionForm({ intent, title, children, submitLabel, variant = 'bt
 
 /**
  * The answer of an action whose form is gone once it succeeded (a refund makes the payment no longer refundable, so
- * the page's revalidation removes its form): read from the form's keyed fetcher, which outlives it.
+ * the page's revalidation removes its form): read from the form's keyed fetcher. It stays mounted beside the form
+ * (shown only once the form is gone): a keyed fetcher that no mounted component uses any more is deleted with its
+ * answer, and mounting this only when the form went left that to the order of React's effects.
  */
-export function ActionReply({ intent, subject }: { intent: string; subject?: string }) {
+export function ActionReply({ intent, subject, shown }: { intent: string; subject?: string; shown: boolean }) {
   const fetcher = useFetcher<SupportReply>({ key: `support-${intent}-${subject ?? ''}` })
-  return fetcher.data ? <ReplyAlert reply={fetcher.data} /> : null
+  return shown && fetcher.data ? <ReplyAlert reply={fetcher.data} /> : null
 }
 
 function ReplyAlert({ reply }: { reply: SupportReply }) {

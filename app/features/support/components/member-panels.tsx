@@ -172,7 +172,8 @@ export function PaymentsPanel({ d, refundForm }: { d: MemberDetail; refundForm?:
                   <span className="text-body-secondary"><FormattedMessage id="admin.member.refundUntil" values={{ date: <When value={p.refundUntil} /> }} /></span>
                 ) : null}
               </div>
-              {refundForm && p.status === 'paid' && p.refundedMinor < p.totalMinor ? refundForm(p) : refundForm ? <ActionReply intent="refund" subject={String(p.id)} /> : null}
+              {refundForm && p.status === 'paid' && p.refundedMinor < p.totalMinor ? refundForm(p) : null}
+              {refundForm ? <ActionReply intent="refund" subject={String(p.id)} shown={!(p.status === 'paid' && p.refundedMinor < p.totalMinor)} /> : null}
             </li>
           ))}
         </ul>
