@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import importX from 'eslint-plugin-import-x'
 import tseslint from 'typescript-eslint'
@@ -20,27 +21,48 @@ const layerZones = [
   { target: './app/routes', from: ['./server'] },
 ]
 
-// Features depend one way, toward settings, content, authentication, accounts and profiles; reactions that cross features go
-// through domain events to notifications, which nothing imports back. Pages that need several features are
-// composed by their route loader.
-const featureZones = [
-  { target: feature('settings'), from: ['billing', 'authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'content', 'photos', 'safety', 'notifications', 'matching'].map(feature) },
-  { target: feature('content'), from: ['billing', 'authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications', 'matching'].map(feature) },
-  // Money (ledger, bundles, payments, discounts) sits low: accounts grant signup credits and chat spends through it.
-  { target: feature('billing'), from: ['authentication', 'accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications', 'matching'].map(feature) },
-  // Authentication (sessions, login, the viewer) is below the account lifecycle (signup, activation, deletion).
-  { target: feature('authentication'), from: ['accounts', 'profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications', 'matching'].map(feature) },
-  { target: feature('accounts'), from: ['profiles', 'chat', 'likes', 'search', 'photos', 'safety', 'notifications', 'matching'].map(feature) },
-  { target: feature('profiles'), from: ['chat', 'likes', 'search', 'photos', 'safety', 'notifications', 'matching'].map(feature) },
-  // Chat uses safety (reports, the safety tips on received messages); safety never reaches back into chat.
-  { target: feature('chat'), from: ['likes', 'search', 'notifications', 'matching'].map(feature) },
-  { target: feature('likes'), from: ['chat', 'search', 'safety', 'notifications', 'matching'].map(feature) },
-  { target: feature('search'), from: ['chat', 'likes', 'safety', 'notifications', 'matching'].map(feature) },
-  { target: feature('photos'), from: ['chat', 'likes', 'search', 'notifications', 'matching'].map(feature) },
-  { target: feature('safety'), from: ['chat', 'notifications', 'matching'].map(feature) },
-  // Matching composes likes, profiles and settings; only routes and layouts use it.
-  { target: feature('matching'), from: ['search', 'notifications'].map(feature) },
+// Features by rank, lowest first (docs/architecture.md): a feature imports only features below it. The list is an
+// allow-list: a folder under app/features without a rank fails the lint, so a new feature must be placed. Reactions
+// that go upward (a new message notifies, a decision sends an e-mail) travel as domain events to notifications, the
+// top; pages that need several features are composed by their route loader.
+export const featureRanks = [
+  'settings',
+  'content',
+  'niche',
+  'visitors',
+  'authentication',
+  'billing',
+  'accounts',
+  'profiles',
+  'photos',
+  'likes',
+  'safety',
+  'search',
+  'chat',
+  'matching',
+  'landers',
+  'public-settings',
+  'operations',
+  // The operator console, one wing with its own ranks (app/features/console/*).
+  'console/operators',
+  'console/moderation',
+  'console/site-admin',
+  'console/support',
+  'console/fictional',
+  'notifications',
 ]
+const rankedFolders = new Set(featureRanks.flatMap((f) => [f, f.split('/')[0]]))
+const unranked = fs
+  .readdirSync(new URL('./app/features', import.meta.url), { withFileTypes: true })
+  .flatMap((d) => (d.name === 'console' ? fs.readdirSync(new URL('./app/features/console', import.meta.url)).map((c) => `console/${c}`) : [d.name]))
+  .filter((f) => !rankedFolders.has(f) && !f.includes('.'))
+if (unranked.length) throw new Error(`eslint.config.js: give ${unranked.join(', ')} a rank in featureRanks (docs/architecture.md)`)
+
+const featureZones = featureRanks.slice(0, -1).map((name, i) => ({
+  target: feature(name),
+  from: featureRanks.slice(i + 1).map(feature),
+  message: `${name} may import only features ranked below it (eslint.config.js featureRanks, docs/architecture.md)`,
+}))
 const zones = [...layerZones, ...featureZones]
 // Tests may arrange and check through the database and other features, whatever layer they test.
 const testZones = layerZones.filter((z) => z.from !== './db/schema')

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { createOperator } from '#app/features/operators/operator-accounts.server'
+import { createOperator } from '#app/features/console/operators/operator-accounts.server'
 import { migrate, openDatabase, setDatabase, type DbHandle } from '#db/client.server'
 import { readyEnv, runDoctor } from '../tests/setup/doctor-process'
 import { createTestDatabase } from '../tests/setup/server-process'

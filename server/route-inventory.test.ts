@@ -1,12 +1,12 @@
 import { matchRoutes, type RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { consoleRoutes } from '#app/features/operators/console-routes'
+import { consoleRoutes } from '../tests/authorization/console-routes'
 import routes from '#app/routes'
 import { consoleOpenRoutes, memberRoutes } from '../tests/authorization/member-routes'
 
 // The authorization matrix (server/authorization-matrix.test.ts) must reach every route there is: a route added to
 // app/routes.ts without a case in tests/authorization/member-routes.ts (or, under /admin, in the console's list
-// app/features/operators/console-routes.ts) fails here, and so is never left out of the matrix.
+// app/features/console/operators/console-routes.ts) fails here, and so is never left out of the matrix.
 
 type Entry = { id?: string; path?: string; index?: boolean; children?: Entry[] }
 const config = routes as Entry[]

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBus, setBus, type Bus } from '#app/adapters/bus/index.server'
-import { restrictAccount } from '#app/features/moderation/decisions.server'
+import { restrictAccount } from '#app/features/console/moderation/decisions.server'
 import type { JobRunner } from '#app/lib/jobs/job-runner.server'
 import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { db, migrate, openDatabase, setDatabase, type DbHandle } from '#db/client.server'

@@ -9,7 +9,7 @@ import { logger } from '#app/lib/logger.server'
 import { migrate, openDatabase, setDatabase } from '#db/client.server'
 import { isDatabaseEmpty, seedDemo } from '#db/seed/demo.server'
 import { demoSeedDecision } from '#db/seed/demo-mode'
-import { disablePublishedDemoOperators, seedDemoOperators } from '#app/features/operators/demo-operators.server'
+import { disablePublishedDemoOperators, seedDemoOperators } from '#app/features/console/operators/demo-operators.server'
 import { createJobRunner } from './jobs.server'
 
 /** Opens the database, migrates, seeds on first run and connects the bus: everything before listening. */

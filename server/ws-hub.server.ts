@@ -174,7 +174,7 @@ export function attachWsHub(
     const subscribed = bus()
       .subscribe(profileTopic(profileId), (payload) => {
         // Not for the client: the member's sessions were ended elsewhere (the console's "log out everywhere",
-        // app/features/support/support-actions.server.ts); check this socket's session now, not at the next tick.
+        // app/features/console/support/support-actions.server.ts); check this socket's session now, not at the next tick.
         if ((payload as { type?: string } | null)?.type === SESSION_CHECK_EVENT) return recheckSession()
         send(payload as ServerEvent)
       })

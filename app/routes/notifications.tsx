@@ -31,9 +31,9 @@ import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
 import { takeWrite } from '#app/features/safety/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
-import { AccountDecisions } from '#app/features/moderation/components/account-decisions'
-import { listMemberDecisions } from '#app/features/moderation/decisions.server'
-import { submitAppeal } from '#app/features/moderation/member-appeal.server'
+import { AccountDecisions } from '#app/features/console/moderation/components/account-decisions'
+import { listMemberDecisions } from '#app/features/console/moderation/decisions.server'
+import { submitAppeal } from '#app/features/console/moderation/member-appeal.server'
 import { Icon } from '#app/ui/icon'
 
 /** Settings (the account menu's "Settings", spec section 2): notifications, privacy, account, blocked members. */

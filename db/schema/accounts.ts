@@ -30,7 +30,7 @@ export const users = pgTable(
     // The member's IANA time zone as their browser reports it: daily allowances start at their midnight.
     timeZone: varchar('time_zone', { length: 64 }),
     // The optional second factor (issue 24): the TOTP secret encrypted as the console's
-    // (app/features/operators/totp.server.ts), on from totp_enabled_at; totp_last_step refuses a code used twice.
+    // (app/features/authentication/totp.server.ts), on from totp_enabled_at; totp_last_step refuses a code used twice.
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     totpLastStep: integer('totp_last_step'),

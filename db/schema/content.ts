@@ -35,7 +35,7 @@ export const complaints = pgTable(
     reporterProfileId: integer('reporter_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     status: varchar('status', { length: 20 }).notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    // Closing in the console (app/features/moderation): the outcome the complainant is told, by whom, when.
+    // Closing in the console (app/features/console/moderation): the outcome the complainant is told, by whom, when.
     outcome: varchar('outcome', { length: 20 }),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledBy: integer('handled_by'),

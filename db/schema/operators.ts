@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 
-/** Console roles (issue 13): what each may do is app/features/operators/permissions.ts. */
+/** Console roles (issue 13): what each may do is app/features/console/operators/permissions.ts. */
 export const operatorRoles = ['moderator', 'support', 'admin'] as const
 export type OperatorRole = (typeof operatorRoles)[number]
 
 /**
  * Operators of the console: accounts of their own, never members. The TOTP secret is stored encrypted
- * (app/features/operators/totp.server.ts); `totp_last_step` refuses a code used twice.
+ * (app/features/authentication/totp.server.ts); `totp_last_step` refuses a code used twice.
  */
 export const operators = pgTable(
   'operators',

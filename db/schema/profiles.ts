@@ -78,7 +78,7 @@ export const profiles = pgTable(
     index('profiles_search_any_age_idx')
       .on(t.gender, t.birthDate, t.sexuality, t.privacyMode, t.id)
       .where(sql`status = 'active' and invisible = false`),
-    // The console's member search (app/features/support/find-members.server.ts): a name prefix, case-insensitive,
+    // The console's member search (app/features/console/support/find-members.server.ts): a name prefix, case-insensitive,
     // in a byte order (collation "C") so that LIKE 'prefix%' and the keyset order both use this index.
     index('profiles_member_name_idx')
       .on(sql`lower(${t.name}) collate "C"`, t.id)

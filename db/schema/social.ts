@@ -72,12 +72,12 @@ export const reports = pgTable('reports', {
   reason: varchar('reason', { length: 40 }).notNull(),
   details: text('details'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  // Handling in the console's queue (app/features/moderation): open until an operator decides.
+  // Handling in the console's queue (app/features/console/moderation): open until an operator decides.
   status: varchar('status', { length: 10 }).$type<'open' | 'closed'>().notNull().default('open'),
   handledAt: timestamp('handled_at', { withTimezone: true }),
   handledBy: integer('handled_by'),
 },
-// A member's reports, made and received, for the console (app/features/support/member-detail.server.ts).
+// A member's reports, made and received, for the console (app/features/console/support/member-detail.server.ts).
 (t) => [index('reports_reporter_idx').on(t.reporterId, t.id), index('reports_target_idx').on(t.targetId, t.id)],
 )
 

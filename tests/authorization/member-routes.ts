@@ -2,7 +2,7 @@
  * The member side of the authorization matrix (issue 15): every route of app/routes.ts outside the console, each
  * with a request to send and what each kind of actor gets. server/authorization-matrix.test.ts sends every case
  * as every actor against the production build; server/route-inventory.test.ts fails when app/routes.ts has a
- * route that no case (here or in the console's list, app/features/operators/console-routes.ts) reaches.
+ * route that no case (here or in the console's list, app/features/console/operators/console-routes.ts) reaches.
  *
  * Placeholders in braces are ids of the world (tests/authorization/world.ts): {other} is the other member O,
  * {otherChat} O's conversation with P, {hidden} a member in privacy mode, {self} and {own…} the actor's own,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test'
-import { consoleRoutes } from '#app/features/operators/console-routes'
-import { can } from '#app/features/operators/permissions'
+import { consoleRoutes } from '../authorization/console-routes'
+import { can } from '#app/features/console/operators/permissions'
 import { expect, test } from './fixtures'
 
 // Issue 13, section 5: the authorization matrix. Every console page and action × every role: allowed or 403;

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test'
 import { demoOperator } from './demo-logins'
 
 /**
- * The demo operators seeded with the demo data (app/features/operators/demo-operators.server.ts). Their passwords
+ * The demo operators seeded with the demo data (app/features/console/operators/demo-operators.server.ts). Their passwords
  * and authenticator keys are the web server's, read from its DATA_DIR when a test first uses them.
  */
 export const operatorsDemo = {

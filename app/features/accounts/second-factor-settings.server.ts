@@ -1,7 +1,7 @@
 import QRCode from 'qrcode'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { confirmEnrolment, disableSecondFactor, enrolmentSecret, hasSecondFactor, pendingSecret, recoveryCodesLeft } from '#app/features/authentication/member-second-factor.server'
-import { totpUri } from '#app/features/operators/totp.server'
+import { totpUri } from '#app/features/authentication/totp.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { secondFactorSettingsSchema } from './accounts.schema'
 

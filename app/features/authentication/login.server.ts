@@ -89,7 +89,7 @@ export async function login(email: string, password: string, ip: string): Promis
   return minutes > 0 ? { ok: false, error: 'blocked', minutes } : { ok: false, error: 'failed' }
 }
 
-// A moderator's suspension or ban (app/features/moderation) is named only to someone who knows the password.
+// A moderator's suspension or ban (app/features/console/moderation) is named only to someone who knows the password.
 async function restrictionRefusal(userId: number): Promise<LoginResult | null> {
   const restriction = await activeRestriction(userId)
   if (restriction?.kind === 'banned') {

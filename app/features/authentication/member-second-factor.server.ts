@@ -1,12 +1,12 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { memberRecoveryCodes, users } from '#db/schema/index'
-import { decryptSecret, encryptSecret, matchTotp, needsReencryption, newTotpSecret, reencryptSecret } from '#app/features/operators/totp.server'
+import { decryptSecret, encryptSecret, matchTotp, needsReencryption, newTotpSecret, reencryptSecret } from '#app/features/authentication/totp.server'
 import { verifyPassword } from './passwords.server'
 import { findRecoveryCode, hashRecoveryCode, newRecoveryCodes } from './recovery-codes.server'
 
 /**
- * The members' optional second factor (issue 24): the console's TOTP (app/features/operators/totp.server.ts), the
+ * The members' optional second factor (issue 24): the console's TOTP (app/features/authentication/totp.server.ts), the
  * current 30-second step only, each step accepted once, and ten one-time recovery codes hashed with argon2id.
  */
 

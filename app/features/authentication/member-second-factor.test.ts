@@ -6,7 +6,7 @@ import { currentTotp, totpAt } from '../../../tests/setup/totp'
 import { updateSetting } from '#app/features/settings/settings.server'
 import { db } from '#db/client.server'
 import { memberRecoveryCodes, users } from '#db/schema/index'
-import { decryptSecret } from '#app/features/operators/totp.server'
+import { decryptSecret } from '#app/features/authentication/totp.server'
 import { login, loginSecondStep } from './login.server'
 import { confirmEnrolment, disableSecondFactor, enrolmentSecret, hasSecondFactor, verifySecondFactor } from './member-second-factor.server'
 

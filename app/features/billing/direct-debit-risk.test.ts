@@ -8,7 +8,7 @@ import { creditLedger, directDebitBlocklist, directDebitMandates, domainEvents, 
 import { setMailer, type OutgoingMail } from '#app/adapters/mail/index.server'
 import { decideSandboxPayment, sandboxProvider } from '#app/adapters/payments/sandbox/sandbox-provider.server'
 import { setSmsSender, type OutgoingSms } from '#app/adapters/sms/index.server'
-import { memberDetail } from '#app/features/support/member-detail.server'
+import { memberDetail } from '#app/features/console/support/member-detail.server'
 import { startCheckout } from './checkout.server'
 import { confirmDirectDebit, directDebitOffer, startDirectDebit } from './direct-debit.server'
 import type { DirectDebitForm } from './direct-debit.schema'

@@ -90,7 +90,7 @@ describe('conversationAccess: one gate for every read path of a conversation', (
 
   it('after O is banned: the conversation is gone for A on every path, as a missing one', async () => {
     const { o, a, conversationId, photo } = await setUp()
-    // What a ban does to the profile (restrictAccount, app/features/moderation/decisions.server.ts).
+    // What a ban does to the profile (restrictAccount, app/features/console/moderation/decisions.server.ts).
     await db().update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, o.profileId))
     expect(await loadChatPage(a.profileId, o.profileId)).toEqual({ kind: 'not_found' })
     expect(await conversationAccess(conversationId, a.profileId)).toEqual({ ok: false, reason: 'not_found' })

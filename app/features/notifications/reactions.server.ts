@@ -94,7 +94,7 @@ export function registerNotifications(runner: JobRunner): void {
       orderKey: (e) => e.payload.userId,
       jobs: ({ payload: p }) => [{ name: 'email.premium-ended', payload: { ...p }, key: `email.premium-ended:${p.paymentId}`, priority: REALTIME }],
     })
-    // Moderation outcomes and statements of reasons (app/features/moderation), and complaint replies.
+    // Moderation outcomes and statements of reasons (app/features/console/moderation), and complaint replies.
     .on('moderation.decided', {
       name: 'mail-moderation-decision',
       jobs: ({ payload: p }) => [{ name: 'email.moderation-decision', payload: { decisionId: p.decisionId }, key: `email.moderation-decision:${p.decisionId}`, priority: REALTIME }],

@@ -5,7 +5,7 @@ import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { enableNotifications, notificationsDisabled } from './preferences.server'
 import { recipientByUser } from './recipient.server'
-import { signLink, verifyLink } from './signed-links.server'
+import { signLink, verifyLink } from '#app/lib/signed-links.server'
 
 const CONFIRM_TTL_S = 7 * 24 * 3600
 

@@ -1,6 +1,6 @@
 import { isEmailType, type EmailType } from './preferences'
 import { unsubscribeEmailType } from './preferences.server'
-import { verifyLink } from './signed-links.server'
+import { verifyLink } from '#app/lib/signed-links.server'
 
 /** What an unsubscribe link stands for, or null when it is not one of ours. */
 export function readUnsubscribeToken(token: string | null | undefined): { userId: number; type: EmailType } | null {

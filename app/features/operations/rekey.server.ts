@@ -1,7 +1,7 @@
 import { eq, isNotNull } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { directDebitMandates, operators, users } from '#db/schema/index'
-import { needsReencryption, reencryptSecret } from '#app/features/operators/totp.server'
+import { needsReencryption, reencryptSecret } from '#app/features/authentication/totp.server'
 import { normalise, valueHash } from '#app/features/billing/direct-debit.server'
 
 export interface RekeyReport {

@@ -5,7 +5,7 @@ import { parseCookies } from '#app/lib/cookies'
 import { catalogs, type Messages } from '#app/i18n/catalogs.server'
 import { LOCALE_COOKIE, type Locale } from '#app/i18n/locales'
 import { resolveLocale } from '#app/i18n/resolve-locale'
-import { localeOfDomain } from '#app/features/visitors/domain-locale'
+import { localeOfDomain } from '#app/i18n/domain-locale'
 
 /** The locale of a request (spec section 4) and the one catalog the page needs. */
 export async function requestLocale(request: Request, context: AppLoadContext): Promise<{ locale: Locale; messages: Messages }> {

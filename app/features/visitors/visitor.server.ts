@@ -4,7 +4,7 @@ import type { Settings } from '#app/features/settings/defaults'
 import { localeCountry } from '#app/features/settings/locale-country'
 import type { Locale } from '#app/i18n/locales'
 import { parseCookies } from '#app/lib/cookies'
-import { localeOfDomain } from './domain-locale'
+import { localeOfDomain } from '#app/i18n/domain-locale'
 import { ENTRY_WARNING_COOKIE, entryWarningScopes } from './entry-warning'
 
 /**

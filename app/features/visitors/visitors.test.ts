@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defaultSettings } from '#app/features/settings/defaults'
-import { localeOfDomain } from './domain-locale'
+import { localeOfDomain } from '#app/i18n/domain-locale'
 import { entryWarningScopes } from './entry-warning'
 import { dropdownLocales } from './locale-visibility'
 import { selectedCountry, settingsForRequest } from './visitor.server'

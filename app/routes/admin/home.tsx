@@ -1,19 +1,19 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl'
 import { Form, Link, useNavigation } from 'react-router'
-import { dashboardStats, parseRange } from '#app/features/console-admin/dashboard.server'
+import { dashboardStats, parseRange } from '#app/features/console/site-admin/dashboard.server'
 import { ReadinessList } from '#app/features/operations/components/readiness-list'
 import { siteReadiness } from '#app/features/operations/readiness-facts.server'
-import { sectionsFor } from '#app/features/operators/console-nav'
-import { can } from '#app/features/operators/permissions'
-import { requireOperator } from '#app/features/operators/require-operator.server'
+import { sectionsFor } from '#app/features/console/operators/console-nav'
+import { can } from '#app/features/console/operators/permissions'
+import { requireOperator } from '#app/features/console/operators/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import { env } from '#app/lib/env.server'
 import type { Route } from './+types/home'
 import { Icon } from '#app/ui/icon'
 
 // chart.js draws on a canvas in the browser: loaded there only, after hydration, and kept out of the main bundle.
-const DashboardChart = lazy(() => import('#app/features/console-admin/components/dashboard-chart'))
+const DashboardChart = lazy(() => import('#app/features/console/site-admin/components/dashboard-chart'))
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.home.title')]
 

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
-import { recordAudit } from '#app/features/operators/audit.server'
-import { operatorById } from '#app/features/operators/operator-accounts.server'
-import { endOperatorSession, operatorCookie, operatorSession, operatorToken } from '#app/features/operators/operator-sessions.server'
+import { recordAudit } from '#app/features/console/operators/audit.server'
+import { operatorById } from '#app/features/console/operators/operator-accounts.server'
+import { endOperatorSession, operatorCookie, operatorSession, operatorToken } from '#app/features/console/operators/operator-sessions.server'
 import type { Route } from './+types/logout'
 
 /** POST /admin/logout: ends the console session. */

@@ -1,8 +1,8 @@
 import { mediaStore } from '#app/adapters/storage/index.server'
 import { mediaResponse } from '#app/adapters/storage/media-response.server'
-import { moderationPhotoFile } from '#app/features/moderation/photo-queue.server'
-import { can } from '#app/features/operators/permissions'
-import { forbidden, requireOperator } from '#app/features/operators/require-operator.server'
+import { moderationPhotoFile } from '#app/features/console/moderation/photo-queue.server'
+import { can } from '#app/features/console/operators/permissions'
+import { forbidden, requireOperator } from '#app/features/console/operators/require-operator.server'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/media'
 

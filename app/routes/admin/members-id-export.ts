@@ -1,6 +1,6 @@
-import { requireOperator } from '#app/features/operators/require-operator.server'
+import { requireOperator } from '#app/features/console/operators/require-operator.server'
 import { exportBody } from '#app/features/accounts/export-data.server'
-import { exportMemberData } from '#app/features/support/support-actions.server'
+import { exportMemberData } from '#app/features/console/support/support-actions.server'
 import type { Route } from './+types/members-id-export'
 
 /** A member's data as a JSON download for support (members.export); the audit log records who took it. */

@@ -1,5 +1,5 @@
 import type { Route } from './+types/settings.php'
-import { publicSettingsJson, PUBLIC_SETTINGS_CACHE_CONTROL } from '#app/features/visitors/public-settings.server'
+import { publicSettingsJson, PUBLIC_SETTINGS_CACHE_CONTROL } from '#app/features/public-settings/public-settings.server'
 
 /**
  * GET /api/settings.php (spec section 7). The Express layer answers GET itself with the same function, ahead of

@@ -6,7 +6,7 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { logNotification } from '../notification-log.server'
 import type { EmailType } from '../preferences'
 import type { Actor, Recipient } from '../recipient.server'
-import { signLink } from '../signed-links.server'
+import { signLink } from '#app/lib/signed-links.server'
 
 /** The unsubscribe link of one e-mail type for one member: works without a login, never expires. */
 export function unsubscribeUrl(userId: number, type: EmailType): string {
