@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { DomainEvent, RecordedEvent } from '#app/lib/domain-events'
 import { db, type Tx } from './client.server'
 import { enqueueJobs, type NewJob } from './jobs.server'
@@ -7,7 +7,16 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows
 
 /** Records an event in the caller's transaction: it exists exactly when the change it describes does. */
 export async function recordEvent(tx: Tx, event: DomainEvent): Promise<void> {
-  await tx.execute(sql`insert into domain_events (type, payload) values (${event.type}, ${JSON.stringify(event.payload)}::jsonb)`)
+  await tx.execute(recordEventsFrom(sql`values (${event.type}, ${JSON.stringify(event.payload)}::jsonb)`))
+}
+
+/**
+ * The same insert for a statement that records its events itself, as a step of a `with` query whose `select`
+ * yields (type, payload) rows: the chat's send (app/features/chat/send-message.server.ts) stores a message and its
+ * events in one round trip. The rows' payloads must be DomainEvent payloads of their type (app/lib/domain-events.ts).
+ */
+export function recordEventsFrom(rows: SQL): SQL {
+  return sql`insert into domain_events (type, payload) ${rows}`
 }
 
 /**

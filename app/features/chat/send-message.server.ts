@@ -1,4 +1,5 @@
 import { db, type Tx } from '#db/client.server'
+import { recordEventsFrom } from '#db/events.server'
 import { conversationMembers, conversations, messages, profiles, users } from '#db/schema/index'
 import { canMessage } from '#app/policies/visibility.server'
 import { canUseChatFeature } from '#app/policies/premium-features'
@@ -161,11 +162,11 @@ async function storeMessage(tx: Tx, m: SendInput & { kind: MessageKind; low: num
       -- them all (no HOT update), and the searches that order by it need no finer time (issue 14).
       update ${profiles} set last_active_at = now() where id = ${senderId} and last_active_at < now() - interval '1 minute' returning id
     )${free}, events as (
-      insert into domain_events (type, payload)
-      select e.type, jsonb_build_object('messageId', msg.id, 'conversationId', msg.conversation_id, 'senderId', ${senderId}::int, 'recipientId', ${toProfileId}::int, 'delivered', ${delivered}::boolean)
-      from msg, conv, (values (1, 'conversation.started'), (2, 'message.sent')) as e(ord, type)
-      where e.ord = 2 or conv.started
-      order by e.ord
+      ${recordEventsFrom(sql`
+        select e.type, jsonb_build_object('messageId', msg.id, 'conversationId', msg.conversation_id, 'senderId', ${senderId}::int, 'recipientId', ${toProfileId}::int, 'delivered', ${delivered}::boolean)
+        from msg, conv, (values (1, 'conversation.started'), (2, 'message.sent')) as e(ord, type)
+        where e.ord = 2 or conv.started
+        order by e.ord`)}
       returning id
     )
     select msg.id, msg.conversation_id as "conversationId", msg.sender_id as "senderId", msg.client_id as "clientId", msg.body, msg.kind,
