@@ -129,6 +129,16 @@ test('a wrong discount code is refused with the spec text and the typed code sta
   await expectNoSeriousA11yViolations(p)
 })
 
+/** Runs the page's clock a second at a time until the countdown moves: the page has hydrated and its timers run. */
+async function untilTicking(p: Page) {
+  const countdown = p.getByTestId('time-bonus-countdown')
+  const before = await countdown.textContent()
+  await expect(async () => {
+    await p.clock.runFor(1000)
+    await expect(countdown).not.toHaveText(before!, { timeout: 500 })
+  }).toPass({ timeout: 15_000 })
+}
+
 test('the time bonus: a ticking banner in the members area, and the popup after 40 s at 0 credits', async ({ newContext }) => {
   const { page: p } = await activeMember(newContext, { prefix: 'bonus', country: 'NL' })
   await p.clock.install()
@@ -147,6 +157,8 @@ test('the time bonus: a ticking banner in the members area, and the popup after 
 
   await p.goto('/members')
   await expect(p.getByTestId('time-bonus-popup')).toHaveCount(0)
+  // The popup's 40 s start when React has hydrated the page; time run before that starts nothing.
+  await untilTicking(p)
   await p.clock.runFor(41_000)
   const popup = p.getByRole('dialog')
   await expect(popup).toContainText('25% off, only now')
@@ -154,6 +166,7 @@ test('the time bonus: a ticking banner in the members area, and the popup after 
   await expect(popup).toHaveCount(0)
   // Dismissed: it does not come back.
   await p.reload()
+  await untilTicking(p)
   await p.clock.runFor(41_000)
   await expect(p.getByRole('dialog')).toHaveCount(0)
 })
