@@ -5,6 +5,10 @@ import { safeRedirect } from '#app/features/accounts/accounts.schema'
 import type { Route } from './+types/activate-resend'
 import { readFormData } from '#app/lib/form-data.server'
 
+export function loader() {
+  throw redirect('/members')
+}
+
 /** POST: sends the activation e-mail again (limited per day); answers with a notice for the page that asked. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
@@ -14,8 +18,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = form.get('redirectTo')
   if (back) throw redirect(`${safeRedirect(back)}${String(back).includes('?') ? '&' : '?'}notice=${notice}`)
   return data({ notice }, { status: r === 'too_many' ? 429 : 200 })
-}
-
-export function loader() {
-  throw redirect('/members')
 }

@@ -8,7 +8,10 @@ import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/appeal'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'moderation.decisions.title'), { name: 'robots', content: 'noindex' }]
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await linkedDecision(params.token)
+  return { decision: found?.decision ?? null }
+}
 
 /** The decision a signed link names, when it belongs to the link's member. */
 async function linkedDecision(token: string | undefined) {
@@ -16,11 +19,6 @@ async function linkedDecision(token: string | undefined) {
   if (!link) return null
   const decision = (await listMemberDecisions(link.userId)).find((d) => d.id === link.decisionId)
   return decision ? { userId: link.userId, decision } : null
-}
-
-export async function loader({ params }: Route.LoaderArgs) {
-  const found = await linkedDecision(params.token)
-  return { decision: found?.decision ?? null }
 }
 
 /** The appeal of that one decision; the form is the same as on /notifications. */
@@ -49,3 +47,5 @@ export default function Appeal({ loaderData, actionData }: Route.ComponentProps)
   }
   return <AccountDecisions decisions={[loaderData.decision]} feedback={actionData && 'appeal' in actionData ? actionData.appeal : null} />
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'moderation.decisions.title'), { name: 'robots', content: 'noindex' }]

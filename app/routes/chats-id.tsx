@@ -4,7 +4,8 @@ import { conversationPartner } from '#app/features/chat/conversations.server'
 import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/chats-id'
-import { ChatScreen } from './members-id-chat'
+import { ChatScreen } from '#app/features/chat/components/chat-screen'
+import { useRootData } from '#app/layouts/use-root-data'
 import { readFormData } from '#app/lib/form-data.server'
 import { chatAction, chatLoaderData } from './chat-route.server'
 
@@ -27,8 +28,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
-  const refused = actionData && !actionData.ok ? actionData : undefined
-  return <ChatScreen data={loaderData} error={refused && 'error' in refused ? refused.error : undefined} retryAfter={refused && 'retryAfter' in refused && typeof refused.retryAfter === 'number' ? refused.retryAfter : undefined} tooOften={refused && 'tooOften' in refused ? refused.tooOften : undefined} />
+  const root = useRootData()
+  return <ChatScreen data={loaderData} refusal={actionData} viewer={root.viewer} site={root.site} />
 }
 
 export function meta({ data: d, matches }: Route.MetaArgs) {

@@ -15,6 +15,9 @@ import { FormField } from '#app/ui/form-field'
 import type { Route } from './+types/complaints'
 import type { SeoHandle } from '#app/ui/seo-tags'
 
+/** og:title of the public page (app/ui/seo-tags.tsx). */
+export const handle: SeoHandle = { seo: () => ({ titleId: 'complaints.title' }) }
+
 export function loader({ context }: Route.LoaderArgs) {
   return { email: context.viewer?.email ?? '' }
 }
@@ -102,9 +105,6 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
     </div>
   )
 }
-
-/** og:title of the public page (app/ui/seo-tags.tsx). */
-export const handle: SeoHandle = { seo: () => ({ titleId: 'complaints.title' }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'complaints.title')]

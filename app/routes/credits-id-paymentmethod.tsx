@@ -26,7 +26,7 @@ import { tooOftenReply } from './write-limit.server'
 import type { Route } from './+types/credits-id-paymentmethod'
 import { Icon } from '#app/ui/icon'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'credits.checkoutTitle')]
+const paySchema = z.object({ key: z.uuid(), code: z.string().max(40).optional() })
 
 const notFound = () => new Response('Not Found', { status: 404 })
 
@@ -76,8 +76,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   return codeWait ? data(page, { status: 429, headers: retryAfterHeader(codeWait) }) : page
 }
-
-const paySchema = z.object({ key: z.uuid(), code: z.string().max(40).optional() })
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
@@ -191,3 +189,5 @@ export default function CreditsCheckout({ loaderData, actionData }: Route.Compon
     </div>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'credits.checkoutTitle')]

@@ -19,8 +19,6 @@ import { tooOftenReply } from './write-limit.server'
 import type { Route } from './+types/credits-repeat-order'
 import { Icon } from '#app/ui/icon'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'credits.repeatOrder')]
-
 /**
  * /credits/repeat-order (Premium only, spec section 6): the last bundle with the last method, in one click. A card
  * payment charges the card used before; a direct debit goes through its mandate form again.
@@ -97,3 +95,5 @@ export default function RepeatOrder({ loaderData, actionData }: Route.ComponentP
     </div>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'credits.repeatOrder')]

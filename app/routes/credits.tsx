@@ -18,8 +18,6 @@ import { takeWrite, writeWait } from '#app/features/safety/write-limits.server'
 import type { Route } from './+types/credits'
 import { Icon } from '#app/ui/icon'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'credits.title')]
-
 /** /credits: the bundles of the member's country, the discount that applies, and the methods to pay with. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
@@ -43,8 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return codeWait ? data(page, { status: 429, headers: retryAfterHeader(codeWait) }) : page
 }
 
-const choice = z.object({ bundle: z.string().regex(/^[\w-]{1,20}$/), method: z.string().regex(/^[\w-]{1,30}$/), code: z.string().max(40).optional() })
-
 /** Without JavaScript too: the chosen bundle and method lead to the checkout page of that pair. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireViewer(context, request)
@@ -54,6 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (method === 'sepa_direct_debit') throw redirect(`/directdebit?${new URLSearchParams({ bundle, ...(code ? { code } : {}) })}`)
   throw redirect(`/credits/${bundle}/${method}${code ? `?${new URLSearchParams({ code })}` : ''}`)
 }
+
+const choice = z.object({ bundle: z.string().regex(/^[\w-]{1,20}$/), method: z.string().regex(/^[\w-]{1,30}$/), code: z.string().max(40).optional() })
 
 export default function Credits({ loaderData, actionData }: Route.ComponentProps) {
   const intl = useIntl()
@@ -131,3 +129,5 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'credits.title')]

@@ -11,15 +11,17 @@ import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-alonetonight'
 import { Icon } from '#app/ui/icon'
 
+export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.alone.title', description: (d as { description?: string } | undefined)?.description }) }
+
+// A fixed sky (no randomness at render: the server and the browser draw the same stars).
+const STARS = Array.from({ length: 46 }, (_, i) => ({ x: (i * 37.3 + (i % 4) * 11) % 100, y: ((i * 23.7) % 56) + 2, r: i % 5 === 0 ? 1.6 : i % 3 === 0 ? 1.1 : 0.7, d: (i % 7) * 0.6 }))
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
   const { locale } = await requestLocale(request, context)
   const [profiles, count] = await Promise.all([landerProfiles(audienceFromSlug(params.slug), 8), listedProfileCount()])
   return { profiles, count, description: landerDescription(locale, 'lander.alone.description') }
 }
-
-// A fixed sky (no randomness at render: the server and the browser draw the same stars).
-const STARS = Array.from({ length: 46 }, (_, i) => ({ x: (i * 37.3 + (i % 4) * 11) % 100, y: ((i * 23.7) % 56) + 2, r: i % 5 === 0 ? 1.6 : i % 3 === 0 ? 1.1 : 0.7, d: (i % 7) * 0.6 }))
 
 /** Night-themed lander (spec section 2, /landers/alonetonight): a starry hero, who you could meet, three steps. */
 export default function AloneTonightLander({ loaderData }: Route.ComponentProps) {
@@ -143,8 +145,6 @@ export default function AloneTonightLander({ loaderData }: Route.ComponentProps)
     </div>
   )
 }
-
-export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.alone.title', description: (d as { description?: string } | undefined)?.description }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'lander.alone.title')]

@@ -13,6 +13,8 @@ import type { Route } from './+types/landers-collagelanding'
 
 const PHOTOS = 10
 
+export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.collage.title', description: (d as { description?: string } | undefined)?.description }) }
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
   const { locale } = await requestLocale(request, context)
@@ -63,8 +65,6 @@ export default function CollageLander({ loaderData }: Route.ComponentProps) {
     </div>
   )
 }
-
-export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.collage.title', description: (d as { description?: string } | undefined)?.description }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'lander.collage.title')]

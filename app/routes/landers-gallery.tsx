@@ -12,6 +12,8 @@ import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-gallery'
 import { Icon } from '#app/ui/icon'
 
+export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.gallery.title', description: (d as { description?: string } | undefined)?.description }) }
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
   const { locale } = await requestLocale(request, context)
@@ -88,8 +90,6 @@ export default function GalleryLander({ loaderData }: Route.ComponentProps) {
     </div>
   )
 }
-
-export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.gallery.title', description: (d as { description?: string } | undefined)?.description }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'lander.gallery.title')]

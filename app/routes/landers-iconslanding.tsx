@@ -8,11 +8,7 @@ import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-iconslanding'
 import { Icon } from '#app/ui/icon'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (context.viewer) throw redirect('/members')
-  const { locale } = await requestLocale(request, context)
-  return { description: landerDescription(locale, 'lander.icons.description') }
-}
+export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.icons.title', description: (d as { description?: string } | undefined)?.description }) }
 
 // What the product really does (each one a screen of spec section 2), one icon each.
 const FEATURES = [
@@ -25,6 +21,12 @@ const FEATURES = [
 ] as const
 
 const ORBIT = ['chat-dots-fill', 'heart-fill', 'geo-alt-fill', 'camera-fill', 'stars', 'bell-fill'] as const
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (context.viewer) throw redirect('/members')
+  const { locale } = await requestLocale(request, context)
+  return { description: landerDescription(locale, 'lander.icons.description') }
+}
 
 /** Icon-led feature page (/landers/iconslanding): an icon constellation, six features, three steps, a closing band. */
 export default function IconsLander() {
@@ -123,8 +125,6 @@ export default function IconsLander() {
     </div>
   )
 }
-
-export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.icons.title', description: (d as { description?: string } | undefined)?.description }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'lander.icons.title')]

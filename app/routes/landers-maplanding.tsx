@@ -12,6 +12,13 @@ import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-maplanding'
 import { Icon } from '#app/ui/icon'
 
+export const handle: SeoHandle = {
+  seo: (d) => {
+    const data = d as { description?: string; title?: string } | undefined
+    return { title: data?.title, description: data?.description }
+  },
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
   const { locale } = await requestLocale(request, context)
@@ -137,13 +144,6 @@ export default function MapLander({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   )
-}
-
-export const handle: SeoHandle = {
-  seo: (d) => {
-    const data = d as { description?: string; title?: string } | undefined
-    return { title: data?.title, description: data?.description }
-  },
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -12,11 +12,54 @@ import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-socialnetwork'
 import { Icon } from '#app/ui/icon'
 
+export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.social.seoTitle', description: (d as { description?: string } | undefined)?.description }) }
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
   const { locale } = await requestLocale(request, context)
   const [profiles, count] = await Promise.all([feedProfiles(audienceFromSlug(params.slug), 9), listedProfileCount()])
   return { profiles, count, description: landerDescription(locale, 'lander.social.description') }
+}
+
+function Post({ profile: p }: { profile: FeedProfile }) {
+  const place = usePlace()
+  const open = useSignupOpen()
+  const href = useSignupHref()
+  const headingId = `post-${p.id}`
+  return (
+    <article className="social-panel social-post" aria-labelledby={headingId}>
+      <header className="social-post-head">
+        <LanderPhoto profile={p} className="social-avatar" size={48} decorative />
+        <div className="min-w-0">
+          <h2 id={headingId} className="social-post-name">
+            {p.name}, {p.age}
+          </h2>
+          <p className="social-post-place">{place(p)}</p>
+        </div>
+        <span className="ms-auto">
+          <LanderDisclosure profile={p} />
+        </span>
+      </header>
+      {p.aboutMe ? <p className="social-post-text">{p.aboutMe}</p> : null}
+      <LanderPhoto profile={p} className="social-post-photo" size={600} large />
+      {open ? (
+        <div className="social-actions">
+          <Link to={href} className="social-action">
+            <Icon name="heart" />
+            <FormattedMessage id="profile.like" />
+            <span className="visually-hidden">: {p.name}</span>
+          </Link>
+          {p.isFictional ? null : (
+            <Link to={href} className="social-action">
+              <Icon name="chat" />
+              <FormattedMessage id="profile.chat" />
+              <span className="visually-hidden">: {p.name}</span>
+            </Link>
+          )}
+        </div>
+      ) : null}
+    </article>
+  )
 }
 
 /**
@@ -106,49 +149,6 @@ export default function SocialNetworkLander({ loaderData }: Route.ComponentProps
     </div>
   )
 }
-
-function Post({ profile: p }: { profile: FeedProfile }) {
-  const place = usePlace()
-  const open = useSignupOpen()
-  const href = useSignupHref()
-  const headingId = `post-${p.id}`
-  return (
-    <article className="social-panel social-post" aria-labelledby={headingId}>
-      <header className="social-post-head">
-        <LanderPhoto profile={p} className="social-avatar" size={48} decorative />
-        <div className="min-w-0">
-          <h2 id={headingId} className="social-post-name">
-            {p.name}, {p.age}
-          </h2>
-          <p className="social-post-place">{place(p)}</p>
-        </div>
-        <span className="ms-auto">
-          <LanderDisclosure profile={p} />
-        </span>
-      </header>
-      {p.aboutMe ? <p className="social-post-text">{p.aboutMe}</p> : null}
-      <LanderPhoto profile={p} className="social-post-photo" size={600} large />
-      {open ? (
-        <div className="social-actions">
-          <Link to={href} className="social-action">
-            <Icon name="heart" />
-            <FormattedMessage id="profile.like" />
-            <span className="visually-hidden">: {p.name}</span>
-          </Link>
-          {p.isFictional ? null : (
-            <Link to={href} className="social-action">
-              <Icon name="chat" />
-              <FormattedMessage id="profile.chat" />
-              <span className="visually-hidden">: {p.name}</span>
-            </Link>
-          )}
-        </div>
-      ) : null}
-    </article>
-  )
-}
-
-export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.social.seoTitle', description: (d as { description?: string } | undefined)?.description }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'lander.social.seoTitle')]

@@ -16,6 +16,9 @@ const CARDS = 10
 // After this many cards (or the first like) the lander asks the visitor to sign up.
 const SIGNUP_AFTER = 3
 
+/** og:title of the public page (app/ui/seo-tags.tsx). */
+export const handle: SeoHandle = { seo: () => ({ titleId: 'lander.swipe.title' }) }
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   if (context.viewer) throw redirect('/swipe-game')
@@ -75,9 +78,6 @@ export default function TinderSwipeLander({ loaderData }: Route.ComponentProps) 
     </div>
   )
 }
-
-/** og:title of the public page (app/ui/seo-tags.tsx). */
-export const handle: SeoHandle = { seo: () => ({ titleId: 'lander.swipe.title' }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'lander.swipe.title')]

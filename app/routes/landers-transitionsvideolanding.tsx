@@ -15,6 +15,8 @@ import { Icon } from '#app/ui/icon'
 // Five scenes of four seconds; each enters with its own transition (app/styles/landers.scss, .film-scene-N).
 const SCENES = 5
 
+export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.transitions.title', description: (d as { description?: string } | undefined)?.description }) }
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
   const { locale } = await requestLocale(request, context)
@@ -93,8 +95,6 @@ export default function TransitionsVideoLander({ loaderData }: Route.ComponentPr
     </div>
   )
 }
-
-export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.transitions.title', description: (d as { description?: string } | undefined)?.description }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'lander.transitions.title')]

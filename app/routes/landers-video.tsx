@@ -11,14 +11,16 @@ import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-video'
 import { Icon } from '#app/ui/icon'
 
+export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.video.title', description: (d as { description?: string } | undefined)?.description }) }
+
+const CHAPTERS = ['lander.video.scene1', 'lander.video.scene2', 'lander.video.scene3', 'lander.video.scene4'] as const
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
   const { locale } = await requestLocale(request, context)
   const profiles = (await landerProfiles(audienceFromSlug(params.slug), 6)).filter((p) => p.thumb)
   return { profiles, description: landerDescription(locale, 'lander.video.description') }
 }
-
-const CHAPTERS = ['lander.video.scene1', 'lander.video.scene2', 'lander.video.scene3', 'lander.video.scene4'] as const
 
 /**
  * Video lander (/landers/video): a 16-second explainer "film" in a player frame, drawn with CSS and our own SVG
@@ -143,8 +145,6 @@ export default function VideoLander({ loaderData }: Route.ComponentProps) {
     </div>
   )
 }
-
-export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.video.title', description: (d as { description?: string } | undefined)?.description }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'lander.video.title')]

@@ -13,9 +13,31 @@ import type { Route } from './+types/login'
 import { readFormData } from '#app/lib/form-data.server'
 import type { SeoHandle } from '#app/ui/seo-tags'
 
+/** og:title of the public page (app/ui/seo-tags.tsx). */
+export const handle: SeoHandle = { seo: () => ({ titleId: 'login.title' }) }
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.viewer) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')))
   return null
+}
+
+async function secondStep(formData: FormData, context: Route.ActionArgs['context'], request: Request) {
+  const submission = parseWithZod(formData, { schema: loginCodeSchema })
+  const challenge = String(formData.get('challenge') ?? '')
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['code'] }), challenge }, { status: 400 })
+  const r = await attemptLogin({ challenge, code: submission.value.code, clientIp: context.clientIp })
+  if (!r.ok) {
+    const { messageId, status } = loginRefusals[r.error]
+    const result = submission.reply({ formErrors: [messageId], hideFields: ['code'] })
+    // A wrong code may be typed again with the same challenge; anything else starts over at the password.
+    if (r.error === 'code_wrong') return data({ result, challenge }, { status })
+    if (r.error === 'blocked') return data({ result, minutes: r.minutes }, { status })
+    if (r.error === 'rate_limited') return data({ result, challenge }, { status, headers: { 'Retry-After': String(r.retryAfterS) } })
+    if (r.error === 'suspended') return data({ result, until: r.until }, { status })
+    return data({ result }, { status })
+  }
+  const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
+  throw redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,25 +54,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (r.error === 'rate_limited') return data({ result }, { status, headers: { 'Retry-After': String(r.retryAfterS) } })
     if (r.error === 'blocked') return data({ result, minutes: r.minutes }, { status })
     if (r.error === 'pending_deletion') return data({ result, pendingDeletion: true }, { status })
-    if (r.error === 'suspended') return data({ result, until: r.until }, { status })
-    return data({ result }, { status })
-  }
-  const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
-  throw redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
-}
-
-async function secondStep(formData: FormData, context: Route.ActionArgs['context'], request: Request) {
-  const submission = parseWithZod(formData, { schema: loginCodeSchema })
-  const challenge = String(formData.get('challenge') ?? '')
-  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['code'] }), challenge }, { status: 400 })
-  const r = await attemptLogin({ challenge, code: submission.value.code, clientIp: context.clientIp })
-  if (!r.ok) {
-    const { messageId, status } = loginRefusals[r.error]
-    const result = submission.reply({ formErrors: [messageId], hideFields: ['code'] })
-    // A wrong code may be typed again with the same challenge; anything else starts over at the password.
-    if (r.error === 'code_wrong') return data({ result, challenge }, { status })
-    if (r.error === 'blocked') return data({ result, minutes: r.minutes }, { status })
-    if (r.error === 'rate_limited') return data({ result, challenge }, { status, headers: { 'Retry-After': String(r.retryAfterS) } })
     if (r.error === 'suspended') return data({ result, until: r.until }, { status })
     return data({ result }, { status })
   }
@@ -122,9 +125,6 @@ export default function Login({ actionData }: Route.ComponentProps) {
     </div>
   )
 }
-
-/** og:title of the public page (app/ui/seo-tags.tsx). */
-export const handle: SeoHandle = { seo: () => ({ titleId: 'login.title' }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'login.title')]

@@ -7,6 +7,10 @@ import { tooOften } from '#app/features/safety/too-often'
 import { idParam, retryAfterHeader } from '#app/lib/http.server'
 import type { Route } from './+types/members-id-chat-photo'
 
+export function loader() {
+  throw new Response('Not Found', { status: 404 })
+}
+
 /**
  * POST /members/{id}/chat/photo, multipart fields `photo` and `clientId`: a photo message to that member. The
  * answer is the sent message (with the new balance) or a refusal's catalog id; the partner hears of it live.
@@ -36,8 +40,4 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const r = await sendChatPhoto(viewer.profileId, partnerId, clientId, Buffer.from(await file.arrayBuffer()))
   if (r.ok) return r
   return fail(r.status, r.error === 'photo' ? `photos.error.${r.code}` : r.error)
-}
-
-export function loader() {
-  throw new Response('Not Found', { status: 404 })
 }

@@ -5,6 +5,9 @@ import { pageTitle } from '#app/i18n/meta'
 import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/pages'
 
+/** og:title: the content page's own title (app/ui/seo-tags.tsx). */
+export const handle: SeoHandle = { seo: (d) => ({ title: (d as { title?: string } | undefined)?.title }) }
+
 /** /pages/terms, /pages/privacy, … and /pages/{token}: one content page in the visitor's language. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The named routes of spec section 2 pass their token through the path; /pages/{token} through the param.
@@ -24,9 +27,6 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
     </article>
   )
 }
-
-/** og:title: the content page's own title (app/ui/seo-tags.tsx). */
-export const handle: SeoHandle = { seo: (d) => ({ title: (d as { title?: string } | undefined)?.title }) }
 
 export function meta({ data: d, matches }: Route.MetaArgs) {
   return [pageTitle(matches, d?.title ?? '')]

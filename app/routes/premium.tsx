@@ -10,8 +10,6 @@ import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/premium'
 import { Icon } from '#app/ui/icon'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'premium.title')]
-
 /** /premium: what Premium gives (spec section 6), the '46% higher chance' claim, and the bundles that give it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
@@ -19,14 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const offers = await offersFor(billingOfViewer(viewer, settings), settings)
   return { ...offers, paidUser: viewer.paidUser, maxPhotos: settings.max_photos_premium }
 }
-
-const benefits = [
-  { icon: 'images', id: 'premium.benefit.photos' },
-  { icon: 'camera', id: 'premium.benefit.ownPhotos' },
-  { icon: 'chat-heart', id: 'premium.benefit.chat' },
-  { icon: 'arrow-repeat', id: 'premium.benefit.repeat' },
-  { icon: 'gem', id: 'premium.benefit.badge' },
-] as const
 
 export default function Premium({ loaderData }: Route.ComponentProps) {
   return (
@@ -64,3 +54,13 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
+
+const benefits = [
+  { icon: 'images', id: 'premium.benefit.photos' },
+  { icon: 'camera', id: 'premium.benefit.ownPhotos' },
+  { icon: 'chat-heart', id: 'premium.benefit.chat' },
+  { icon: 'arrow-repeat', id: 'premium.benefit.repeat' },
+  { icon: 'gem', id: 'premium.benefit.badge' },
+] as const
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'premium.title')]

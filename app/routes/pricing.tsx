@@ -13,8 +13,6 @@ import type { SeoHandle } from '#app/ui/seo-tags'
 /** og:title of the public page (app/ui/seo-tags.tsx). */
 export const handle: SeoHandle = { seo: () => ({ titleId: 'pricing.title' }) }
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'pricing.title')]
-
 /**
  * /pricing (public): the bundles, what each action costs and the fees of each method, for a country: the one
  * chosen, the member's own, or the site's geoip country; a visitor can switch.
@@ -139,3 +137,5 @@ export default function Pricing({ loaderData: d }: Route.ComponentProps) {
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'pricing.title')]

@@ -11,8 +11,6 @@ import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/sandbox-checkout'
 import { Icon } from '#app/ui/icon'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'sandbox.title')]
-
 /**
  * The sandbox provider's hosted payment page (PAYMENT_PROVIDER=sandbox, the default): it stands where a real
  * provider's page would, is marked as a test, and lets the payer decide what happens. The provider's side then
@@ -45,15 +43,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!next) return data({ error: true }, { status: 409 })
   if (outcome.data === 'chargeback' || outcome.data === 'collection_failed') return { done: outcome.data }
   throw redirect(next)
-}
-
-function OutcomeButton({ outcome, className, label }: { outcome: string; className: string; label: string }) {
-  const navigation = useNavigation()
-  return (
-    <button type="submit" name="outcome" value={outcome} className={`btn ${className}`} disabled={navigation.state !== 'idle'} data-testid={`sandbox-${outcome}`}>
-      <FormattedMessage id={label} />
-    </button>
-  )
 }
 
 export default function SandboxCheckout({ loaderData: p, actionData }: Route.ComponentProps) {
@@ -122,3 +111,14 @@ export default function SandboxCheckout({ loaderData: p, actionData }: Route.Com
     </div>
   )
 }
+
+function OutcomeButton({ outcome, className, label }: { outcome: string; className: string; label: string }) {
+  const navigation = useNavigation()
+  return (
+    <button type="submit" name="outcome" value={outcome} className={`btn ${className}`} disabled={navigation.state !== 'idle'} data-testid={`sandbox-${outcome}`}>
+      <FormattedMessage id={label} />
+    </button>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'sandbox.title')]

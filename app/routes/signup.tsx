@@ -7,6 +7,9 @@ import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/signup'
 import type { SeoHandle } from '#app/ui/seo-tags'
 
+/** og:title of the public page (app/ui/seo-tags.tsx). */
+export const handle: SeoHandle = { seo: () => ({ titleId: 'signup.title' }) }
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
   return signupOptionsFor(request, context)
@@ -34,9 +37,6 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     </div>
   )
 }
-
-/** og:title of the public page (app/ui/seo-tags.tsx). */
-export const handle: SeoHandle = { seo: () => ({ titleId: 'signup.title' }) }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [pageTitle(matches, 'signup.title')]

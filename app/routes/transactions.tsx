@@ -23,7 +23,7 @@ import { tooOftenReply } from './write-limit.server'
 import type { Route } from './+types/transactions'
 import { Icon } from '#app/ui/icon'
 
-export const meta: Route.MetaFunction = ({ matches, params }) => [pageTitle(matches, params.id ? 'transactions.detailTitle' : 'transactions.title', { id: params.id ?? '' })]
+const limitSchema = z.object({ limit: z.union([z.literal(''), z.coerce.number().int().min(1).max(100_000)]) })
 
 /** /transactions: every purchase, the month's spending and the member's own limit; /transactions/{id}: one purchase. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -47,8 +47,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { view: 'list' as const, payments, limit: limit?.currency === member.currency ? limit : null, spent, currency: member.currency }
 }
 
-const limitSchema = z.object({ limit: z.union([z.literal(''), z.coerce.number().int().min(1).max(100_000)]) })
-
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const wait = await takeWrite('account_change', viewer.userId)
@@ -67,6 +65,8 @@ export default function Transactions({ loaderData, actionData }: Route.Component
   useWaitForPayment(pending)
   return loaderData.view === 'detail' ? <Detail data={loaderData} pending={pending} /> : <List data={loaderData} actionData={actionData} />
 }
+
+export const meta: Route.MetaFunction = ({ matches, params }) => [pageTitle(matches, params.id ? 'transactions.detailTitle' : 'transactions.title', { id: params.id ?? '' })]
 
 function Detail({ data: d, pending }: { data: Extract<Route.ComponentProps['loaderData'], { view: 'detail' }>; pending: boolean }) {
   const p = d.payment

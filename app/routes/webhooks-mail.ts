@@ -9,6 +9,10 @@ function authorized(header: string | null, secret: string): boolean {
   return given.length === expected.length && crypto.timingSafeEqual(given, expected)
 }
 
+export function loader() {
+  return new Response('Not Found', { status: 404 })
+}
+
 /**
  * POST /webhooks/mail: the mail provider reports bounces, spam complaints and mail-app unsubscribes
  * (docs/mail-webhooks.md). Authenticated by MAIL_WEBHOOK_SECRET; without one configured the endpoint does not exist.
@@ -22,8 +26,4 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = mailEventsSchema.safeParse(body)
   if (!parsed.success) return Response.json({ error: 'invalid_request' }, { status: 400 })
   return Response.json({ ok: true, applied: await applyMailEvents(parsed.data) })
-}
-
-export function loader() {
-  return new Response('Not Found', { status: 404 })
 }

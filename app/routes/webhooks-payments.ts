@@ -7,6 +7,10 @@ import type { Route } from './+types/webhooks-payments'
 
 const idSchema = z.string().trim().min(1).max(100).regex(/^[\w-]+$/)
 
+export function loader() {
+  return new Response('Not Found', { status: 404 })
+}
+
 /**
  * POST /webhooks/payments/{provider}: the provider says "something changed about payment {id}" (a form with only
  * the id, as Mollie sends it). We fetch the payment from the provider and book what it says (payment-sync), so a
@@ -28,8 +32,4 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (e instanceof ProviderError) return new Response('Service Unavailable', { status: 503, headers: { 'Retry-After': '30' } })
     throw e
   }
-}
-
-export function loader() {
-  return new Response('Not Found', { status: 404 })
 }

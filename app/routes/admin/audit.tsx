@@ -5,10 +5,6 @@ import { requireOperator } from '#app/features/console/operators/require-operato
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/audit'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.audit.title')]
-
-const PAGE = 50
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request, 'audit.view')
   const before = Number(new URL(request.url).searchParams.get('before')) || undefined
@@ -18,6 +14,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     next: rows.length > PAGE ? rows[PAGE - 1].id : null,
   }
 }
+
+const PAGE = 50
 
 /** The audit log (admins): every operator action, newest first; nothing here can be changed. */
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
@@ -78,3 +76,5 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.audit.title')]

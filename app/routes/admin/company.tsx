@@ -6,8 +6,6 @@ import { requireOperator } from '#app/features/console/operators/require-operato
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/company'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.company.title')]
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request, 'content.edit')
   return { values: await companyFormValues() }
@@ -22,8 +20,6 @@ export async function action({ request }: Route.ActionArgs) {
   if (!r.ok) return data({ ok: false as const, errors: r.errors, input }, { status: 400 })
   return { ok: true as const, changed: r.changed.length }
 }
-
-const multiline: CompanyField[] = ['tradenames', 'vatNumbers']
 
 /** The company details shown in the imprint, the terms and /api/companyinfo.php. */
 export default function AdminCompany({ loaderData, actionData }: Route.ComponentProps) {
@@ -84,3 +80,7 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
     </>
   )
 }
+
+const multiline: CompanyField[] = ['tradenames', 'vatNumbers']
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.company.title')]

@@ -6,14 +6,6 @@ import { localeNames } from '#app/i18n/locales'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/content-edit'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.content.editTitle')]
-
-function keyOf(params: { token: string; locale: string }) {
-  const key = parsePageKey(params.token, params.locale)
-  if (!key) throw data('Not found', { status: 404 })
-  return key
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireOperator(request, 'content.edit')
   const key = keyOf(params)
@@ -21,6 +13,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const own = await contentSource(key.token, key.locale)
   const source = own ?? (await contentSource(key.token, 'en'))
   return { ...key, exists: !!own, title: source?.title ?? '', body: source?.body ?? '' }
+}
+
+function keyOf(params: { token: string; locale: string }) {
+  const key = parsePageKey(params.token, params.locale)
+  if (!key) throw data('Not found', { status: 404 })
+  return key
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -142,3 +140,5 @@ export default function AdminContentEdit({ loaderData, actionData }: Route.Compo
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.content.editTitle')]

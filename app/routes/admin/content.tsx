@@ -7,8 +7,6 @@ import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/content'
 import { Icon } from '#app/ui/icon'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.content.title')]
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request, 'content.edit')
   return contentMatrix()
@@ -77,3 +75,5 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.content.title')]

@@ -6,20 +6,18 @@ import { requireOperator } from '#app/features/console/operators/require-operato
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/discounts-id'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.discounts.usesTitle')]
-
-function idOf(params: { id: string }): number {
-  const id = Number(params.id)
-  if (!Number.isSafeInteger(id) || id <= 0) throw data('Not found', { status: 404 })
-  return id
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireOperator(request, 'discounts.manage')
   const id = idOf(params)
   const code = await discountById(id)
   if (!code) throw data('Not found', { status: 404 })
   return { code, uses: await discountUses(id) }
+}
+
+function idOf(params: { id: string }): number {
+  const id = Number(params.id)
+  if (!Number.isSafeInteger(id) || id <= 0) throw data('Not found', { status: 404 })
+  return id
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -141,3 +139,5 @@ export default function AdminDiscount({ loaderData, actionData }: Route.Componen
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.discounts.usesTitle')]

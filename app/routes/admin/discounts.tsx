@@ -6,8 +6,6 @@ import { requireOperator } from '#app/features/console/operators/require-operato
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/discounts'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.discounts.title')]
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request, 'discounts.manage')
   return { codes: await listDiscounts() }
@@ -20,16 +18,6 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) return data({ ok: false as const, errors: result.errors, input }, { status: result.errors.code === 'admin.discounts.error.codeTaken' ? 409 : 400 })
   return { ok: true as const, id: result.id, code: String(input.code ?? '').toUpperCase() }
 }
-
-const textFields = [
-  { name: 'code', type: 'text', required: true },
-  { name: 'percentage', type: 'number', required: true },
-  { name: 'minimumOrder', type: 'text' },
-  { name: 'currency', type: 'text' },
-  { name: 'country', type: 'text' },
-  { name: 'expiresAt', type: 'date' },
-  { name: 'usageLimit', type: 'number' },
-] as const
 
 /** Discount codes: the list with their uses, and a form for a new code. */
 export default function AdminDiscounts({ loaderData, actionData }: Route.ComponentProps) {
@@ -169,3 +157,15 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
     </>
   )
 }
+
+const textFields = [
+  { name: 'code', type: 'text', required: true },
+  { name: 'percentage', type: 'number', required: true },
+  { name: 'minimumOrder', type: 'text' },
+  { name: 'currency', type: 'text' },
+  { name: 'country', type: 'text' },
+  { name: 'expiresAt', type: 'date' },
+  { name: 'usageLimit', type: 'number' },
+] as const
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.discounts.title')]

@@ -14,7 +14,14 @@ import { FormErrors } from '#app/ui/form-errors'
 import { FormField } from '#app/ui/form-field'
 import type { Route } from './+types/enrol'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.enrol.title')]
+export async function loader({ request }: Route.LoaderArgs) {
+  const { operator } = await enrollingOperator(request)
+  const secret = (await pendingEnrolmentSecret(operator.id)) ?? (await beginEnrolment(operator.id))
+  const uri = totpUri(secret, operator.email, `${(await getSettings()).name} console`)
+  // The QR code is drawn here, as SVG: the secret never leaves for a third-party QR service.
+  const qr = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+  return { qr, secret: secret.replace(/(.{4})/g, '$1 ').trim() }
+}
 
 /** Enrolment belongs to the password step of an operator without a second factor yet. */
 async function enrollingOperator(request: Request) {
@@ -25,15 +32,6 @@ async function enrollingOperator(request: Request) {
   if (!operator) throw redirect('/admin/login')
   if (operator.totpEnabledAt) throw redirect(session.stage === 'full' ? '/admin' : '/admin/login/code')
   return { token: token!, operator }
-}
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const { operator } = await enrollingOperator(request)
-  const secret = (await pendingEnrolmentSecret(operator.id)) ?? (await beginEnrolment(operator.id))
-  const uri = totpUri(secret, operator.email, `${(await getSettings()).name} console`)
-  // The QR code is drawn here, as SVG: the secret never leaves for a third-party QR service.
-  const qr = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
-  return { qr, secret: secret.replace(/(.{4})/g, '$1 ').trim() }
 }
 
 // Once the action has shown the recovery codes, the page must not reload its data: the enrolled operator's
@@ -103,3 +101,5 @@ export default function AdminEnrol({ loaderData, actionData }: Route.ComponentPr
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.enrol.title')]

@@ -16,15 +16,6 @@ import type { Route } from './+types/fictional-edit'
 import { Icon } from '#app/ui/icon'
 import { ACCEPTED_TYPES, photoErrorValues } from '#app/features/photos/photo-rules'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.fictional.title')]
-
-function profileId(params: { id?: string }): number | null {
-  if (params.id === undefined) return null
-  const id = Number(params.id)
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
-  return id
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireOperator(request, 'fictional.manage')
   const id = profileId(params)
@@ -37,6 +28,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     photos: await fictionalPhotos(id),
     countries: settings.countries,
   }
+}
+
+function profileId(params: { id?: string }): number | null {
+  if (params.id === undefined) return null
+  const id = Number(params.id)
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
+  return id
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -232,3 +230,5 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.fictional.title')]

@@ -7,8 +7,6 @@ import { Pagination } from '#app/ui/pagination'
 import type { Route } from './+types/fictional'
 import { Icon } from '#app/ui/icon'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.fictional.title')]
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request, 'fictional.manage')
   const url = new URL(request.url)
@@ -94,3 +92,5 @@ export default function AdminFictional({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.fictional.title')]

@@ -15,8 +15,6 @@ import { Icon } from '#app/ui/icon'
 // chart.js draws on a canvas in the browser: loaded there only, after hydration, and kept out of the main bundle.
 const DashboardChart = lazy(() => import('#app/features/console/site-admin/components/dashboard-chart'))
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.home.title')]
-
 export async function loader({ request }: Route.LoaderArgs) {
   const operator = await requireOperator(request, 'dashboard.view')
   const { range, error } = parseRange(new URL(request.url).searchParams)
@@ -34,25 +32,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The English details stay on the command line: the console shows translated names and the variables.
     readiness: readiness && { ...readiness.topology, items: readiness.items.map(({ id, status, variables }) => ({ id, status, variables })) },
   }
-}
-
-const sum = (v: number[]) => v.reduce((a, b) => a + b, 0)
-
-/** A chart that fails to load or draw leaves its box empty; the figures stay in the table below. */
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  render() {
-    return this.state.failed ? null : this.props.children
-  }
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
 }
 
 /** The console's start page: figures per day over a date range with charts, and the sections this role may open. */
@@ -247,3 +226,24 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
+
+const sum = (v: number[]) => v.reduce((a, b) => a + b, 0)
+
+/** A chart that fails to load or draw leaves its box empty; the figures stay in the table below. */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  render() {
+    return this.state.failed ? null : this.props.children
+  }
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.home.title')]

@@ -6,8 +6,6 @@ import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/jobs'
 import { Icon } from '#app/ui/icon'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.jobs.title')]
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request, 'jobs.manage')
   return { jobs: await failedJobs(100) }
@@ -105,3 +103,5 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.jobs.title')]

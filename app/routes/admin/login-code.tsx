@@ -14,7 +14,10 @@ import { FormErrors } from '#app/ui/form-errors'
 import { FormField } from '#app/ui/form-field'
 import type { Route } from './+types/login-code'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.login.codeTitle')]
+export async function loader({ request }: Route.LoaderArgs) {
+  await pendingSession(request)
+  return null
+}
 
 /** Only a session that passed the password step reaches this page. */
 async function pendingSession(request: Request) {
@@ -23,11 +26,6 @@ async function pendingSession(request: Request) {
   if (!session) throw redirect('/admin/login')
   if (session.stage === 'full') throw redirect('/admin')
   return { token: token!, operatorId: session.operatorId }
-}
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await pendingSession(request)
-  return null
 }
 
 /** The second factor, mandatory: a code of the authenticator app or a recovery code. */
@@ -76,3 +74,5 @@ export default function AdminLoginCode({ actionData }: Route.ComponentProps) {
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.login.codeTitle')]

@@ -13,8 +13,6 @@ import { FormErrors } from '#app/ui/form-errors'
 import { FormField } from '#app/ui/form-field'
 import type { Route } from './+types/login'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.login.title')]
-
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await operatorSession(operatorToken(request))
   if (session?.stage === 'full') throw redirect('/admin')
@@ -59,3 +57,5 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.login.title')]

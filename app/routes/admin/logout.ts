@@ -4,6 +4,10 @@ import { operatorById } from '#app/features/console/operators/operator-accounts.
 import { endOperatorSession, operatorCookie, operatorSession, operatorToken } from '#app/features/console/operators/operator-sessions.server'
 import type { Route } from './+types/logout'
 
+export function loader() {
+  throw redirect('/admin')
+}
+
 /** POST /admin/logout: ends the console session. */
 export async function action({ request }: Route.ActionArgs) {
   const token = operatorToken(request)
@@ -14,8 +18,4 @@ export async function action({ request }: Route.ActionArgs) {
   }
   await endOperatorSession(token)
   throw redirect('/admin/login', { headers: { 'Set-Cookie': operatorCookie(null) } })
-}
-
-export function loader() {
-  throw redirect('/admin')
 }

@@ -3,6 +3,12 @@ import { exportBody } from '#app/features/accounts/export-data.server'
 import { exportMemberData } from '#app/features/console/support/support-actions.server'
 import type { Route } from './+types/members-id-export'
 
+/** Only a form post downloads (a link or a prefetch must not). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireOperator(request, 'members.export')
+  return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } })
+}
+
 /** A member's data as a JSON download for support (members.export); the audit log records who took it. */
 export async function action({ request, params }: Route.ActionArgs) {
   const operator = await requireOperator(request, 'members.export')
@@ -17,10 +23,4 @@ export async function action({ request, params }: Route.ActionArgs) {
       'Cache-Control': 'no-store',
     },
   })
-}
-
-/** Only a form post downloads (a link or a prefetch must not). */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireOperator(request, 'members.export')
-  return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } })
 }

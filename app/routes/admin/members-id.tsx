@@ -14,14 +14,6 @@ import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/members-id'
 import { Icon } from '#app/ui/icon'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.member.title')]
-
-function memberId(raw: string | undefined): number {
-  const id = Number(raw)
-  if (!/^\d{1,9}$/.test(raw ?? '') || !Number.isSafeInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
-  return id
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const operator = await requireOperator(request, 'members.view')
   const detail = await memberDetail(memberId(params.id))
@@ -30,8 +22,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { detail, may: { ...may, export: can(operator.role, 'members.export') }, adjustmentKey: newAdjustmentKey() }
 }
 
-// How each refusal answers in HTTP terms.
-const statusOf: Record<string, number> = { not_found: 404, too_many: 429, too_late: 422, insufficient: 422, provider_error: 502 }
+function memberId(raw: string | undefined): number {
+  const id = Number(raw)
+  if (!/^\d{1,9}$/.test(raw ?? '') || !Number.isSafeInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
+  return id
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const operator = await requireOperator(request, 'members.view')
@@ -77,6 +72,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   return reply({ ok: out.ok, code: out.code, values: out.values }, out.ok ? 200 : (statusOf[out.code] ?? 409))
 }
+
+// How each refusal answers in HTTP terms.
+const statusOf: Record<string, number> = { not_found: 404, too_many: 429, too_late: 422, insufficient: 422, provider_error: 502 }
 
 /** One member for support: what their account looks like, and what support may do about it. */
 export default function AdminMember({ loaderData }: Route.ComponentProps) {
@@ -191,3 +189,5 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.member.title')]

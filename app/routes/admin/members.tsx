@@ -6,8 +6,6 @@ import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/members'
 import { Icon } from '#app/ui/icon'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.members.title')]
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request, 'members.view')
   const url = new URL(request.url)
@@ -107,3 +105,5 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.members.title')]

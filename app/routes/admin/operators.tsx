@@ -13,8 +13,6 @@ import { FormErrors } from '#app/ui/form-errors'
 import { FormField, SelectField } from '#app/ui/form-field'
 import type { Route } from './+types/operators'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.operators.title')]
-
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireOperator(request, 'operators.manage')
   return { operators: await listOperators(), me: me.id }
@@ -189,3 +187,5 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.operators.title')]

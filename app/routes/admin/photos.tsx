@@ -10,8 +10,6 @@ import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/photos'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.photos.title')]
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request, 'photos.moderate')
   return { photos: await listPendingPhotos() }
@@ -29,8 +27,6 @@ export async function action({ request }: Route.ActionArgs) {
   if (!r.ok) return data({ ok: false as const, imageId: v.imageId, error: 'admin.photos.gone', note: '' }, { status: 409 })
   return { ok: true as const, imageId: v.imageId, notice: v.decision === 'approve' ? 'admin.photos.approved' : 'admin.photos.rejected' }
 }
-
-const typing = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName))
 
 /** The photo queue: one photo at a time in focus, decided by buttons or the keyboard (A, R, J, K). */
 export default function AdminPhotos({ loaderData, actionData }: Route.ComponentProps) {
@@ -180,3 +176,7 @@ export default function AdminPhotos({ loaderData, actionData }: Route.ComponentP
     </>
   )
 }
+
+const typing = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName))
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.photos.title')]

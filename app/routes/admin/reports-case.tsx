@@ -13,15 +13,6 @@ import { idParam } from '#app/lib/http.server'
 import { MemberContext } from '#app/features/console/moderation/components/member-context'
 import type { Route } from './+types/reports-case'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.reports.title')]
-
-const kinds = ['report', 'complaint', 'appeal'] as const
-function kindOf(v: string | undefined) {
-  const k = kinds.find((x) => x === v)
-  if (!k) throw new Response('Not Found', { status: 404 })
-  return k
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const operator = await requireOperator(request, 'reports.handle')
   const kind = kindOf(params.kind)
@@ -42,7 +33,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { kind, report: null, member: c.member, message: c.messageText ? { body: c.messageText } : null, complaint: null, appeal: c.decision, actionable: open && c.decision.decidedBy !== operator.id, ownDecision: c.decision.decidedBy === operator.id }
 }
 
-const errorStatus = { not_found: 404, closed: 409, not_member: 400, same_operator: 403, already_handled: 409 } as const
+const kinds = ['report', 'complaint', 'appeal'] as const
+function kindOf(v: string | undefined) {
+  const k = kinds.find((x) => x === v)
+  if (!k) throw new Response('Not Found', { status: 404 })
+  return k
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const operator = await requireOperator(request, 'reports.handle')
@@ -66,6 +62,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!r.ok) return data({ error: `admin.case.error.${r.error}` }, { status: errorStatus[r.error] })
   throw redirect('/admin/reports?done=1')
 }
+
+const errorStatus = { not_found: 404, closed: 409, not_member: 400, same_operator: 403, already_handled: 409 } as const
 
 /** One case: what was reported, the reporter's words, the member's history, and the decision. */
 export default function AdminReportCase({ loaderData, actionData }: Route.ComponentProps) {
@@ -252,3 +250,5 @@ export default function AdminReportCase({ loaderData, actionData }: Route.Compon
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.reports.title')]

@@ -6,8 +6,6 @@ import { requireOperator } from '#app/features/console/operators/require-operato
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/reports'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.reports.title')]
-
 export async function loader({ request }: Route.LoaderArgs) {
   const operator = await requireOperator(request, 'reports.handle')
   const q = await listQueue()
@@ -73,6 +71,8 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.reports.title')]
 
 /** One queue: its title with the count, and its cases or the empty state. */
 function QueueSection({ id, titleId, testId, count, children }: { id: string; titleId: string; testId: string; count: number; children: ReactNode }) {

@@ -7,8 +7,6 @@ import { requireOperator } from '#app/features/console/operators/require-operato
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/settings'
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.settings.title')]
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request, 'settings.edit')
   const [values, history] = await Promise.all([settingsFormValues(), listSettingChanges(50)])
@@ -165,3 +163,5 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     </>
   )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.settings.title')]

@@ -7,6 +7,10 @@ import { tooOftenJson } from '../write-limit.server'
 
 const removeSchema = z.object({ conversation: z.coerce.number().int().positive() })
 
+export function loader() {
+  return Response.json({ error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'DELETE' } })
+}
+
 /** DELETE /api/chat.php {conversation}: removes a chat from the member's own list (spec sections 4 and 7). */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireApiViewer(context)
@@ -23,8 +27,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return Response.json({ error: 'bad_request' }, { status: 400 })
   if (!(await hideConversation(parsed.data.conversation, viewer.profileId))) return Response.json({ error: 'not_found' }, { status: 404 })
   return Response.json({ ok: true })
-}
-
-export function loader() {
-  return Response.json({ error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'DELETE' } })
 }

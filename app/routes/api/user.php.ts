@@ -23,13 +23,13 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
   return Object.fromEntries(await readFormData(request))
 }
 
+const languageSchema = z.object({ language: z.string().refine(isLocale) })
+
 /** GET /api/user.php: the current user in property user (null for visitors). */
 export async function loader({ context }: Route.LoaderArgs) {
   const s = await getSettings()
   return Response.json({ user: context.viewer ? userJson(context.viewer, s.cdn_prefix) : null })
 }
-
-const languageSchema = z.object({ language: z.string().refine(isLocale) })
 
 /** POST logs in; PUT {language} saves the language (spec section 7). */
 export async function action({ request, context }: Route.ActionArgs) {
