@@ -1,6 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, ownClientAddress, signupMember, test } from './fixtures'
-
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { expect, expectNoSeriousA11yViolations, signupMember, test } from './fixtures'
 
 // Spec section 8 and the quality bar of issue 3: the account pages pass axe without serious or critical findings.
 test.describe('accessibility of the account pages (axe: no serious or critical violations)', () => {

@@ -1,8 +1,5 @@
 import type { Page } from '@playwright/test'
-import { anna, chooseLanguage, expect, jpeg, linkIn, ownClientAddress, ownProfileId, signupMember, test, unique, waitForMail } from './fixtures'
-
-// Every test is its own client address, so the per-address signup and login limits count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { anna, chooseLanguage, expect, jpeg, linkIn, ownProfileId, signupMember, test, unique, waitForMail } from './fixtures'
 
 const progress = (page: Page) => page.getByRole('progressbar', { name: 'Signup progress' })
 

@@ -1,11 +1,8 @@
 import fs from 'node:fs'
-import { activeMember, chooseLanguage, expect, expectNoSeriousA11yViolations, jpeg, ownClientAddress, test } from './fixtures'
+import { activeMember, chooseLanguage, expect, expectNoSeriousA11yViolations, jpeg, test } from './fixtures'
 import type { Page } from '@playwright/test'
 
 const de = JSON.parse(fs.readFileSync('app/i18n/locales/de.json', 'utf8')) as Record<string, string>
-
-// Every test is its own client address, so the per-address signup and login limits count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
 
 /** Chooses a bundle and a method on /credits and continues to the order page. */
 async function orderPage(page: Page, bundle: string, method: string) {

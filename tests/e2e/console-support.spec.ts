@@ -1,12 +1,9 @@
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
-import { activeMember, expect, expectNoSeriousA11yViolations, failedLogin, login, ownClientAddress, test } from './fixtures'
+import { activeMember, expect, expectNoSeriousA11yViolations, failedLogin, login, test } from './fixtures'
 
 // Issue 13, section 3: support finds a member, sees their account, and acts on it with a reason; each action is
 // in the audit log. Moderators may look, never act.
-
-// Every test is its own client address, so the per-address signup and login limits count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
 
 /** Finds a member by e-mail address in the console (any case) and opens their page; returns its path. */
 async function openMember(console: Page, email: string): Promise<string> {

@@ -7,18 +7,22 @@ import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 // tries) are tested on the feature and the route in app/features/billing/direct-debit.test.ts and
 // app/routes/directdebit.test.ts.
 
-/** The code of the newest text message to `e164` on /dev/outbox, read in a tab of its own. */
+/**
+ * The code of the newest text message to `e164` on /dev/outbox, read in a browser context of its own: the outbox
+ * answers only this machine's own tools, a request no proxy forwarded, so that context sends no X-Forwarded-For.
+ */
 async function smsCode(page: Page, e164: string): Promise<string> {
-  const outbox = await page.context().newPage()
+  const context = await page.context().browser()!.newContext()
+  const outbox = await context.newPage()
   try {
-    await outbox.goto('/dev/outbox')
+    await outbox.goto(new URL('/dev/outbox', page.url()).href)
     const message = outbox.getByTestId('outbox-sms').filter({ has: outbox.getByTestId('outbox-sms-to').getByText(e164, { exact: true }) }).first()
     const body = (await message.getByTestId('outbox-sms-body').textContent()) ?? ''
     const code = /\b(\d{6})\b/.exec(body)?.[1]
     if (!code) throw new Error(`no code in the text message: ${body}`)
     return code
   } finally {
-    await outbox.close()
+    await context.close()
   }
 }
 

@@ -90,14 +90,13 @@ export async function openAccountMenu(page: Page): Promise<Locator> {
 /**
  * Headers that make the site see the requests as coming from their own client address (the server trusts
  * X-Forwarded-For from a proxy on loopback). The per-address limits (signups an hour, logins, reset e-mails,
- * wrong passwords) then count per test instead of adding up over the whole suite. Use as
- * `test.use({ extraHTTPHeaders: ownClientAddress })`.
+ * wrong passwords) then count per test instead of adding up over the whole suite. Every test gets one by default
+ * (the `extraHTTPHeaders` fixture below); a second context of the same test may ask for another.
  */
 export function clientAddressHeaders(): Record<string, string> {
   const byte = () => 1 + Math.floor(Math.random() * 253)
   return { 'X-Forwarded-For': `10.${byte()}.${byte()}.${byte()}` }
 }
-export const ownClientAddress = async ({}, use: (headers: Record<string, string>) => Promise<void>) => use(clientAddressHeaders())
 
 /** Opens the language dropdown (a <details> menu) and picks a language by its own name; the page reloads. */
 export async function chooseLanguage(page: Page, languageName: string) {
@@ -242,6 +241,9 @@ function watchPolicyViolations(context: BrowserContext): () => void {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Every test comes from its own client address: the per-address limits (signups an hour, logins, the console's
+  // login, reset e-mails) count per test, so one test that fails and retries cannot use up the budget of the next.
+  extraHTTPHeaders: async ({}, use) => use(clientAddressHeaders()),
   context: async ({ context, baseURL }, use) => {
     await skipEntryWarning(context, baseURL)
     const checkPolicies = watchPolicyViolations(context)

@@ -1,8 +1,5 @@
 import fs from 'node:fs'
-import { expect, failedLogin, linkIn, ownClientAddress, ownProfileId, signupMember, test, unique, waitForMail } from './fixtures'
-
-// Every test is its own client address, so the per-address signup and login limits count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { expect, failedLogin, linkIn, ownProfileId, signupMember, test, unique, waitForMail } from './fixtures'
 
 test('download my data: a JSON file with the e-mail address and the messages', async ({ page, annaPage }) => {
   const user = await signupMember(page, { prefix: 'export' })

@@ -1,11 +1,8 @@
 import type { Locator, Page, WebSocketRoute } from '@playwright/test'
-import { activeMember, expect, expectNoSeriousA11yViolations, mainNav, ownClientAddress, ownProfileId, signupMember, test, unique, unreadBadge } from './fixtures'
+import { activeMember, expect, expectNoSeriousA11yViolations, mainNav, ownProfileId, signupMember, test, unique, unreadBadge } from './fixtures'
 
 // Part 4 of "Notifications and the event backbone": /chats and /likes follow the socket live, the title prefix and
 // the app badge show unread messages + new likes, and the activation reminder's modal is reachable.
-
-// Every test is its own client address, so the per-address signup and login limits count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
 
 declare global {
   interface Window {

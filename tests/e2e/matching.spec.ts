@@ -1,8 +1,5 @@
 import type { Page } from '@playwright/test'
-import { activeMember, expect, expectNoSeriousA11yViolations, ownClientAddress, test } from './fixtures'
-
-// Every test is its own client address, so the per-address signup and login limits count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { activeMember, expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
 const card = (page: Page) => page.getByTestId('swipe-card')
 const cardId = async (page: Page) => (await card(page).getAttribute('data-profile'))!

@@ -1,8 +1,5 @@
 import type { Page } from '@playwright/test'
-import { activeMember, expect, expectNoSeriousA11yViolations, jpeg, ownClientAddress, resultCards, test, unique } from './fixtures'
-
-// Every test is its own client address, so the per-address signup and login limits count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { activeMember, expect, expectNoSeriousA11yViolations, jpeg, resultCards, test, unique } from './fixtures'
 
 /** Buys the 125-credit bundle through the sandbox page (the first purchase also makes the member Premium). */
 async function buyCredits(page: Page) {

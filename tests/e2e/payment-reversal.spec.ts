@@ -1,10 +1,8 @@
-import { activeMember, expect, expectNoSeriousA11yViolations, ownClientAddress, test } from './fixtures'
+import { activeMember, expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
 // Issue 24, point 1, as the member and support see it: a chargeback that leaves no standing purchase ends Premium,
 // closes direct debit to the member, and shows as a flag on the member's page in the console. (The failed
 // collection and the blocked IBAN and phone are tested on the feature: app/features/billing/direct-debit-risk.test.ts.)
-
-test.use({ extraHTTPHeaders: ownClientAddress })
 
 test('a chargeback ends Premium, closes direct debit, and support sees the flag', async ({ newContext, operatorPage }) => {
   const buyer = await activeMember(newContext, { prefix: 'chargeback', country: 'NL' })

@@ -1,7 +1,4 @@
-import { activateByMail, expect, jpeg, ownClientAddress, ownProfileId, signupMember, test, unique } from './fixtures'
-
-// Every test is its own client address, so the per-address signup and login limits count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { activateByMail, expect, jpeg, ownProfileId, signupMember, test, unique } from './fixtures'
 
 const photoAlertText = 'Members with a photo get far more replies. Add your photo now!'
 

@@ -1,7 +1,4 @@
-import { chooseLanguage, expect, expectNoSeriousA11yViolations, ownClientAddress, test, unique, waitForMail } from './fixtures'
-
-// Every test is its own client address, so the per-address limits count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { chooseLanguage, expect, expectNoSeriousA11yViolations, test, unique, waitForMail } from './fixtures'
 
 const footerPaths = ['/pages/terms', '/pages/privacy', '/pages/cookies', '/pages/ban', '/pricing', '/complaints', '/pages/return-policy', '/pages/faq', '/pages/service']
 

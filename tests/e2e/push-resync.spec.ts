@@ -1,6 +1,4 @@
-import { expect, login, openAccountMenu, ownClientAddress, signupMember, test, unique } from './fixtures'
-
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { expect, login, openAccountMenu, signupMember, test, unique } from './fixtures'
 
 // The server ends a push subscription with the session that registered it (issue 24, point 11). The browser keeps
 // its own subscription across a logout, so each new login must register it again. Headless Chromium reaches no push

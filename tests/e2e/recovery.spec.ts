@@ -1,8 +1,5 @@
 import type { Page } from '@playwright/test'
-import { anna, clientAddressHeaders, expect, failedLogin, linkIn, login, ownClientAddress, signupMember, test, unique, waitForMail } from './fixtures'
-
-// Every test is its own client address, so the per-address limits (signups, logins, resets) count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { anna, clientAddressHeaders, expect, failedLogin, linkIn, login, signupMember, test, unique, waitForMail } from './fixtures'
 
 async function requestReset(page: Page, email: string) {
   await page.goto('/reset-password')

@@ -1,8 +1,5 @@
 import type { Page } from '@playwright/test'
-import { activeMember, expect, ownClientAddress, ownProfileId, resultCards, test } from './fixtures'
-
-// Every test is its own client address, so the per-address signup and login limits count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { activeMember, expect, ownProfileId, resultCards, test } from './fixtures'
 
 /** The search result card of the member called `name` (names are unique per test). */
 function cardOf(page: Page, name: string) {

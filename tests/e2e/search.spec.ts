@@ -1,6 +1,4 @@
-import { expect, ownClientAddress, resultCards, test } from './fixtures'
-
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { expect, resultCards, test } from './fixtures'
 
 const countOf = async (text: Promise<string | null>) => Number(/^(\d+)/.exec((await text) ?? '')?.[1] ?? 0)
 

@@ -1,8 +1,7 @@
-import { expect, ownClientAddress, resultCards, test } from './fixtures'
+import { expect, resultCards, test } from './fixtures'
 
 // Issue 12 (SEO): robots.txt, sitemap.xml and the head tags of public and member pages (app/lib/seo.ts,
 // app/ui/seo-tags.tsx). No PUBLIC_URL in the test server: it is http://localhost:<port>.
-test.use({ extraHTTPHeaders: ownClientAddress })
 
 test('robots.txt allows the public site, keeps crawlers out of member areas and names the sitemap', async ({ request, baseURL }) => {
   const res = await request.get('/robots.txt')

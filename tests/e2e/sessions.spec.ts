@@ -1,7 +1,4 @@
-import { expect, login, ownClientAddress, signupMember, test } from './fixtures'
-
-// Every test is its own client address, so the per-address limits (signups, logins) count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { expect, login, signupMember, test } from './fixtures'
 
 test('settings: the list of sessions, and "End this one" behind the password (issue 24, point 18)', async ({ page, newContext }) => {
   const user = await signupMember(page, { prefix: 'ses' })

@@ -1,10 +1,7 @@
 import type { Page } from '@playwright/test'
 import WebSocket from 'ws'
 import { MAX_SOCKETS_PER_MEMBER } from '../../server/ws-socket-registry.server'
-import { activeMember, expect, ownClientAddress, test } from './fixtures'
-
-// Every test is its own client address, so the per-address limits (signups, logins) count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { activeMember, expect, test } from './fixtures'
 
 /** Sets what document.visibilityState says and tells the page, as switching tabs does. */
 async function setVisibility(page: Page, state: 'hidden' | 'visible') {

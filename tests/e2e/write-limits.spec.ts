@@ -1,7 +1,4 @@
-import { activeMember, expect, ownClientAddress, setSettings, test, unique } from './fixtures'
-
-// Every test is its own client address, so the per-address signup and login limits count per test.
-test.use({ extraHTTPHeaders: ownClientAddress })
+import { activeMember, expect, setSettings, test, unique } from './fixtures'
 
 test('a member who sends messages too fast is told how long to wait, and the message stays with its retry button', async ({ newContext }) => {
   const a = await activeMember(newContext, { prefix: 'fast', country: 'NL', gender: 'male', lookingFor: 'female' })
