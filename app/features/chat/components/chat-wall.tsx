@@ -2,8 +2,7 @@ import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router'
 import { DiscountNotice } from '#app/features/billing/components/discount-notice'
 import type { DiscountView } from '#app/features/billing/offers.server'
-
-export type Wall = 'credits' | 'conversations' | 'premium'
+import type { Wall } from '../chat-session'
 
 /**
  * Why the message did not go out, with the way forward: buying credits (with the discount that applies now) or

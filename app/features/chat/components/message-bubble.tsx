@@ -1,12 +1,10 @@
 import { FormattedMessage, FormattedTime, useIntl } from 'react-intl'
 import { messageSignals } from '#app/features/safety/message-signals'
-import type { ChatMessage } from '../chat-events'
+import type { Delivery, Shown } from '../chat-session'
 import { giftNameId, isGiftId } from '../gift-catalog'
 import { GiftArt } from './gift-art'
 import { Icon } from '#app/ui/icon'
 
-export type Shown = ChatMessage & { state?: 'pending' | 'failed'; error?: string }
-export type Delivery = 'sent' | 'delivered' | 'read'
 
 interface Props {
   m: Shown

@@ -10,7 +10,7 @@ type Listener = (ev: ServerEvent) => void
 type Status = 'idle' | 'connecting' | 'open' | 'closed'
 export type Counts = { unread: number; newLikes: number }
 
-interface Realtime {
+export interface Realtime {
   status: Status
   counts: Counts
   /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { ChatMessage } from '../chat-events'
-import type { Shown } from './message-bubble'
+import type { Shown } from '../chat-session'
 
 // A catch-up that has not finished by then is given up; the next reconnect or the page's polling tries again.
 const CATCH_UP_TIMEOUT_MS = 10_000

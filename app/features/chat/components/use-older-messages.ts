@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import type { ChatMessage } from '../chat-events'
 
-interface Older {
+export interface Older {
   hasMore: boolean
   loading: boolean
   failed: boolean
