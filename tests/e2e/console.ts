@@ -1,5 +1,5 @@
 import { generate } from 'otplib'
-import { expect, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { demoOperator } from './demo-logins'
 
 /**
@@ -15,17 +15,23 @@ export const operatorsDemo = {
 export type DemoOperator = (typeof operatorsDemo)[keyof typeof operatorsDemo]
 
 // Each 30-second code is accepted once per operator (no replay): a second login of the same operator waits for
-// the next step. The fixtures log each operator in once per worker, so this rarely waits.
+// the next step. The fixtures log each operator in once per worker, so this rarely waits; when it does, the wait
+// is added to the test's time (a retry logs in again, and a slow machine must not turn the wait into a timeout).
 const lastStep = new Map<string, number>()
+async function untilNextStep(step: number) {
+  const wait = (step + 1) * 30_000 - Date.now() + 200
+  test.info().setTimeout(test.info().timeout + wait)
+  await new Promise((r) => setTimeout(r, wait))
+}
 async function freshCode(op: DemoOperator): Promise<string> {
   let step = Math.floor(Date.now() / 30_000)
   if ((lastStep.get(op.email) ?? -1) >= step) {
-    await new Promise((r) => setTimeout(r, (step + 1) * 30_000 - Date.now() + 200))
+    await untilNextStep(step)
     step = Math.floor(Date.now() / 30_000)
   }
   // Only the current step is accepted (issue 24): a code made in a step's last seconds waits for the next one.
   if ((step + 1) * 30_000 - Date.now() < 3000) {
-    await new Promise((r) => setTimeout(r, (step + 1) * 30_000 - Date.now() + 200))
+    await untilNextStep(step)
     step = Math.floor(Date.now() / 30_000)
   }
   lastStep.set(op.email, step)

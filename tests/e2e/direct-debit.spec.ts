@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { BrowserContext, BrowserContextOptions } from '@playwright/test'
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
 // Direct debit (/directdebit, spec sections 3 and 5) for Anna, a demo member in the Netherlands (a euro country,
@@ -11,11 +11,11 @@ import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
  * The code of the newest text message to `e164` on /dev/outbox, read in a browser context of its own: the outbox
  * answers only this machine's own tools, a request no proxy forwarded, so that context sends no X-Forwarded-For.
  */
-async function smsCode(page: Page, e164: string): Promise<string> {
-  const context = await page.context().browser()!.newContext()
+async function smsCode(newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>, e164: string): Promise<string> {
+  const context = await newContext({ extraHTTPHeaders: {} })
   const outbox = await context.newPage()
   try {
-    await outbox.goto(new URL('/dev/outbox', page.url()).href)
+    await outbox.goto('/dev/outbox')
     const message = outbox.getByTestId('outbox-sms').filter({ has: outbox.getByTestId('outbox-sms-to').getByText(e164, { exact: true }) }).first()
     const body = (await message.getByTestId('outbox-sms-body').textContent()) ?? ''
     const code = /\b(\d{6})\b/.exec(body)?.[1]
@@ -26,7 +26,7 @@ async function smsCode(page: Page, e164: string): Promise<string> {
   }
 }
 
-test('Anna pays a bundle by direct debit: form, SMS code (a wrong one first), transaction', async ({ annaPage: page }) => {
+test('Anna pays a bundle by direct debit: form, SMS code (a wrong one first), transaction', async ({ annaPage: page, newContext }) => {
   // A number of its own for this run, so the outbox cannot hand us the code of another run or test.
   const local = `061${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`
   const e164 = `+31${local.slice(1)}`
@@ -60,7 +60,7 @@ test('Anna pays a bundle by direct debit: form, SMS code (a wrong one first), tr
   await expect(page.getByText(`your number ending in ${e164.slice(-3)}`)).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 
-  const code = await smsCode(page, e164)
+  const code = await smsCode(newContext, e164)
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
   await page.getByLabel('SMS code').fill(wrong)
   await page.getByRole('button', { name: 'Confirm and pay' }).click()
