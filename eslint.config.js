@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import importX from 'eslint-plugin-import-x'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 // Layering of ARCHITECTURE.md: ground floor (lib, db, ui, i18n, adapters) < policies < features < routes/layouts < server.
@@ -83,6 +85,23 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['../../*/*', '../../../*'], message: 'Import across folders with #app/… or #db/…' }] }],
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+    },
+  },
+  {
+    // Hooks by the rules, every effect with what it reads (issue 25). Tests are left out: their `useTestDatabase`
+    // is a set-up call, not a React hook.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  { files: ['app/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['app/**/*.tsx'],
+    rules: {
+      // A scrolling log or labelled region must take the keyboard's focus to be scrolled by it (WCAG 2.1.1, axe's
+      // scrollable-region-focusable): the chat's messages and the lander's sideways stories.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'log', 'region'], allowExpressionValues: true }],
     },
   },
   {

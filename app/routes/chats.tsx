@@ -30,7 +30,7 @@ type Row = Route.ComponentProps['loaderData']['chats'][number] & { lastMessageId
 export default function Chats({ loaderData }: Route.ComponentProps) {
   const root = useRootData()
   const intl = useIntl()
-  const realtime = useRealtime()
+  const { subscribe, refresh } = useRealtime()
   const [chats, setChats] = useState<Row[]>(loaderData.chats)
   const [now, setNow] = useState(loaderData.now)
   const [message, announce] = useAnnouncer()
@@ -50,16 +50,16 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
       const added = newConversations(before, loaderData.chats)
       if (added.length) announce(intl.formatMessage({ id: 'live.newMessage' }, { name: intl.formatList(added.map((c) => c.profile.name)), count: added.length }))
     }
-  }, [loaderData])
+  }, [loaderData, announce, intl])
 
   useEffect(
     () =>
-      realtime.subscribe((ev) => {
+      subscribe((ev) => {
         if (ev.type !== 'message') return
         const r = applyChatMessage(shown.current, ev)
         if (r.kind === 'unknown') {
           awaitingNew.current = true
-          realtime.refresh()
+          refresh()
         } else if (r.kind === 'updated') {
           // Two events may come before the next render: the second builds on the first.
           shown.current = r.chats
@@ -68,7 +68,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
           if (r.fromPartner) announce(intl.formatMessage({ id: 'live.newMessage' }, { name: r.row.profile.name, count: 1 }))
         }
       }),
-    [realtime.subscribe, realtime.refresh, announce, intl],
+    [subscribe, refresh, announce, intl],
   )
 
   // Removing a chat (spec section 4): gone from the list at once; when the server refuses, an alert and a reload.

@@ -99,9 +99,9 @@ export default function SocialNetworkLander({ loaderData }: Route.ComponentProps
           </div>
           <section className="social-feed" aria-label={intl.formatMessage({ id: 'lander.social.feedLabel' })}>
             {stories.length ? (
-              <section className="social-panel social-stories" aria-label={intl.formatMessage({ id: 'lander.social.storiesLabel' })}>
-                {/* Scrolls sideways on small screens: focusable so the keyboard can scroll it too. */}
-                <ul className="list-unstyled mb-0" tabIndex={0}>
+              // Scrolls sideways on small screens: focusable so the keyboard can scroll it too.
+              <div className="social-panel social-stories" role="region" aria-label={intl.formatMessage({ id: 'lander.social.storiesLabel' })} tabIndex={0}>
+                <ul className="list-unstyled mb-0">
                   {stories.map((p) => (
                     <li key={p.id}>
                       <span className="social-ring">
@@ -111,7 +111,7 @@ export default function SocialNetworkLander({ loaderData }: Route.ComponentProps
                     </li>
                   ))}
                 </ul>
-              </section>
+              </div>
             ) : null}
             {posts.map((p) => (
               <Post key={p.id} profile={p} />

@@ -27,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export default function Likes({ loaderData }: Route.ComponentProps) {
   const root = useRootData()
   const intl = useIntl()
-  const realtime = useRealtime()
+  const { subscribe, refresh } = useRealtime()
   const [message, announce] = useAnnouncer()
   const { tab, entries } = loaderData
   // Likes that arrived and are not on the page yet: their reload announces what it added.
@@ -36,12 +36,12 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
 
   useEffect(
     () =>
-      realtime.subscribe((ev) => {
+      subscribe((ev) => {
         if (ev.type !== 'like') return
         pending.current += 1
-        realtime.refresh()
+        refresh()
       }),
-    [realtime.subscribe, realtime.refresh],
+    [subscribe, refresh],
   )
 
   useEffect(() => {
@@ -56,7 +56,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
     if (!added.length) return
     const names = intl.formatList(added.map((e) => e.profile.name))
     announce(intl.formatMessage({ id: loaderData.tab === 'matches' ? 'live.newMatch' : 'live.newLike' }, { name: names, count: added.length }))
-  }, [loaderData])
+  }, [loaderData, announce, intl])
 
   return (
     <>

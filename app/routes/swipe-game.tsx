@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { data, Form, Link, useFetcher } from 'react-router'
 import { z } from 'zod'
@@ -61,15 +61,18 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
   const busy = fetcher.state !== 'idle'
   const out = allowance.likesLeft === 0
 
+  // The card the last like or skip was about: by the time its answer shows, the loader has brought the next one.
+  const actedOn = useRef(card)
   useEffect(() => {
     const d = fetcher.data
     if (!d || !d.ok) return
     if ('skipped' in d) setLastSkipped(d.skipped ?? null)
-    if ('match' in d && d.match && card) setMatched(card)
+    if ('match' in d && d.match && actedOn.current) setMatched(actedOn.current)
   }, [fetcher.data])
 
   function act(intent: 'like' | 'skip') {
     if (!card || busy || (intent === 'like' && out)) return
+    actedOn.current = card
     fetcher.submit({ intent, profileId: String(card.profile.id), tz: Intl.DateTimeFormat().resolvedOptions().timeZone }, { method: 'post' })
   }
 

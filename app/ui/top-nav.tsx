@@ -36,7 +36,7 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
     if (props.unread > was.unread) news.push(intl.formatMessage({ id: 'nav.unreadMessages' }, { count: props.unread }))
     if (props.newLikes > was.newLikes) news.push(intl.formatMessage({ id: 'nav.newLikes' }, { count: props.newLikes }))
     if (news.length) announce(news.join('. '))
-  }, [props.unread, props.newLikes])
+  }, [props.unread, props.newLikes, announce, intl])
   return (
     <header className="border-bottom bg-white sticky-top">
       {viewer ? <LiveAnnouncer message={message} testId="nav-announcer" /> : null}

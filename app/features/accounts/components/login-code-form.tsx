@@ -30,7 +30,6 @@ export function LoginCodeForm({ challenge, redirectTo, lastResult, minutes }: { 
         id="login-code"
         autoComplete="one-time-code"
         inputMode="text"
-        autoFocus
       />
       <button type="submit" className="btn btn-primary w-100" disabled={busy}>
         {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}

@@ -40,7 +40,12 @@ export function SignupForm({
     shouldRevalidate: 'onInput',
   })
   const busy = navigation.state === 'submitting' && navigation.formAction === '/signup'
-  useEffect(() => onBusyChange?.(busy), [busy])
+  // The parent's latest callback, told only when `busy` changes (an inline callback would otherwise call it on every render).
+  const onBusy = useRef(onBusyChange)
+  onBusy.current = onBusyChange
+  useEffect(() => onBusy.current?.(busy), [busy])
+  // Whether the page came with the server's answer to a post: the draft is then not restored over it.
+  const answered = useRef(Boolean(lastResult))
 
   // Restore the draft after a reload, then keep it current while typing.
   useEffect(() => {
@@ -50,7 +55,7 @@ export function SignupForm({
       const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}') as Record<string, string>
       for (const k of draftFields) {
         const input = el.elements.namedItem(k) as HTMLInputElement | HTMLSelectElement | null
-        if (input && draft[k] && (!input.value || input.tagName === 'SELECT') && !lastResult) input.value = draft[k]
+        if (input && draft[k] && (!input.value || input.tagName === 'SELECT') && !answered.current) input.value = draft[k]
       }
     } catch {
       // storage unavailable: nothing to restore

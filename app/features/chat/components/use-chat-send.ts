@@ -34,15 +34,15 @@ export function useChatSend({
   const latest = useRef(session)
   latest.current = session
 
-  // The form-POST fallback answers through the fetcher.
-  const { data: reply, formData } = fetcher
+  // The form-POST fallback answers through the fetcher, about the message it posted last (a new post cancels the
+  // answer to an older one).
+  const posted = useRef<string | null>(null)
+  const reply = fetcher.data
   useEffect(() => {
     if (!reply) return
     if (reply.ok && reply.message) dispatch({ type: 'acked', message: reply.message, credits: reply.credits ?? latest.current.credits })
-    else if (!reply.ok && reply.error && formData) refuse(String(formData.get('clientId')), reply.error, reply.retryAfter)
-    // Only a new answer counts. It first shows while the page revalidates after the post, when the fetcher still
-    // holds the form data it answers (the client id); once idle the fetcher has dropped it.
-  }, [reply])
+    else if (!reply.ok && reply.error && posted.current) refuse(posted.current, reply.error, reply.retryAfter)
+  }, [reply, dispatch, refuse])
 
   const reported = reportFetcher.data
   useEffect(() => {
@@ -54,6 +54,7 @@ export function useChatSend({
     const base = { toProfileId: partnerId, clientId: m.clientId }
     const ev = m.kind === 'gift' ? { type: 'send' as const, ...base, gift: m.gift ?? '' } : { type: 'send' as const, ...base, body: m.body }
     if (realtime.send(ev)) return
+    posted.current = m.clientId
     fetcher.submit(m.kind === 'gift' ? { intent: 'gift', clientId: m.clientId, gift: m.gift ?? '' } : { intent: 'send', clientId: m.clientId, body: m.body }, { method: 'post' })
   }
 

@@ -154,7 +154,7 @@ export async function checkSecondFactor(operatorId: number, code: string, ip?: s
     await succeed(o, ip)
     return { kind: 'ok', operator: o }
   }
-  if (await useRecoveryCode(o.id, trimmed)) {
+  if (await redeemRecoveryCode(o.id, trimmed)) {
     await succeed(o, ip)
     await recordAudit({ operator: { id: o.id, name: o.name }, action: 'operator.recovery_code_used', target: { type: 'operator', id: o.id } })
     return { kind: 'ok', operator: o }
@@ -163,7 +163,7 @@ export async function checkSecondFactor(operatorId: number, code: string, ip?: s
 }
 
 /** Spends a matching unused recovery code (once, even when two logins race); re-hashes the operator's old SHA-256 ones. */
-async function useRecoveryCode(operatorId: number, code: string): Promise<boolean> {
+async function redeemRecoveryCode(operatorId: number, code: string): Promise<boolean> {
   const unused = await db()
     .select({ id: operatorRecoveryCodes.id, codeHash: operatorRecoveryCodes.codeHash })
     .from(operatorRecoveryCodes)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import Modal from 'react-bootstrap/Modal'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate, useSearchParams } from 'react-router'
@@ -26,11 +26,14 @@ export function LikeModal({ cdnPrefix }: { cdnPrefix: string }) {
   const [profile, setProfile] = useState<Suggested | null>(null)
   const t = search.get('t')
 
+  // The setter changes with every change of the address; the timer must not start over for that.
+  const setSearchLatest = useRef(setSearch)
+  setSearchLatest.current = setSearch
   useEffect(() => {
     const seconds = Number(t)
     if (t === null || !Number.isFinite(seconds) || seconds < 0 || seconds > 3600) return
     const timer = setTimeout(async () => {
-      setSearch((s) => (s.delete('t'), s), { replace: true, preventScrollReset: true })
+      setSearchLatest.current((s) => (s.delete('t'), s), { replace: true, preventScrollReset: true })
       const r = await apiJson<{ profile: Suggested | null }>('/api/auto-like.php')
       if (r && r.ok && r.body?.profile) setProfile(r.body.profile)
     }, seconds * 1000)

@@ -17,22 +17,22 @@ const MATCH_RELOAD_MS = 500
  */
 export function LiveMatching({ cdnPrefix }: { cdnPrefix: string }) {
   const intl = useIntl()
-  const realtime = useRealtime()
+  const { subscribe, refresh } = useRealtime()
   const location = useLocation()
   const [match, setMatch] = useState<LiveProfile | null>(null)
   const [liked, setLiked] = useState<LiveProfile | null>(null)
 
   useEffect(
     () =>
-      realtime.subscribe((ev) => {
+      subscribe((ev) => {
         if (ev.type === 'match') {
           setMatch(ev.profile)
           // Spec section 9: the likes reload 500 ms after a match (the lists and badges then show it).
-          setTimeout(realtime.refresh, MATCH_RELOAD_MS)
+          setTimeout(refresh, MATCH_RELOAD_MS)
         }
         else if (ev.type === 'like' && !ev.match && ev.profile) setLiked(ev.profile)
       }),
-    [realtime.subscribe, realtime.refresh],
+    [subscribe, refresh],
   )
   // The swipe game shows its own match from the like's answer; the popup stays off the page that lists likes.
   const onLikes = location.pathname.startsWith('/likes')
