@@ -46,6 +46,11 @@ describe('DataTable', () => {
     expect(html).not.toContain('<a ')
   })
 
+  it('scrolls in a table-responsive wrapper unless told not to', () => {
+    expect(render({ ...base, wrapperClassName: 'mb-4' })).toMatch(/^<div class="table-responsive mb-4"><table /)
+    expect(render({ ...base, responsive: false })).toMatch(/^<table /)
+  })
+
   it('can be named by aria-label or by a heading instead of a caption', () => {
     expect(render({ ...base, caption: undefined, ariaLabel: 'Everyone' } as DataTableProps<Person>)).toContain('aria-label="Everyone"')
     const html = render({ ...base, caption: undefined, labelledBy: 'people-title' } as DataTableProps<Person>)

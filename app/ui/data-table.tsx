@@ -1,4 +1,4 @@
-import type { HTMLAttributes, Key, ReactNode } from 'react'
+import type { CSSProperties, HTMLAttributes, Key, ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useLocation } from 'react-router'
 import { Pagination } from './pagination'
@@ -29,6 +29,8 @@ export interface Column<T> {
   firstDir?: SortDir
   /** Classes of the body cells of this column. */
   className?: string
+  /** Inline style of the body cells (a minimum width for a cell holding a form). */
+  style?: CSSProperties
   /** Classes of the column's header cell. */
   headerClassName?: string
   /** Alignment of the header and the cells. */
@@ -54,6 +56,8 @@ export type DataTableProps<T> = Name & {
   className?: string
   /** Classes added to the `table-responsive` wrapper. */
   wrapperClassName?: string
+  /** Without the scrolling wrapper (`false`), for a table whose cells wrap to any width. */
+  responsive?: boolean
   /** The current sort (from `parseSort`); `client` sorts the rows here by the columns' `sortValue`. */
   sort?: { current: Sort | null; client?: boolean }
   /** What shows instead of the table when there are no rows (default: `table.empty`). */
@@ -67,6 +71,8 @@ const alignClass = { start: 'text-start', center: 'text-center', end: 'text-end'
 const cx = (...c: (string | false | undefined)[]) => c.filter(Boolean).join(' ') || undefined
 
 /** The sort the URL asks for, if its key is one of `keys` (never anything else); otherwise `fallback`. */
+export function parseSort<K extends string>(params: URLSearchParams, keys: readonly K[], fallback: { key: K; dir: SortDir }): { key: K; dir: SortDir }
+export function parseSort<K extends string>(params: URLSearchParams, keys: readonly K[], fallback?: null): { key: K; dir: SortDir } | null
 export function parseSort<K extends string>(params: URLSearchParams, keys: readonly K[], fallback: { key: K; dir: SortDir } | null = null): { key: K; dir: SortDir } | null {
   const key = params.get('sort')
   const dir = params.get('dir')
@@ -103,7 +109,7 @@ export function sortRows<T>(rows: readonly T[], columns: readonly Column<T>[], s
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, rowKey, rowProps, testId, className = 'table table-sm align-middle', wrapperClassName, sort, empty, emptyProps, pagination } = props
+  const { columns, rows, rowKey, rowProps, testId, className = 'table table-sm align-middle', wrapperClassName, responsive = true, sort, empty, emptyProps, pagination } = props
   const intl = useIntl()
   const { search } = useLocation()
   const current = sort?.current ?? null
@@ -121,7 +127,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }
   return (
     <>
-      <div className={cx('table-responsive', wrapperClassName)}>
+      <Wrapper responsive={responsive} className={wrapperClassName}>
         <table className={className} data-testid={testId} aria-label={props.ariaLabel} aria-labelledby={props.labelledBy}>
           {props.caption ? <caption className={props.captionVisible ? undefined : 'visually-hidden'}>{props.caption}</caption> : null}
           <thead>
@@ -154,11 +160,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {columns.map((c) => {
                   const cls = cx(c.align && alignClass[c.align], c.className)
                   return c.rowHeader ? (
-                    <th key={c.id} scope="row" className={cls}>
+                    <th key={c.id} scope="row" className={cls} style={c.style}>
                       {c.cell(row, i)}
                     </th>
                   ) : (
-                    <td key={c.id} className={cls}>
+                    <td key={c.id} className={cls} style={c.style}>
                       {c.cell(row, i)}
                     </td>
                   )
@@ -167,8 +173,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ))}
           </tbody>
         </table>
-      </div>
+      </Wrapper>
       {pages}
     </>
   )
+}
+
+function Wrapper({ responsive, className, children }: { responsive: boolean; className?: string; children: ReactNode }) {
+  return responsive ? <div className={cx('table-responsive', className)}>{children}</div> : <>{children}</>
 }
