@@ -141,7 +141,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     {key && sort ? (
                       <Link to={sortSearch(search, { key, dir: next })} className="link-body-emphasis text-decoration-none text-nowrap" preventScrollReset data-sort-link={key}>
                         {c.header}
-                        <span aria-hidden="true" className={cx('ms-1', !sorted && 'text-body-tertiary')}>
+                        <span aria-hidden="true" className="ms-1">
                           {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
                         </span>
                         <span className="visually-hidden"> ({intl.formatMessage({ id: next === 'asc' ? 'table.sortAscending' : 'table.sortDescending' })})</span>
