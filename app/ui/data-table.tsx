@@ -89,13 +89,14 @@ export function sortSearch(search: string, sort: Sort, reset: readonly string[] 
   return `?${params.toString()}`
 }
 
-/** Rows sorted by a column's `sortValue` (stable; empty values last in both directions). */
-export function sortRows<T>(rows: readonly T[], columns: readonly Column<T>[], sort: Sort | null): readonly T[] {
+/** Rows sorted by a column's `sortValue` in the page's language (stable; empty values last in both directions). */
+export function sortRows<T>(rows: readonly T[], columns: readonly Column<T>[], sort: Sort | null, locale = 'en'): readonly T[] {
   const column = sort ? columns.find((c) => c.sortKey === sort.key && c.sortValue) : undefined
   if (!sort || !column?.sortValue) return rows
   const value = column.sortValue
   const sign = sort.dir === 'asc' ? 1 : -1
-  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+  // The page's locale, never the machine's: the server and the browser must put the rows in the same order.
+  const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' })
   return rows
     .map((row, i) => ({ row, i, v: value(row) }))
     .sort((a, b) => {
@@ -113,7 +114,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const intl = useIntl()
   const { search } = useLocation()
   const current = sort?.current ?? null
-  const shown = sort?.client ? sortRows(rows, columns, current) : rows
+  const shown = sort?.client ? sortRows(rows, columns, current, intl.locale) : rows
   const pages = pagination ? <Pagination page={pagination.page} pages={pagination.pages} search={search} /> : null
   if (rows.length === 0) {
     return (
