@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { listAudit } from '#app/features/console/operators/audit.server'
 import { requireOperator } from '#app/features/console/operators/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
+import { DataTable, type Column } from '#app/ui/data-table'
 import type { Route } from './+types/audit'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,53 +22,10 @@ const PAGE = 50
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <h1 className="h3 mb-3">
+      <h1 className="h3 mb-3" id="audit-title">
         <FormattedMessage id="admin.audit.title" />
       </h1>
-      {loaderData.rows.length === 0 ? (
-        <p className="text-body-secondary">
-          <FormattedMessage id="admin.audit.empty" />
-        </p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table table-sm align-middle" data-testid="audit-log">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="admin.audit.when" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="admin.audit.who" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="admin.audit.what" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="admin.audit.target" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="admin.audit.why" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.rows.map((r) => (
-                <tr key={r.id}>
-                  <td className="text-nowrap">
-                    <FormattedDate value={r.createdAt} dateStyle="short" timeStyle="medium" />
-                  </td>
-                  <td>{r.operatorName ?? <FormattedMessage id="admin.audit.system" />}</td>
-                  <td>
-                    <code>{r.action}</code>
-                  </td>
-                  <td>{r.targetType ? `${r.targetType} ${r.targetId ?? ''}` : ''}</td>
-                  <td className="text-break">{r.reason ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable testId="audit-log" labelledBy="audit-title" columns={auditColumns} rows={loaderData.rows} rowKey={(r) => r.id} empty={<FormattedMessage id="admin.audit.empty" />} />
       {loaderData.next ? (
         <Link to={`?before=${loaderData.next}`} className="btn btn-outline-dark btn-sm">
           <FormattedMessage id="admin.audit.older" />
@@ -76,5 +34,16 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
+
+type AuditRow = Route.ComponentProps['loaderData']['rows'][number]
+
+// Newest first and paged by id (`?before=`): a log reads in time order, so it has no other sort.
+const auditColumns: Column<AuditRow>[] = [
+  { id: 'when', header: <FormattedMessage id="admin.audit.when" />, cell: (r) => <FormattedDate value={r.createdAt} dateStyle="short" timeStyle="medium" />, className: 'text-nowrap' },
+  { id: 'who', header: <FormattedMessage id="admin.audit.who" />, cell: (r) => r.operatorName ?? <FormattedMessage id="admin.audit.system" /> },
+  { id: 'what', header: <FormattedMessage id="admin.audit.what" />, cell: (r) => <code>{r.action}</code> },
+  { id: 'target', header: <FormattedMessage id="admin.audit.target" />, cell: (r) => (r.targetType ? `${r.targetType} ${r.targetId ?? ''}` : '') },
+  { id: 'why', header: <FormattedMessage id="admin.audit.why" />, cell: (r) => r.reason ?? '', className: 'text-break' },
+]
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.audit.title')]

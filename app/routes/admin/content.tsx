@@ -5,6 +5,7 @@ import { requireOperator } from '#app/features/console/operators/require-operato
 import { localeNames } from '#app/i18n/locales'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/content'
+import { DataTable, type Column } from '#app/ui/data-table'
 import { Icon } from '#app/ui/icon'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,48 +31,34 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
       <p className="text-body-secondary">
         <FormattedMessage id="admin.content.intro" />
       </p>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle" data-testid="content-matrix">
-          <caption className="visually-hidden">
-            <FormattedMessage id="admin.content.matrix" />
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="admin.content.page" />
-              </th>
-              {locales.map((l) => (
-                <th key={l} scope="col" className="text-center">
-                  <abbr title={localeNames[l]}>{l}</abbr>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.map((t) => (
-              <tr key={t}>
-                <th scope="row">
-                  <code>{t}</code>
-                </th>
-                {locales.map((l) => {
-                  const exists = !!updated[`${t}/${l}`]
-                  return (
-                    <td key={l} className="text-center">
-                      <Link
-                        to={`/admin/content/${t}/${l}`}
-                        className={exists ? 'link-success' : 'link-secondary'}
-                        aria-label={intl.formatMessage({ id: exists ? 'admin.content.editIn' : 'admin.content.writeIn' }, { page: t, language: localeNames[l] })}
-                      >
-                        <Icon name={exists ? 'pencil-square' : 'plus-circle'} />
-                      </Link>
-                    </td>
-                  )
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        testId="content-matrix"
+        caption={<FormattedMessage id="admin.content.matrix" />}
+        columns={[
+          { id: 'page', header: <FormattedMessage id="admin.content.page" />, cell: (t) => <code>{t}</code>, rowHeader: true },
+          ...locales.map(
+            (l): Column<string> => ({
+              id: l,
+              header: <abbr title={localeNames[l]}>{l}</abbr>,
+              align: 'center',
+              cell: (t) => {
+                const exists = !!updated[`${t}/${l}`]
+                return (
+                  <Link
+                    to={`/admin/content/${t}/${l}`}
+                    className={exists ? 'link-success' : 'link-secondary'}
+                    aria-label={intl.formatMessage({ id: exists ? 'admin.content.editIn' : 'admin.content.writeIn' }, { page: t, language: localeNames[l] })}
+                  >
+                    <Icon name={exists ? 'pencil-square' : 'plus-circle'} />
+                  </Link>
+                )
+              },
+            }),
+          ),
+        ]}
+        rows={tokens}
+        rowKey={(t) => t}
+      />
     </>
   )
 }

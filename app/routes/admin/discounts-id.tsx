@@ -4,6 +4,7 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { discountById, discountUses, setDiscountStatus } from '#app/features/console/site-admin/discounts-admin.server'
 import { requireOperator } from '#app/features/console/operators/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
+import { DataTable, type Column } from '#app/ui/data-table'
 import type { Route } from './+types/discounts-id'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -94,50 +95,34 @@ export default function AdminDiscount({ loaderData, actionData }: Route.Componen
           ) : null}
         </div>
       </Form>
-      <h2 className="h5">
+      <h2 className="h5" id="uses-title">
         <FormattedMessage id="admin.discounts.usesTitle" />
       </h2>
-      {uses.length === 0 ? (
-        <p className="text-body-secondary">
-          <FormattedMessage id="admin.discounts.noUses" />
-        </p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table table-sm" data-testid="discount-uses-table">
-            <thead>
-              <tr>
-                {['when', 'payment', 'member', 'state', 'total', 'discount'].map((c) => (
-                  <th key={c} scope="col">
-                    <FormattedMessage id={`admin.discounts.use.${c}`} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {uses.map((u) => (
-                <tr key={u.paymentId}>
-                  <td className="text-nowrap">
-                    <FormattedDate value={u.at} dateStyle="short" timeStyle="short" />
-                  </td>
-                  <td>#{u.paymentId}</td>
-                  <td>#{u.userId}</td>
-                  <td>
-                    <FormattedMessage id={`admin.discounts.redemption.${u.status}`} /> · {u.paymentStatus}
-                  </td>
-                  <td>
-                    <FormattedNumber value={u.totalMinor / 100} style="currency" currency={u.currency} />
-                  </td>
-                  <td>
-                    <FormattedNumber value={u.discountMinor / 100} style="currency" currency={u.currency} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable testId="discount-uses-table" className="table table-sm" labelledBy="uses-title" columns={useColumns} rows={uses} rowKey={(u) => u.paymentId} empty={<FormattedMessage id="admin.discounts.noUses" />} />
     </>
   )
 }
+
+type Use = Route.ComponentProps['loaderData']['uses'][number]
+
+const money = (minor: number, currency: string) => <FormattedNumber value={minor / 100} style="currency" currency={currency} />
+
+// Newest first, as the data layer orders them.
+const useColumns: Column<Use>[] = [
+  { id: 'when', header: <FormattedMessage id="admin.discounts.use.when" />, cell: (u) => <FormattedDate value={u.at} dateStyle="short" timeStyle="short" />, className: 'text-nowrap' },
+  { id: 'payment', header: <FormattedMessage id="admin.discounts.use.payment" />, cell: (u) => `#${u.paymentId}` },
+  { id: 'member', header: <FormattedMessage id="admin.discounts.use.member" />, cell: (u) => `#${u.userId}` },
+  {
+    id: 'state',
+    header: <FormattedMessage id="admin.discounts.use.state" />,
+    cell: (u) => (
+      <>
+        <FormattedMessage id={`admin.discounts.redemption.${u.status}`} /> · {u.paymentStatus}
+      </>
+    ),
+  },
+  { id: 'total', header: <FormattedMessage id="admin.discounts.use.total" />, cell: (u) => money(u.totalMinor, u.currency) },
+  { id: 'discount', header: <FormattedMessage id="admin.discounts.use.discount" />, cell: (u) => money(u.discountMinor, u.currency) },
+]
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.discounts.usesTitle')]

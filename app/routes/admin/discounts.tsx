@@ -1,9 +1,10 @@
 import { FormattedDate, FormattedMessage } from 'react-intl'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { paymentMethods } from '#app/features/billing/payment-methods'
 import { createDiscount, discountFormInput, listDiscounts } from '#app/features/console/site-admin/discounts-admin.server'
 import { requireOperator } from '#app/features/console/operators/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
+import { DataTable, parseSort, type Column } from '#app/ui/data-table'
 import type { Route } from './+types/discounts'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,54 +27,22 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
   const failed = actionData && !actionData.ok ? actionData : null
   const input = (failed?.input ?? {}) as Record<string, unknown>
   const chosen = new Set((input.paymentMethods as string[] | undefined) ?? [])
+  const sort = parseSort(useSearchParams()[0], discountSortKeys)
   return (
     <>
-      <h1 className="h3 mb-3">
+      <h1 className="h3 mb-3" id="discounts-title">
         <FormattedMessage id="admin.discounts.title" />
       </h1>
-      {loaderData.codes.length === 0 ? (
-        <p className="text-body-secondary">
-          <FormattedMessage id="admin.discounts.empty" />
-        </p>
-      ) : (
-        <div className="table-responsive mb-4">
-          <table className="table table-sm align-middle" data-testid="discount-list">
-            <thead>
-              <tr>
-                {['code', 'percentage', 'conditions', 'expires', 'uses', 'status'].map((c) => (
-                  <th key={c} scope="col">
-                    <FormattedMessage id={`admin.discounts.col.${c}`} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.codes.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    <Link to={`/admin/discounts/${d.id}`}>
-                      <code>{d.code}</code>
-                    </Link>
-                  </td>
-                  <td>{d.percentage}%</td>
-                  <td className="small">
-                    {[d.country, d.minimumOrderMinor !== null ? `≥ ${(d.minimumOrderMinor / 100).toFixed(2)} ${d.currency ?? ''}` : null, d.paymentMethods.length ? d.paymentMethods.join(', ') : null].filter(Boolean).join(' · ') || '—'}
-                  </td>
-                  <td className="text-nowrap">{d.expiresAt ? <FormattedDate value={d.expiresAt} dateStyle="medium" /> : '—'}</td>
-                  <td data-testid="discount-uses">
-                    <FormattedMessage id="admin.discounts.usesOf" values={{ used: d.used, limit: d.usageLimit ?? '∞' }} />
-                  </td>
-                  <td>
-                    <span className={`badge ${d.status === 'active' ? 'text-bg-success' : 'text-bg-secondary'}`}>
-                      <FormattedMessage id={`admin.discounts.status.${d.status}`} />
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        testId="discount-list"
+        wrapperClassName="mb-4"
+        labelledBy="discounts-title"
+        columns={discountColumns}
+        rows={loaderData.codes}
+        rowKey={(d) => d.id}
+        sort={{ current: sort, client: true }}
+        empty={<FormattedMessage id="admin.discounts.empty" />}
+      />
 
       <section className="card" aria-labelledby="new-code-title">
         <div className="card-body">
@@ -157,6 +126,62 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
     </>
   )
 }
+
+type Code = Route.ComponentProps['loaderData']['codes'][number]
+const discountSortKeys = ['code', 'percentage', 'expires', 'uses', 'status'] as const
+
+// Every code is loaded (a short list): sorted here.
+const discountColumns: Column<Code>[] = [
+  {
+    id: 'code',
+    header: <FormattedMessage id="admin.discounts.col.code" />,
+    cell: (d) => (
+      <Link to={`/admin/discounts/${d.id}`}>
+        <code>{d.code}</code>
+      </Link>
+    ),
+    sortKey: 'code',
+    sortValue: (d) => d.code,
+  },
+  { id: 'percentage', header: <FormattedMessage id="admin.discounts.col.percentage" />, cell: (d) => `${d.percentage}%`, sortKey: 'percentage', sortValue: (d) => d.percentage, firstDir: 'desc' },
+  {
+    id: 'conditions',
+    header: <FormattedMessage id="admin.discounts.col.conditions" />,
+    className: 'small',
+    cell: (d) => [d.country, d.minimumOrderMinor !== null ? `≥ ${(d.minimumOrderMinor / 100).toFixed(2)} ${d.currency ?? ''}` : null, d.paymentMethods.length ? d.paymentMethods.join(', ') : null].filter(Boolean).join(' · ') || '—',
+  },
+  {
+    id: 'expires',
+    header: <FormattedMessage id="admin.discounts.col.expires" />,
+    className: 'text-nowrap',
+    cell: (d) => (d.expiresAt ? <FormattedDate value={d.expiresAt} dateStyle="medium" /> : '—'),
+    sortKey: 'expires',
+    sortValue: (d) => (d.expiresAt ? new Date(d.expiresAt).getTime() : null),
+  },
+  {
+    id: 'uses',
+    header: <FormattedMessage id="admin.discounts.col.uses" />,
+    cell: (d) => (
+      <span data-testid="discount-uses">
+        <FormattedMessage id="admin.discounts.usesOf" values={{ used: d.used, limit: d.usageLimit ?? '∞' }} />
+      </span>
+    ),
+    sortKey: 'uses',
+    sortValue: (d) => d.used,
+    firstDir: 'desc',
+  },
+  {
+    id: 'status',
+    header: <FormattedMessage id="admin.discounts.col.status" />,
+    cell: (d) => (
+      <span className={`badge ${d.status === 'active' ? 'text-bg-success' : 'text-bg-secondary'}`}>
+        <FormattedMessage id={`admin.discounts.status.${d.status}`} />
+      </span>
+    ),
+    sortKey: 'status',
+    sortValue: (d) => d.status,
+  },
+]
 
 const textFields = [
   { name: 'code', type: 'text', required: true },

@@ -10,6 +10,7 @@ import { requireOperator } from '#app/features/console/operators/require-operato
 import { pageTitle } from '#app/i18n/meta'
 import { env } from '#app/lib/env.server'
 import type { Route } from './+types/home'
+import { DataTable, type Column } from '#app/ui/data-table'
 import { Icon } from '#app/ui/icon'
 
 // chart.js draws on a canvas in the browser: loaded there only, after hydration, and kept out of the main bundle.
@@ -41,6 +42,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const loading = useNavigation().state === 'loading'
   const { stats, range } = loaderData
   const label = (id: string) => intl.formatMessage({ id: `admin.dashboard.series.${id}` })
+  const series = (['signups', 'activations', 'messages', 'reports', 'purchases'] as const).filter((s) => stats[s])
   const summary = (name: string, values: number[]) =>
     intl.formatMessage({ id: 'admin.dashboard.chartSummary' }, { series: name, total: sum(values), max: Math.max(0, ...values), from: range.from, to: range.to })
   const charts: { id: string; type: 'bar' | 'line'; series: { label: string; values: number[] }[] }[] = [
@@ -157,49 +159,26 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         <summary>
           <FormattedMessage id="admin.dashboard.table" />
         </summary>
-        <div className="table-responsive mt-2">
-          <table className="table table-sm table-striped" data-testid="dashboard-table">
-            <caption className="visually-hidden">
-              <FormattedMessage id="admin.dashboard.table" />
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="admin.dashboard.day" />
-                </th>
-                {['signups', 'activations', 'messages', 'reports', ...(stats.purchases ? ['purchases'] : [])].map((s) => (
-                  <th key={s} scope="col" className="text-end">
-                    {label(s)}
-                  </th>
-                ))}
-                {(stats.revenue ?? []).map((r) => (
-                  <th key={r.currency} scope="col" className="text-end">
-                    <FormattedMessage id="admin.dashboard.revenueIn" values={{ currency: r.currency }} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {stats.days.map((d, i) => (
-                <tr key={d}>
-                  <th scope="row" className="fw-normal text-nowrap">
-                    {d}
-                  </th>
-                  <td className="text-end">{stats.signups[i]}</td>
-                  <td className="text-end">{stats.activations[i]}</td>
-                  <td className="text-end">{stats.messages[i]}</td>
-                  <td className="text-end">{stats.reports[i]}</td>
-                  {stats.purchases ? <td className="text-end">{stats.purchases[i]}</td> : null}
-                  {(stats.revenue ?? []).map((r) => (
-                    <td key={r.currency} className="text-end">
-                      <FormattedNumber value={r.values[i] / 100} style="currency" currency={r.currency} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testId="dashboard-table"
+          className="table table-sm table-striped"
+          wrapperClassName="mt-2"
+          caption={<FormattedMessage id="admin.dashboard.table" />}
+          columns={[
+            { id: 'day', header: <FormattedMessage id="admin.dashboard.day" />, cell: (i) => stats.days[i], rowHeader: true, className: 'fw-normal text-nowrap' },
+            ...series.map((s): Column<number> => ({ id: s, header: label(s), align: 'end', cell: (i) => stats[s]?.[i] })),
+            ...(stats.revenue ?? []).map(
+              (r): Column<number> => ({
+                id: `revenue-${r.currency}`,
+                header: <FormattedMessage id="admin.dashboard.revenueIn" values={{ currency: r.currency }} />,
+                align: 'end',
+                cell: (i) => <FormattedNumber value={r.values[i] / 100} style="currency" currency={r.currency} />,
+              }),
+            ),
+          ]}
+          rows={stats.days.map((_, i) => i)}
+          rowKey={(i) => stats.days[i]}
+        />
       </details>
 
       {loaderData.sections.length ? (

@@ -4,6 +4,7 @@ import { findMembers, parseMemberQuery } from '#app/features/console/support/fin
 import { requireOperator } from '#app/features/console/operators/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/members'
+import { DataTable, type Column } from '#app/ui/data-table'
 import { Icon } from '#app/ui/icon'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,60 +44,18 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
-      {!searched ? null : hits.length === 0 ? (
-        <p className="text-body-secondary" role="status" data-testid="members-empty">
-          <FormattedMessage id="admin.members.none" values={{ q }} />
-        </p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table table-sm table-hover align-middle" data-testid="member-results">
-            <caption className="visually-hidden">{intl.formatMessage({ id: 'admin.members.results' })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="admin.members.id" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="admin.members.name" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="admin.members.email" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="admin.members.status" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="admin.members.country" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="admin.members.signup" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {hits.map((m) => (
-                <tr key={m.userId}>
-                  <td>
-                    {m.userId}
-                    {m.profileId ? <span className="text-body-secondary small"> · P{m.profileId}</span> : null}
-                  </td>
-                  <td>
-                    <Link to={`/admin/members/${m.userId}`}>{m.name ?? intl.formatMessage({ id: 'admin.members.noProfile' })}</Link>
-                  </td>
-                  <td className="text-break">{m.email}</td>
-                  <td>
-                    <FormattedMessage id={`admin.member.status.${m.status}`} />
-                  </td>
-                  <td>{m.country ?? ''}</td>
-                  <td className="text-nowrap">
-                    <FormattedDate value={m.signupDate} dateStyle="medium" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {searched ? (
+        <DataTable
+          testId="member-results"
+          className="table table-sm table-hover align-middle"
+          caption={intl.formatMessage({ id: 'admin.members.results' })}
+          columns={memberColumns(intl.formatMessage({ id: 'admin.members.noProfile' }))}
+          rows={hits}
+          rowKey={(m) => m.userId}
+          empty={<FormattedMessage id="admin.members.none" values={{ q }} />}
+          emptyProps={{ role: 'status', 'data-testid': 'members-empty' }}
+        />
+      ) : null}
       {next ? (
         <Link to={`?q=${encodeURIComponent(q)}&after=${encodeURIComponent(next)}`} className="btn btn-outline-dark btn-sm">
           <FormattedMessage id="admin.members.more" />
@@ -105,5 +64,26 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
+
+type Hit = Route.ComponentProps['loaderData']['hits'][number]
+
+// Not sortable: the results page by a cursor on their search key (find-members.server.ts), which a sort would break.
+const memberColumns = (noProfile: string): Column<Hit>[] => [
+  {
+    id: 'id',
+    header: <FormattedMessage id="admin.members.id" />,
+    cell: (m) => (
+      <>
+        {m.userId}
+        {m.profileId ? <span className="text-body-secondary small"> · P{m.profileId}</span> : null}
+      </>
+    ),
+  },
+  { id: 'name', header: <FormattedMessage id="admin.members.name" />, cell: (m) => <Link to={`/admin/members/${m.userId}`}>{m.name ?? noProfile}</Link> },
+  { id: 'email', header: <FormattedMessage id="admin.members.email" />, cell: (m) => m.email, className: 'text-break' },
+  { id: 'status', header: <FormattedMessage id="admin.members.status" />, cell: (m) => <FormattedMessage id={`admin.member.status.${m.status}`} /> },
+  { id: 'country', header: <FormattedMessage id="admin.members.country" />, cell: (m) => m.country ?? '' },
+  { id: 'signup', header: <FormattedMessage id="admin.members.signup" />, cell: (m) => <FormattedDate value={m.signupDate} dateStyle="medium" />, className: 'text-nowrap' },
+]
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.members.title')]

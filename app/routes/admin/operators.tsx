@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, useNavigation, useSearchParams } from 'react-router'
 import { createOperator } from '#app/features/console/operators/operator-accounts.server'
 import { changeOperator, listOperators } from '#app/features/console/operators/operator-admin.server'
 import { newOperatorSchema, operatorChangeSchema } from '#app/features/console/operators/operator.schema'
@@ -9,6 +9,7 @@ import { requireOperator } from '#app/features/console/operators/require-operato
 import { operatorRoles } from '#app/features/console/operators/permissions'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
+import { DataTable, parseSort, type Column } from '#app/ui/data-table'
 import { FormErrors } from '#app/ui/form-errors'
 import { FormField, SelectField } from '#app/ui/form-field'
 import type { Route } from './+types/operators'
@@ -51,9 +52,70 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
+  const sort = parseSort(useSearchParams()[0], operatorSortKeys)
+  // A handful of accounts, all loaded: sorted here.
+  const columns: Column<OperatorRow>[] = [
+    { id: 'name', header: <FormattedMessage id="field.name" />, cell: (o) => o.name, sortKey: 'name', sortValue: (o) => o.name },
+    { id: 'email', header: <FormattedMessage id="field.email" />, cell: (o) => o.email, className: 'text-break', sortKey: 'email', sortValue: (o) => o.email },
+    { id: 'role', header: <FormattedMessage id="admin.operators.role" />, cell: (o) => <FormattedMessage id={`admin.role.${o.role}`} />, sortKey: 'role', sortValue: (o) => intl.formatMessage({ id: `admin.role.${o.role}` }) },
+    {
+      id: 'status',
+      header: <FormattedMessage id="admin.fictional.status" />,
+      cell: (o) =>
+        o.disabled ? (
+          <span className="badge text-bg-secondary">
+            <FormattedMessage id="admin.operators.disabled" />
+          </span>
+        ) : o.lockedUntil ? (
+          <span className="badge text-bg-warning">
+            <FormattedMessage id="admin.operators.locked" />
+          </span>
+        ) : o.enrolled ? (
+          <span className="badge text-bg-success">
+            <FormattedMessage id="admin.operators.active" />
+          </span>
+        ) : (
+          <span className="badge text-bg-light border">
+            <FormattedMessage id="admin.operators.notEnrolled" />
+          </span>
+        ),
+    },
+    {
+      id: 'actions',
+      header: <FormattedMessage id="admin.operators.actions" />,
+      cell: (o) =>
+        o.id === loaderData.me ? (
+          <span className="text-body-secondary small">
+            <FormattedMessage id="admin.operators.you" />
+          </span>
+        ) : (
+          <Form method="post" className="d-flex flex-wrap gap-1 align-items-center">
+            <input type="hidden" name="intent" value="change" />
+            <input type="hidden" name="operatorId" value={o.id} />
+            <label className="visually-hidden" htmlFor={`reason-${o.id}`}>
+              <FormattedMessage id="admin.reason" />
+            </label>
+            <input id={`reason-${o.id}`} name="reason" className="form-control form-control-sm w-auto" placeholder={intl.formatMessage({ id: 'admin.reason' })} required minLength={3} maxLength={500} />
+            <button type="submit" name="change" value={o.disabled ? 'enable' : 'disable'} className="btn btn-sm btn-outline-dark">
+              <FormattedMessage id={o.disabled ? 'admin.operators.enable' : 'admin.operators.disable'} />
+            </button>
+            {o.lockedUntil ? (
+              <button type="submit" name="change" value="unlock" className="btn btn-sm btn-outline-dark">
+                <FormattedMessage id="admin.operators.unlock" />
+              </button>
+            ) : null}
+            {o.enrolled ? (
+              <button type="submit" name="change" value="reset_second_factor" className="btn btn-sm btn-outline-danger">
+                <FormattedMessage id="admin.operators.resetTotp" />
+              </button>
+            ) : null}
+          </Form>
+        ),
+    },
+  ]
   return (
     <>
-      <h1 className="h3 mb-3">
+      <h1 className="h3 mb-3" id="operators-title">
         <FormattedMessage id="admin.operators.title" />
       </h1>
       {actionData?.changed ? (
@@ -66,88 +128,16 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
           <FormattedMessage id={actionData.changeError} />
         </div>
       ) : null}
-      <div className="table-responsive mb-4">
-        <table className="table align-middle" data-testid="operators">
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="field.name" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="field.email" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="admin.operators.role" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="admin.fictional.status" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="admin.operators.actions" />
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.operators.map((o) => (
-              <tr key={o.id}>
-                <td>{o.name}</td>
-                <td className="text-break">{o.email}</td>
-                <td>
-                  <FormattedMessage id={`admin.role.${o.role}`} />
-                </td>
-                <td>
-                  {o.disabled ? (
-                    <span className="badge text-bg-secondary">
-                      <FormattedMessage id="admin.operators.disabled" />
-                    </span>
-                  ) : o.lockedUntil ? (
-                    <span className="badge text-bg-warning">
-                      <FormattedMessage id="admin.operators.locked" />
-                    </span>
-                  ) : o.enrolled ? (
-                    <span className="badge text-bg-success">
-                      <FormattedMessage id="admin.operators.active" />
-                    </span>
-                  ) : (
-                    <span className="badge text-bg-light border">
-                      <FormattedMessage id="admin.operators.notEnrolled" />
-                    </span>
-                  )}
-                </td>
-                <td>
-                  {o.id === loaderData.me ? (
-                    <span className="text-body-secondary small">
-                      <FormattedMessage id="admin.operators.you" />
-                    </span>
-                  ) : (
-                    <Form method="post" className="d-flex flex-wrap gap-1 align-items-center">
-                      <input type="hidden" name="intent" value="change" />
-                      <input type="hidden" name="operatorId" value={o.id} />
-                      <label className="visually-hidden" htmlFor={`reason-${o.id}`}>
-                        <FormattedMessage id="admin.reason" />
-                      </label>
-                      <input id={`reason-${o.id}`} name="reason" className="form-control form-control-sm w-auto" placeholder={intl.formatMessage({ id: 'admin.reason' })} required minLength={3} maxLength={500} />
-                      <button type="submit" name="change" value={o.disabled ? 'enable' : 'disable'} className="btn btn-sm btn-outline-dark">
-                        <FormattedMessage id={o.disabled ? 'admin.operators.enable' : 'admin.operators.disable'} />
-                      </button>
-                      {o.lockedUntil ? (
-                        <button type="submit" name="change" value="unlock" className="btn btn-sm btn-outline-dark">
-                          <FormattedMessage id="admin.operators.unlock" />
-                        </button>
-                      ) : null}
-                      {o.enrolled ? (
-                        <button type="submit" name="change" value="reset_second_factor" className="btn btn-sm btn-outline-danger">
-                          <FormattedMessage id="admin.operators.resetTotp" />
-                        </button>
-                      ) : null}
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        testId="operators"
+        className="table align-middle"
+        wrapperClassName="mb-4"
+        labelledBy="operators-title"
+        columns={columns}
+        rows={loaderData.operators}
+        rowKey={(o) => o.id}
+        sort={{ current: sort, client: true }}
+      />
       <section className="card" aria-labelledby="new-operator-title">
         <div className="card-body">
           <h2 className="h5" id="new-operator-title">
@@ -187,5 +177,8 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
     </>
   )
 }
+
+type OperatorRow = Route.ComponentProps['loaderData']['operators'][number]
+const operatorSortKeys = ['name', 'email', 'role'] as const
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.operators.title')]

@@ -5,6 +5,7 @@ import { rawFromForm, settingSections, type EditableKey, type RawValue } from '#
 import { listSettingChanges, saveSettingsSection, settingsFormValues } from '#app/features/console/site-admin/settings-admin.server'
 import { requireOperator } from '#app/features/console/operators/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
+import { DataTable, type Column } from '#app/ui/data-table'
 import type { Route } from './+types/settings'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -107,61 +108,22 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <h2 id="history-title" className="h5">
           <FormattedMessage id="admin.settings.history" />
         </h2>
-        {loaderData.history.length === 0 ? (
-          <p className="text-body-secondary">
-            <FormattedMessage id="admin.settings.historyEmpty" />
-          </p>
-        ) : (
-          <div className="table-responsive">
-            <table className="table table-sm align-middle" data-testid="settings-history">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <FormattedMessage id="admin.audit.when" />
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="admin.audit.who" />
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="admin.settings.setting" />
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="admin.settings.oldValue" />
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="admin.settings.newValue" />
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="admin.audit.why" />
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.history.map((h) => (
-                  <tr key={h.id}>
-                    <td className="text-nowrap">
-                      <FormattedDate value={h.createdAt} dateStyle="short" timeStyle="short" />
-                    </td>
-                    <td>{h.operatorName}</td>
-                    <td>
-                      <code>{h.key}</code>
-                    </td>
-                    <td className="text-break">
-                      <code>{JSON.stringify(h.oldValue)}</code>
-                    </td>
-                    <td className="text-break">
-                      <code>{JSON.stringify(h.newValue)}</code>
-                    </td>
-                    <td className="text-break">{h.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable testId="settings-history" labelledBy="history-title" columns={historyColumns} rows={loaderData.history} rowKey={(h) => h.id} empty={<FormattedMessage id="admin.settings.historyEmpty" />} />
       </section>
     </>
   )
 }
+
+type Change = Route.ComponentProps['loaderData']['history'][number]
+
+// The latest changes, newest first (settings-admin.server.ts): a history reads in time order.
+const historyColumns: Column<Change>[] = [
+  { id: 'when', header: <FormattedMessage id="admin.audit.when" />, cell: (h) => <FormattedDate value={h.createdAt} dateStyle="short" timeStyle="short" />, className: 'text-nowrap' },
+  { id: 'who', header: <FormattedMessage id="admin.audit.who" />, cell: (h) => h.operatorName },
+  { id: 'setting', header: <FormattedMessage id="admin.settings.setting" />, cell: (h) => <code>{h.key}</code> },
+  { id: 'old', header: <FormattedMessage id="admin.settings.oldValue" />, cell: (h) => <code>{JSON.stringify(h.oldValue)}</code>, className: 'text-break' },
+  { id: 'new', header: <FormattedMessage id="admin.settings.newValue" />, cell: (h) => <code>{JSON.stringify(h.newValue)}</code>, className: 'text-break' },
+  { id: 'why', header: <FormattedMessage id="admin.audit.why" />, cell: (h) => h.reason, className: 'text-break' },
+]
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.settings.title')]

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { profiles } from '#db/schema/index'
 import { recordAudit } from '#app/features/console/operators/audit.server'
@@ -17,16 +17,25 @@ export interface FictionalRow {
   birthDate: string
 }
 
-/** Fictional profiles, newest first, optionally by name prefix. */
-export async function listFictional(opts: { q?: string; page?: number }): Promise<{ rows: FictionalRow[]; total: number; pages: number }> {
+/** The orders the list offers (`?sort=`): only these keys reach SQL, each mapped to its column here. */
+export const fictionalSortKeys = ['id', 'name', 'country', 'status'] as const
+export type FictionalSort = { key: (typeof fictionalSortKeys)[number]; dir: 'asc' | 'desc' }
+const sortColumns = { id: profiles.id, name: profiles.name, country: profiles.country, status: profiles.status } as const
+export const defaultFictionalSort: FictionalSort = { key: 'id', dir: 'desc' }
+
+/** Fictional profiles, newest first unless sorted otherwise (ties by id, so pages do not overlap), optionally by name prefix. */
+export async function listFictional(opts: { q?: string; page?: number; sort?: FictionalSort }): Promise<{ rows: FictionalRow[]; total: number; pages: number }> {
   const page = Math.max(1, opts.page ?? 1)
+  const sort = opts.sort ?? defaultFictionalSort
+  const order = sort.dir === 'asc' ? asc : desc
+  const orderBy = sort.key === 'id' ? [order(profiles.id)] : [order(sortColumns[sort.key]), order(profiles.id)]
   const where = and(eq(profiles.isFictional, true), opts.q ? ilike(profiles.name, `${opts.q.replace(/[%_\\]/g, '\\$&')}%`) : undefined)
   const [rows, [{ n }]] = await Promise.all([
     db()
       .select({ id: profiles.id, name: profiles.name, gender: profiles.gender, country: profiles.country, status: profiles.status, birthDate: profiles.birthDate })
       .from(profiles)
       .where(where)
-      .orderBy(desc(profiles.id))
+      .orderBy(...orderBy)
       .limit(PAGE)
       .offset((page - 1) * PAGE),
     db().select({ n: count() }).from(profiles).where(where),

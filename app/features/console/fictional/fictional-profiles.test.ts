@@ -27,6 +27,18 @@ describe('fictional profiles in the console', () => {
     expect(line).toMatchObject({ action: 'fictional.create', targetType: 'profile', targetId: String(id), reason: 'campaign', operatorName: 'Ops' })
   })
 
+  it('lists newest first, or in a whitelisted order with ties by id', async () => {
+    const bea = await createFictional(input({ name: 'Bea', country: 'DE' }), admin)
+    const ada = await createFictional(input({ name: 'Ada', country: 'NL' }), admin)
+    const cleo = await createFictional(input({ name: 'Cleo', country: 'DE' }), admin)
+    const ids = async (sort?: Parameters<typeof listFictional>[0]['sort']) => (await listFictional({ sort })).rows.map((r) => r.id)
+    expect(await ids()).toEqual([cleo, ada, bea])
+    expect(await ids({ key: 'name', dir: 'asc' })).toEqual([ada, bea, cleo])
+    expect(await ids({ key: 'name', dir: 'desc' })).toEqual([cleo, bea, ada])
+    expect(await ids({ key: 'country', dir: 'asc' })).toEqual([bea, cleo, ada])
+    expect(await ids({ key: 'id', dir: 'asc' })).toEqual([bea, ada, cleo])
+  })
+
   it('can never become a member profile or get an account: the database refuses it', async () => {
     const id = await createFictional(input(), admin)
     const m = await createMember()

@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl'
+import { DataTable, type Column } from '#app/ui/data-table'
 
 export interface ReadinessListProps {
   /** The report's items (app/features/operations/readiness.server.ts), without the English details of the command line. */
@@ -8,6 +9,33 @@ export interface ReadinessListProps {
 }
 
 const badge = { ok: 'text-bg-success', missing: 'text-bg-danger', warning: 'text-bg-warning' } as const
+
+const columns: Column<ReadinessListProps['items'][number]>[] = [
+  { id: 'item', header: <FormattedMessage id="admin.readiness.column.item" />, cell: (i) => <FormattedMessage id={`admin.readiness.item.${i.id}`} />, rowHeader: true, className: 'fw-normal' },
+  {
+    id: 'status',
+    header: <FormattedMessage id="admin.readiness.column.status" />,
+    cell: (i) => (
+      <span className={`badge ${badge[i.status]}`}>
+        <FormattedMessage id={`admin.readiness.status.${i.status}`} />
+      </span>
+    ),
+  },
+  {
+    id: 'variables',
+    header: <FormattedMessage id="admin.readiness.column.variables" />,
+    className: 'small',
+    cell: (i) =>
+      i.variables.length
+        ? i.variables.map((v, n) => (
+            <span key={v}>
+              {n ? ', ' : null}
+              <code>{v}</code>
+            </span>
+          ))
+        : '—',
+  },
+]
 
 /** The readiness report on the console's dashboard, for admins: the same items, in the same order, as `npm run doctor`. */
 export function ReadinessList({ items, processes, machines }: ReadinessListProps) {
@@ -25,48 +53,15 @@ export function ReadinessList({ items, processes, machines }: ReadinessListProps
           <FormattedMessage id="admin.readiness.summary" values={{ missing: count('missing'), warnings: count('warning') }} />
         </p>
         {/* No scrolling wrapper: the variable names wrap between them, so the table fits any width. */}
-        <table className="table table-sm align-middle mb-0">
-          <caption className="visually-hidden">
-            <FormattedMessage id="admin.readiness.title" />
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="admin.readiness.column.item" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="admin.readiness.column.status" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="admin.readiness.column.variables" />
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((i) => (
-              <tr key={i.id} data-testid={`readiness-${i.id}`}>
-                <th scope="row" className="fw-normal">
-                  <FormattedMessage id={`admin.readiness.item.${i.id}`} />
-                </th>
-                <td>
-                  <span className={`badge ${badge[i.status]}`}>
-                    <FormattedMessage id={`admin.readiness.status.${i.status}`} />
-                  </span>
-                </td>
-                <td className="small">
-                  {i.variables.length
-                    ? i.variables.map((v, n) => (
-                        <span key={v}>
-                          {n ? ', ' : null}
-                          <code>{v}</code>
-                        </span>
-                      ))
-                    : '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="table table-sm align-middle mb-0"
+          responsive={false}
+          caption={<FormattedMessage id="admin.readiness.title" />}
+          columns={columns}
+          rows={items}
+          rowKey={(i) => i.id}
+          rowProps={(i) => ({ 'data-testid': `readiness-${i.id}` })}
+        />
       </div>
     </section>
   )

@@ -4,6 +4,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { formatMoney } from '#app/features/billing/pricing'
 import { isTestPayment, TestPaymentBadge } from '#app/features/billing/components/test-payment'
+import { DataTable, type Column } from '#app/ui/data-table'
 import type { MemberDetail } from '../member-detail.server'
 
 /** A titled card of the member page. */
@@ -68,68 +69,53 @@ export function AccountPanel({ d }: { d: MemberDetail }) {
   )
 }
 
+const emptyProps = { className: 'text-body-secondary small mb-0' }
+
+const sessionColumns: Column<MemberDetail['sessions'][number]>[] = [
+  { id: 'started', header: <FormattedMessage id="admin.member.sessionStarted" />, cell: (s) => <When value={s.createdAt} /> },
+  { id: 'used', header: <FormattedMessage id="admin.member.sessionUsed" />, cell: (s) => <When value={s.lastUsedAt} /> },
+  { id: 'device', header: <FormattedMessage id="admin.member.sessionDevice" />, cell: (s) => s.userAgent ?? '–', className: 'text-break' },
+]
+
 export function SessionsPanel({ d }: { d: MemberDetail }) {
   return (
     <Panel id="member-sessions" title={<FormattedMessage id="admin.member.sessions" values={{ n: d.sessions.length }} />}>
-      {d.sessions.length === 0 ? (
-        <Empty id="admin.member.noSessions" />
-      ) : (
-        <div className="table-responsive">
-          <table className="table table-sm small mb-0">
-            <thead>
-              <tr>
-                <th scope="col"><FormattedMessage id="admin.member.sessionStarted" /></th>
-                <th scope="col"><FormattedMessage id="admin.member.sessionUsed" /></th>
-                <th scope="col"><FormattedMessage id="admin.member.sessionDevice" /></th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.sessions.map((s) => (
-                <tr key={s.id}>
-                  <td><When value={s.createdAt} /></td>
-                  <td><When value={s.lastUsedAt} /></td>
-                  <td className="text-break">{s.userAgent ?? '–'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        className="table table-sm small mb-0"
+        labelledBy="member-sessions-title"
+        columns={sessionColumns}
+        rows={d.sessions}
+        rowKey={(s) => s.id}
+        empty={<FormattedMessage id="admin.member.noSessions" />}
+        emptyProps={emptyProps}
+      />
     </Panel>
   )
 }
 
+// Newest first (member-detail.server.ts); each row says its reason for the tests and styles (data-reason).
+const ledgerColumns: Column<MemberDetail['ledger'][number]>[] = [
+  { id: 'when', header: <FormattedMessage id="admin.member.when" />, cell: (l) => <When value={l.createdAt} />, className: 'text-nowrap' },
+  { id: 'reason', header: <FormattedMessage id="admin.member.ledgerReason" />, cell: (l) => <FormattedMessage id={`admin.member.ledger.${l.reason}`} /> },
+  { id: 'delta', header: <FormattedMessage id="admin.member.delta" />, align: 'end', cell: (l) => <span className={l.delta < 0 ? 'text-danger' : 'text-success'}>{l.delta > 0 ? `+${l.delta}` : l.delta}</span> },
+  { id: 'balance', header: <FormattedMessage id="admin.member.balance" />, align: 'end', cell: (l) => l.balanceAfter },
+  { id: 'reference', header: <FormattedMessage id="admin.member.reference" />, cell: (l) => <code>{l.reference ?? ''}</code> },
+]
+
 export function LedgerPanel({ d }: { d: MemberDetail }) {
   return (
     <Panel id="member-ledger" title={<FormattedMessage id="admin.member.ledger" />}>
-      {d.ledger.length === 0 ? (
-        <Empty id="admin.member.noLedger" />
-      ) : (
-        <div className="table-responsive">
-          <table className="table table-sm small mb-0" data-testid="ledger-table">
-            <thead>
-              <tr>
-                <th scope="col"><FormattedMessage id="admin.member.when" /></th>
-                <th scope="col"><FormattedMessage id="admin.member.ledgerReason" /></th>
-                <th scope="col" className="text-end"><FormattedMessage id="admin.member.delta" /></th>
-                <th scope="col" className="text-end"><FormattedMessage id="admin.member.balance" /></th>
-                <th scope="col"><FormattedMessage id="admin.member.reference" /></th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.ledger.map((l) => (
-                <tr key={l.id} data-reason={l.reason}>
-                  <td className="text-nowrap"><When value={l.createdAt} /></td>
-                  <td><FormattedMessage id={`admin.member.ledger.${l.reason}`} /></td>
-                  <td className={`text-end ${l.delta < 0 ? 'text-danger' : 'text-success'}`}>{l.delta > 0 ? `+${l.delta}` : l.delta}</td>
-                  <td className="text-end">{l.balanceAfter}</td>
-                  <td><code>{l.reference ?? ''}</code></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        testId="ledger-table"
+        className="table table-sm small mb-0"
+        labelledBy="member-ledger-title"
+        columns={ledgerColumns}
+        rows={d.ledger}
+        rowKey={(l) => l.id}
+        rowProps={(l) => ({ 'data-reason': l.reason })}
+        empty={<FormattedMessage id="admin.member.noLedger" />}
+        emptyProps={emptyProps}
+      />
     </Panel>
   )
 }
