@@ -20,6 +20,8 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/chats$/)
     await page.getByTestId('chat-list').getByRole('link', { name: new RegExp(`^${ben.name},`) }).click()
     await expect(page).toHaveURL(/\/chats\/\d+$/)
+    // The page streams in: until it has loaded, the last message shown may not be the newest one.
+    await page.waitForLoadState('load')
     const log = page.getByTestId('chat-messages')
     await expect(log).toBeVisible()
     const lastBefore = await log.getByTestId('chat-message').last().textContent()
