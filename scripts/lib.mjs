@@ -79,3 +79,21 @@ export function findChromium() {
   console.error('✖ No Chromium found for the browser tests. Install Debian\'s chromium (apt-get install chromium) or set CHROMIUM_PATH.')
   process.exit(1)
 }
+
+/**
+ * Java for the HTML-validity browser test (the Nu HTML checker, vnu-jar, is a Java program). Installed as Chromium
+ * is (Debian's default-jre-headless, as root with apt); otherwise one line says what to install.
+ */
+export function ensureJava() {
+  const hasJava = () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0
+  if (hasJava()) return
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0
+  if (isRoot && hasApt) {
+    console.log('Installing Debian default-jre-headless for the HTML-validity test…')
+    run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless'])
+    if (hasJava()) return
+  }
+  console.error("✖ No Java found for the HTML-validity browser test (vnu-jar). Install a Java runtime (Debian: apt-get install default-jre-headless).")
+  process.exit(1)
+}

@@ -1,6 +1,6 @@
 // `npm test`: type check, lint, unit and integration tests, build, browser tests.
 import { recordBuild } from './build-state.mjs'
-import { ensureDependencies, findChromium, root, run, runParallel } from './lib.mjs'
+import { ensureDependencies, ensureJava, findChromium, root, run, runParallel } from './lib.mjs'
 
 ensureDependencies()
 const step = (name) => console.log(`\n▶ ${name}`)
@@ -9,6 +9,7 @@ run('npx', ['react-router', 'typegen'])
 run('npx', ['tsc', '--noEmit'])
 step('lint')
 run('npx', ['eslint', '.', '--max-warnings=0'])
+run('npx', ['prettier', '--check', '**/*.{ts,tsx,js,mjs,cjs,scss}'])
 run('node', ['scripts/check-folders.mjs'])
 step('build')
 run('npx', ['react-router', 'build'])
@@ -17,6 +18,7 @@ step('unit and integration tests')
 run('npx', ['vitest', 'run'])
 step('browser tests')
 const chromium = findChromium()
+ensureJava()
 // The suite runs in shards at once, each against its own server, database, SMTP catcher and Redis prefix
 // (playwright.config.ts derives them from E2E_PORT): most of a browser test's time is waiting, so two shards
 // on two cores take little more than half the time of one. E2E_SHARDS=1 runs them in one go.
