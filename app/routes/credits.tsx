@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, redirect } from 'react-router'
 import { z } from 'zod'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { BundleList } from '#app/features/billing/components/bundle-list'
 import { DiscountNotice } from '#app/features/billing/components/discount-notice'
 import { MethodList } from '#app/features/billing/components/method-list'

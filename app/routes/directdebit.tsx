@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Link, redirect, useNavigation } from 'react-router'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { DirectDebitCodeForm, DirectDebitDetailsForm } from '#app/features/billing/components/direct-debit-forms'
 import { directDebitSchema, otpSchema } from '#app/features/billing/direct-debit.schema'
 import {

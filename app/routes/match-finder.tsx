@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { data, useFetcher } from 'react-router'
 import { z } from 'zod'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { likeProfile } from '#app/features/likes/likes.server'
 import { MatchReasons } from '#app/features/matching/components/match-reasons'
 import { proposals, proposer, type Proposal } from '#app/features/matching/proposals.server'

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { sendChatPhoto } from '#app/features/chat/chat-photos.server'
 import { MAX_UPLOAD_BYTES } from '#app/features/photos/process-image.server'
 import { takeWrite } from '#app/features/safety/write-limits.server'

@@ -1,6 +1,6 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { findConversationId } from '#app/features/chat/conversations.server'
 import { hasLiked, likeProfile, markLikeSeen, unlikeProfile } from '#app/features/likes/likes.server'
 import { blockMember, unblockMember } from '#app/features/safety/block.server'

@@ -1,7 +1,7 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { spentThisMonth } from '#app/features/billing/checkout.server'
 import { MethodName } from '#app/features/billing/components/method-list'
 import { Money } from '#app/features/billing/components/money'

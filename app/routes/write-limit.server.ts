@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from 'react-router'
-import { requestLocale } from '#app/features/settings/request-locale.server'
+import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { tooOften } from '#app/features/safety/too-often'
 import { serverIntl } from '#app/i18n/translate.server'
 import { retryAfterHeader } from '#app/lib/http.server'

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { discountById, discountUses, setDiscountStatus } from '#app/features/console/site-admin/discounts-admin.server'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/discounts-id'
 

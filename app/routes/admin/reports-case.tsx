@@ -6,7 +6,7 @@ import { appealCase, closeComplaint, complaintCase, decideReport, reportCase } f
 import { handleAppeal } from '#app/features/console/moderation/decisions.server'
 import { appealOutcomeSchema, caseDecisionSchema } from '#app/features/console/moderation/moderation.schema'
 import { caseActions, complaintOutcomes, moderationReasons, suspensionDays, type ModerationReason } from '#app/features/console/moderation/rules'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import { idParam } from '#app/lib/http.server'

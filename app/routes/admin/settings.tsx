@@ -3,7 +3,7 @@ import { data, Form, useNavigation } from 'react-router'
 import { SettingControl } from '#app/features/console/site-admin/components/setting-control'
 import { rawFromForm, settingSections, type EditableKey, type RawValue } from '#app/features/console/site-admin/setting-fields'
 import { listSettingChanges, saveSettingsSection, settingsFormValues } from '#app/features/console/site-admin/settings-admin.server'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/settings'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
+import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
 import { hideConversation } from '#app/features/chat/conversations.server'
 import { takeWrite } from '#app/features/safety/write-limits.server'
 import type { Route } from './+types/chat.php'

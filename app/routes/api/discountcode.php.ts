@@ -1,4 +1,4 @@
-import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
+import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
 import { activeDiscount, checkDiscount, WELCOME_CODE } from '#app/features/billing/discounts.server'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { discountView } from '#app/features/billing/offers.server'

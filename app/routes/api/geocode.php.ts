@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
+import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
 import { lookUpPlace, saveOwnPosition } from '#app/features/profiles/own-position.server'
 import { takeWrite } from '#app/features/safety/write-limits.server'
 import { readFormData } from '#app/lib/form-data.server'
