@@ -14,7 +14,7 @@ import { isDirectDebitAvailable } from '#app/features/billing/direct-debit-avail
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { methodViews } from '#app/features/billing/offers.server'
 import { findPaymentMethod, methodsForCountry } from '#app/features/billing/payment-methods'
-import { refusalMessage } from '#app/features/billing/refusal-messages'
+import { refusalMessage } from '#app/routes/-helpers/checkout-refusal.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'

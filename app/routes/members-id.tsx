@@ -12,6 +12,7 @@ import { FictionalWarning } from '#app/features/profiles/components/fictional-ba
 import { loadProfilePage } from '#app/features/profiles/profile-page.server'
 import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
+import { statusFor } from '#app/lib/refusals'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/members-id'
 import { PremiumBadge } from '#app/ui/top-nav'
@@ -41,7 +42,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (wait > 0) return tooOftenReply(wait)
   if (intent === 'like') {
     const r = await likeProfile(viewer.profileId, id)
-    if (!r.ok) return data({ error: r.error }, { status: r.error === 'blocked' ? 403 : r.error === 'self' ? 400 : 404 })
+    if (!r.ok) return data({ error: r.error }, { status: statusFor('profile', r.error) })
     return { match: r.match }
   }
   if (intent === 'unlike') {

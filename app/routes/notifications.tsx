@@ -33,7 +33,7 @@ import { takeWrite } from '#app/features/safety/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
 import { AccountDecisions } from '#app/features/console/moderation/components/account-decisions'
 import { listMemberDecisions } from '#app/features/console/moderation/decisions.server'
-import { submitAppeal } from '#app/features/console/moderation/member-appeal.server'
+import { appealAction } from '#app/routes/-helpers/appeal-reply.server'
 import { Icon } from '#app/ui/icon'
 
 /** Settings (the account menu's "Settings", spec section 2): notifications, privacy, account, blocked members. */
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent')
   const wait = await takeWrite(intent === 'unblock' ? 'block' : 'account_change', viewer.userId)
   if (wait > 0) return tooOftenReply(wait)
-  if (intent === 'appeal') return submitAppeal(viewer.userId, form)
+  if (intent === 'appeal') return appealAction(viewer.userId, form)
   if (typeof intent === 'string' && intent.startsWith('totp-')) return secondFactorAction(viewer.userId, form)
   if (intent === 'notifications') {
     await saveNotificationSettings(viewer.userId, parseNotificationSettings(form))
