@@ -18,6 +18,7 @@ import { grantRetentionDiscount } from '#app/features/billing/discounts.server'
 import { getPrivacy, setPrivacy } from '#app/features/profiles/privacy.server'
 import { NotificationSettingsForm } from '#app/features/notifications/components/notification-settings'
 import { parseNotificationSettings } from '#app/features/notifications/notification-settings.schema'
+import { formFields } from '#app/lib/form-fields'
 import { getNotificationSettings, notificationsDisabled, saveNotificationSettings } from '#app/features/notifications/preferences.server'
 import { requestNotificationsAgain } from '#app/features/notifications/reenable.server'
 import { getSettings } from '#app/features/settings/settings.server'
@@ -60,9 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wait = await takeWrite(intent === 'unblock' ? 'block' : 'account_change', viewer.userId)
   if (wait > 0) return tooOftenReply(wait)
   if (intent === 'appeal') return appealAction(viewer.userId, form)
-  if (typeof intent === 'string' && intent.startsWith('totp-')) return secondFactorAction(viewer.userId, form)
+  if (typeof intent === 'string' && intent.startsWith('totp-')) return secondFactorAction(viewer.userId, { intent, code: form.get('code'), password: form.get('password') })
   if (intent === 'notifications') {
-    await saveNotificationSettings(viewer.userId, parseNotificationSettings(form))
+    await saveNotificationSettings(viewer.userId, parseNotificationSettings(formFields(form)))
     return { notice: 'notify.saved' }
   }
   if (intent === 'notifications_enable') {

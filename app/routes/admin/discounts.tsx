@@ -2,6 +2,7 @@ import { FormattedDate, FormattedMessage } from 'react-intl'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { paymentMethods } from '#app/features/billing/payment-methods'
 import { createDiscount, discountFormInput, listDiscounts } from '#app/features/console/site-admin/discounts-admin.server'
+import { formFields } from '#app/lib/form-fields'
 import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/discounts'
@@ -13,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const operator = await requireOperator(request, 'discounts.manage')
-  const input = discountFormInput(await request.formData())
+  const input = discountFormInput(formFields(await request.formData()))
   const result = await createDiscount(operator, input)
   if (!result.ok) return data({ ok: false as const, errors: result.errors, input }, { status: result.errors.code === 'admin.discounts.error.codeTaken' ? 409 : 400 })
   return { ok: true as const, id: result.id, code: String(input.code ?? '').toUpperCase() }
