@@ -7,7 +7,7 @@
  * spend limit is a conflict (409) where the card checkout's is unprocessable (422), as the browser tests expect.
  */
 export const refusalStatuses = {
-  /** Any write refused for its rate (app/features/safety/write-limits.server.ts): 429 with Retry-After. */
+  /** Any write refused for its rate (app/features/settings/write-limits.server.ts): 429 with Retry-After. */
   write: { too_often: 429 },
   /** app/features/authentication/login.server.ts (the login page and POST /api/user.php alike). */
   login: {

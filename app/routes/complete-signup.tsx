@@ -15,7 +15,7 @@ import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/complete-signup'
 import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { takeWrite } from '#app/features/settings/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
 import { formId } from '#app/lib/http.server'
 

@@ -14,7 +14,7 @@ import { readFormData } from '#app/lib/form-data.server'
 import { retryAfterHeader } from '#app/lib/http.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
 import { tooOften } from '#app/features/safety/too-often'
-import { takeWrite, writeWait } from '#app/features/safety/write-limits.server'
+import { takeWrite, writeWait } from '#app/features/settings/write-limits.server'
 import type { Route } from './+types/credits'
 import { Icon } from '#app/ui/icon'
 

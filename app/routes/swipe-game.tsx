@@ -14,7 +14,7 @@ import { Countdown } from '#app/ui/countdown'
 import type { Route } from './+types/swipe-game'
 import { Icon } from '#app/ui/icon'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { takeWrite } from '#app/features/settings/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
 
 const actionSchema = z.object({

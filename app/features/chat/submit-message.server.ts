@@ -1,5 +1,5 @@
 import { isRefusal, statusFor, type RefusalOf } from '#app/lib/refusals'
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { takeWrite } from '#app/features/settings/write-limits.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import type { ChatMessage } from './chat-events'
 import { sendGiftSchema, sendMessageSchema } from './chat.schema'

@@ -3,7 +3,7 @@ import { activeDiscount, checkDiscount, WELCOME_CODE } from '#app/features/billi
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { discountView } from '#app/features/billing/offers.server'
 import { getSettings } from '#app/features/settings/settings.server'
-import { takeWrite, writeWait } from '#app/features/safety/write-limits.server'
+import { takeWrite, writeWait } from '#app/features/settings/write-limits.server'
 import type { Route } from './+types/discountcode.php'
 import { tooOftenJson } from '../write-limit.server'
 

@@ -4,7 +4,7 @@ import { ImageRejectedError, MAX_UPLOAD_BYTES } from '#app/features/photos/proce
 import { photoErrorValues } from '#app/features/photos/photo-rules'
 import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { serverIntl } from '#app/i18n/translate.server'
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { takeWrite } from '#app/features/settings/write-limits.server'
 import type { Route } from './+types/photos.php'
 import { tooOftenJson } from '../write-limit.server'
 

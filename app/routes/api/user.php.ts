@@ -13,7 +13,7 @@ import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '#app/i18n/locale
 import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { serverIntl } from '#app/i18n/translate.server'
 import { setCookieHeader } from '#app/lib/http.server'
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { takeWrite } from '#app/features/settings/write-limits.server'
 import type { Route } from './+types/user.php'
 import { tooOftenJson } from '../write-limit.server'
 import { readFormData } from '#app/lib/form-data.server'
