@@ -105,6 +105,36 @@ export default tseslint.config(
     },
   },
   {
+    // Features take plain values and return reasons; the routes do the HTTP (issue 25, docs/architecture.md).
+    // Components and client hooks may use react-router's UI. scripts/feature-purity.test.ts checks the same and
+    // also finds HTTP status maps.
+    files: ['app/features/**/*.{ts,tsx}'],
+    ignores: ['app/features/**/components/**', 'app/features/**/use-*.{ts,tsx}', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-router', message: 'Features take plain values and return reasons: the route does the HTTP (docs/architecture.md).' }],
+          patterns: [
+            { group: ['../../*/*', '../../../*'], message: 'Import across folders with #app/… or #db/…' },
+            { group: ['@react-router/*'], message: 'Features take plain values and return reasons: the route does the HTTP (docs/architecture.md).' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Identifier[name=/^(Request|Response|FormData|Headers)$/]:not(MemberExpression > Identifier.property):not(Property > Identifier.key)",
+          message: 'Features take plain values (a parsed object, a cookie string, a client address) and return reasons, never Request, Response, FormData or Headers (docs/architecture.md).',
+        },
+        {
+          selector: "Property[key.name=/^(status|statusCode)$/] > Literal.value[raw=/^[1-5][0-9][0-9]$/]",
+          message: 'No HTTP statuses in features: return a reason; app/lib/refusals.ts maps it (docs/architecture.md).',
+        },
+      ],
+    },
+  },
+  {
     // Test helpers reach into the test setup folder.
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-restricted-imports': 'off', 'import-x/no-restricted-paths': ['error', { zones: testZones }] },

@@ -3,7 +3,7 @@ import { RawIntlProvider } from 'react-intl'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/root'
 import { SignupModalProvider } from '#app/features/accounts/components/signup-modal'
-import { signupOptionsFor } from '#app/features/accounts/signup-options.server'
+import { signupOptionsFor } from '#app/routes/-helpers/signup-options.server'
 import { getBadgeCounts } from '#app/features/authentication/viewer.server'
 import { RealtimeProvider, useRealtime } from '#app/features/chat/components/realtime-provider'
 import { getSettings } from '#app/features/settings/settings.server'
@@ -14,7 +14,7 @@ import { paymentsAreSimulated } from '#app/features/billing/test-mode.server'
 import { messageScope } from './i18n/client-messages'
 import { messageBundle } from './i18n/message-bundles.server'
 import { intlFor, loadMessages, MESSAGE_BUNDLE_SCRIPT_ID, messagesAt } from './i18n/message-store'
-import { requestLocale } from '#app/features/settings/request-locale.server'
+import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { registerServiceWorker } from './lib/service-worker'
 import { attentionCount } from './lib/title-count'
 import { AttentionSignals } from './ui/attention-signals'
@@ -74,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The visitor's country (offline GeoIP) decides the dropdown's languages and the entry warning (spec 2, 9).
     visitor: {
       languages: dropdownLocales(country, locale),
-      entryWarning: entryWarningFor(request, context, settings, country),
+      entryWarning: entryWarningFor({ cookie: request.headers.get('cookie'), loggedIn: !!context.viewer }, settings, country),
     },
     site: {
       name: settings.name,

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
 import { resendActivation } from '#app/features/accounts/activation.server'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { safeRedirect } from '#app/features/accounts/accounts.schema'
 import type { Route } from './+types/activate-resend'
 import { readFormData } from '#app/lib/form-data.server'

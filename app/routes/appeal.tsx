@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { readAppealLink } from '#app/features/console/moderation/appeal-link.server'
 import { AccountDecisions } from '#app/features/console/moderation/components/account-decisions'
 import { listMemberDecisions } from '#app/features/console/moderation/decisions.server'
-import { submitAppeal } from '#app/features/console/moderation/member-appeal.server'
+import { appealAction } from '#app/routes/-helpers/appeal-reply.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/appeal'
@@ -27,7 +27,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!found) throw new Response('Not Found', { status: 404 })
   const form = await readFormData(request)
   if (Number(form.get('decisionId')) !== found.decision.id) throw new Response('Bad Request', { status: 400 })
-  return submitAppeal(found.userId, form)
+  return appealAction(found.userId, form)
 }
 
 /**

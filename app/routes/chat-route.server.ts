@@ -4,9 +4,7 @@ import { memberBilling } from '#app/features/billing/member-billing.server'
 import { discountView } from '#app/features/billing/offers.server'
 import { loadChatPage } from '#app/features/chat/chat-page.server'
 import { submitMessage } from '#app/features/chat/submit-message.server'
-import { reportMessage } from '#app/features/safety/report.server'
-import { messageReportSchema } from '#app/features/safety/safety.schema'
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { submitMessageReport } from '#app/features/safety/report.server'
 import type { Viewer } from '#app/features/authentication/viewer.server'
 import { retryAfterHeader } from '#app/lib/http.server'
 import { tooOftenReply } from './write-limit.server'
@@ -25,12 +23,11 @@ export async function chatLoaderData(viewer: Viewer, partnerId: number, url: URL
 /** Its form posts: a message or a gift (the no-JavaScript and no-socket way), or a report of a received message. */
 export async function chatAction(viewer: Viewer, partnerId: number, form: FormData) {
   if (form.get('intent') === 'report') {
-    const wait = await takeWrite('report', viewer.profileId)
-    if (wait > 0) return tooOftenReply(wait, { ok: false as const })
-    const parsed = messageReportSchema.safeParse({ messageId: form.get('messageId'), reason: form.get('reason') ?? undefined })
-    if (!parsed.success) return data({ ok: false as const, error: 'chat.errorInvalid' }, { status: 400 })
-    const ok = await reportMessage({ reporterId: viewer.profileId, ...parsed.data })
-    return ok ? { ok: true as const, reported: parsed.data.messageId } : data({ ok: false as const, error: 'chat.errorInvalid' }, { status: 404 })
+    // The report takes its own write token in the feature, before it is checked or stored.
+    const r = await submitMessageReport(viewer.profileId, { messageId: form.get('messageId'), reason: form.get('reason') ?? undefined })
+    if (r.ok) return { ok: true as const, reported: r.messageId }
+    if (r.error === 'too_often') return tooOftenReply(r.retryAfter, { ok: false as const })
+    return data({ ok: false as const, error: 'chat.errorInvalid' }, { status: r.error === 'invalid' ? 400 : 404 })
   }
   const gift = form.get('intent') === 'gift' ? form.get('gift') : undefined
   const r = await submitMessage(viewer.profileId, { toProfileId: partnerId, clientId: form.get('clientId'), body: form.get('body'), gift })

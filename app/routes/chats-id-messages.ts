@@ -1,4 +1,4 @@
-import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
+import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
 import { conversationAccess, messagePage, messagesAfter } from '#app/features/chat/conversations.server'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/chats-id-messages'

@@ -1,6 +1,6 @@
 import { mediaStore } from '#app/adapters/storage/index.server'
 import { mediaResponse } from '#app/adapters/storage/media-response.server'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { chatPhotoFile } from '#app/features/chat/chat-photos.server'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/chats-id-photo'

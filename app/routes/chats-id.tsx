@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { conversationPartner } from '#app/features/chat/conversations.server'
 import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useRevalidator } from 'react-router'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { listChats } from '#app/features/chat/conversations.server'
 import { applyChatMessage, newConversations } from '#app/features/chat/components/chat-list-live'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'

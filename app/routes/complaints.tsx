@@ -4,10 +4,11 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, useNavigation } from 'react-router'
 import { complaintCategories } from '#app/features/safety/complaint-categories'
 import { complaintSchema } from '#app/features/safety/complaints.schema'
-import { fileComplaint } from '#app/features/safety/complaints.server'
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { submitComplaint } from '#app/features/safety/complaints.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
 import { retryAfterHeader } from '#app/lib/http.server'
-import { requestLocale } from '#app/features/settings/request-locale.server'
+import { statusFor } from '#app/lib/refusals'
+import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import { FormErrors } from '#app/ui/form-errors'
@@ -25,13 +26,13 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: complaintSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), reference: null }, { status: 400 })
-  // Per address (visitors file complaints too): enough for a real case, too few to flood the queue.
-  const wait = await takeWrite('complaint', context.clientIp)
-  if (wait > 0) {
-    return data({ result: submission.reply({ formErrors: ['complaints.tooMany'] }), reference: null }, { status: 429, headers: retryAfterHeader(wait) })
-  }
   const { locale } = await requestLocale(request, context)
-  const { reference } = await fileComplaint({ ...submission.value, locale, reporterProfileId: context.viewer?.profileId ?? null })
+  // Per address (visitors file complaints too), counted by the feature before anything is stored.
+  const r = await submitComplaint(context.clientIp, { ...submission.value, locale, reporterProfileId: context.viewer?.profileId ?? null })
+  if (isTooOften(r)) {
+    return data({ result: submission.reply({ formErrors: ['complaints.tooMany'] }), reference: null }, { status: statusFor('write', 'too_often'), headers: retryAfterHeader(r.retryAfter) })
+  }
+  const { reference } = r
   return { result: submission.reply({ resetForm: true }), reference }
 }
 

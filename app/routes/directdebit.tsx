@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Link, redirect, useNavigation } from 'react-router'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { DirectDebitCodeForm, DirectDebitDetailsForm } from '#app/features/billing/components/direct-debit-forms'
 import { directDebitSchema, otpSchema } from '#app/features/billing/direct-debit.schema'
 import {
@@ -18,45 +18,46 @@ import { formatMoney } from '#app/features/billing/pricing'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
+import { statusFor } from '#app/lib/refusals'
 import { formId, retryAfterHeader } from '#app/lib/http.server'
 import { tooOften } from '#app/features/safety/too-often'
-import { takeWrite, writeWait } from '#app/features/safety/write-limits.server'
+import { takeWrite, writeWait } from '#app/features/settings/write-limits.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
 import { FormErrors } from '#app/ui/form-errors'
 import type { Route } from './+types/directdebit'
 
-/** The message (catalog id, values) and HTTP status for a refusal; spec section 5 gives the direct debit texts. */
+/** The message (catalog id, values) and HTTP status (app/lib/refusals.ts) for a refusal; spec section 5 gives the direct debit texts. */
 function refusal(r: DirectDebitRefusal): { id: string; values?: Record<string, number>; status: number } {
   switch (r.reason) {
     case 'blocked':
-      return { id: 'directdebit.blocked', status: 403 }
+      return { id: 'directdebit.blocked', status: statusFor('directDebit', r.reason) }
     case 'direct_debit_limit':
-      return { id: 'directdebit.limit', status: 409 }
+      return { id: 'directdebit.limit', status: statusFor('directDebit', r.reason) }
     case 'spend_limit':
-      return { id: 'directdebit.spendLimit', status: 409 }
+      return { id: 'directdebit.spendLimit', status: statusFor('directDebit', r.reason) }
     case 'method_unavailable':
-      return { id: 'directdebit.unavailable', status: 409 }
+      return { id: 'directdebit.unavailable', status: statusFor('directDebit', r.reason) }
     case 'direct_debit_off':
-      return { id: 'directdebit.off', status: 403 }
+      return { id: 'directdebit.off', status: statusFor('directDebit', r.reason) }
     case 'unknown_bundle':
-      return { id: 'directdebit.unknownBundle', status: 404 }
+      return { id: 'directdebit.unknownBundle', status: statusFor('directDebit', r.reason) }
     case 'discount':
       // The spec's own texts where they have no amount to format; the rest in one line of this form.
-      return { id: r.error === 'not_found' || r.error === 'used' ? `discount.error.${r.error}` : 'directdebit.discountInvalid', status: 409 }
+      return { id: r.error === 'not_found' || r.error === 'used' ? `discount.error.${r.error}` : 'directdebit.discountInvalid', status: statusFor('directDebit', r.reason) }
     case 'provider_error':
-      return { id: 'directdebit.providerError', status: 502 }
+      return { id: 'directdebit.providerError', status: statusFor('directDebit', r.reason) }
     case 'too_many_codes':
-      return { id: 'directdebit.tooManyCodes', status: 429 }
+      return { id: 'directdebit.tooManyCodes', status: statusFor('directDebit', r.reason) }
     case 'resend_too_soon':
-      return { id: 'directdebit.resendTooSoon', values: { seconds: r.seconds }, status: 429 }
+      return { id: 'directdebit.resendTooSoon', values: { seconds: r.seconds }, status: statusFor('directDebit', r.reason) }
     case 'code_invalid':
-      return { id: 'directdebit.codeInvalid', values: { count: r.attemptsLeft }, status: 400 }
+      return { id: 'directdebit.codeInvalid', values: { count: r.attemptsLeft }, status: statusFor('directDebit', r.reason) }
     case 'code_expired':
-      return { id: 'directdebit.codeExpired', status: 410 }
+      return { id: 'directdebit.codeExpired', status: statusFor('directDebit', r.reason) }
     case 'too_many_attempts':
-      return { id: 'directdebit.tooManyAttempts', status: 410 }
+      return { id: 'directdebit.tooManyAttempts', status: statusFor('directDebit', r.reason) }
     default:
-      return { id: 'error.generic', status: 400 }
+      return { id: 'error.generic', status: statusFor('directDebit', 'other') }
   }
 }
 

@@ -6,7 +6,7 @@ import { LanderDisclosure, LanderPhoto, usePlace } from '#app/features/landers/c
 import { ProfileCount } from '#app/features/landers/components/profile-count'
 import { audienceFromSlug } from '#app/features/landers/lander-slug'
 import { landerDescription, landerProfiles, listedProfileCount } from '#app/features/landers/landers.server'
-import { requestLocale } from '#app/features/settings/request-locale.server'
+import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-gallery'

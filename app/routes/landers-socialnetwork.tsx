@@ -5,7 +5,7 @@ import { LanderDisclosure, LanderPhoto, usePlace } from '#app/features/landers/c
 import { ProfileCount } from '#app/features/landers/components/profile-count'
 import { audienceFromSlug } from '#app/features/landers/lander-slug'
 import { feedProfiles, landerDescription, listedProfileCount, type FeedProfile } from '#app/features/landers/landers.server'
-import { requestLocale } from '#app/features/settings/request-locale.server'
+import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { SeoHandle } from '#app/ui/seo-tags'

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { Form, redirect } from 'react-router'
 import { safeRedirect } from '#app/features/accounts/accounts.schema'
-import { setAccountLanguage } from '#app/features/authentication/viewer.server'
+import { submitAccountLanguage } from '#app/features/authentication/viewer.server'
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeNames, locales } from '#app/i18n/locales'
 import { pageTitle } from '#app/i18n/meta'
 import { setCookieHeader } from '#app/lib/http.server'
@@ -9,7 +9,7 @@ import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/lang-config'
 import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
 
 /** Sets the language: the i18n_redirected cookie for 365 days and, when logged in, the account's language. */
@@ -19,9 +19,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Thrown, not returned: the page renders what the action returns as a rate refusal (a 500 found by npm run scan).
   if (!isLocale(language)) throw new Response('Unsupported language', { status: 400 })
   if (context.viewer) {
-    const wait = await takeWrite('account_change', context.viewer.userId)
-    if (wait > 0) return tooOftenReply(wait)
-    await setAccountLanguage(context.viewer.userId, language)
+    const r = await submitAccountLanguage(context.viewer.userId, language)
+    if (isTooOften(r)) return tooOftenReply(r.retryAfter)
   }
   throw redirect(safeRedirect(form.get('redirectTo'), '/'), {
     headers: { 'Set-Cookie': setCookieHeader(LOCALE_COOKIE, language, LOCALE_COOKIE_MAX_AGE, false) },

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Link, NavLink } from 'react-router'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { listLikes, type LikesTab } from '#app/features/likes/likes.server'
 import { cardPriority, ProfileCardView } from '#app/features/profiles/components/profile-card'

@@ -4,7 +4,8 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { loginCodeSchema, loginSchema, safeRedirect } from '#app/features/accounts/accounts.schema'
 import { LoginCodeForm } from '#app/features/accounts/components/login-code-form'
-import { attemptLogin, loginRefusals } from '#app/features/authentication/login.server'
+import { attemptLogin } from '#app/features/authentication/login.server'
+import { loginRefusalMessages, statusFor } from '#app/lib/refusals'
 import { startSession } from '#app/features/authentication/session-cookie.server'
 import { pageTitle } from '#app/i18n/meta'
 import { FormField } from '#app/ui/form-field'
@@ -27,7 +28,8 @@ async function secondStep(formData: FormData, context: Route.ActionArgs['context
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['code'] }), challenge }, { status: 400 })
   const r = await attemptLogin({ challenge, code: submission.value.code, clientIp: context.clientIp })
   if (!r.ok) {
-    const { messageId, status } = loginRefusals[r.error]
+    const messageId = loginRefusalMessages[r.error]
+    const status = statusFor('login', r.error)
     const result = submission.reply({ formErrors: [messageId], hideFields: ['code'] })
     // A wrong code may be typed again with the same challenge; anything else starts over at the password.
     if (r.error === 'code_wrong') return data({ result, challenge }, { status })
@@ -48,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   const r = await attemptLogin({ email: submission.value.email, password: submission.value.password, clientIp: context.clientIp })
   if (!r.ok) {
-    const { messageId, status } = loginRefusals[r.error]
+    const messageId = loginRefusalMessages[r.error]
+    const status = statusFor('login', r.error)
     if (r.error === 'second_factor_required') return data({ result: submission.reply({ hideFields: ['password'] }), challenge: r.challenge }, { status })
     const result = submission.reply({ formErrors: [messageId], hideFields: ['password'] })
     if (r.error === 'rate_limited') return data({ result }, { status, headers: { 'Retry-After': String(r.retryAfterS) } })

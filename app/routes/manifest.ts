@@ -1,5 +1,5 @@
 import { getSettings } from '#app/features/settings/settings.server'
-import { requestLocale } from '#app/features/settings/request-locale.server'
+import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { nicheOf } from '#app/features/niche/niche'
 import type { Route } from './+types/manifest'
 

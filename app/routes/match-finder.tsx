@@ -1,8 +1,8 @@
 import { FormattedMessage } from 'react-intl'
 import { data, useFetcher } from 'react-router'
 import { z } from 'zod'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
-import { likeProfile } from '#app/features/likes/likes.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
+import { submitLike } from '#app/features/likes/likes.server'
 import { MatchReasons } from '#app/features/matching/components/match-reasons'
 import { proposals, proposer, type Proposal } from '#app/features/matching/proposals.server'
 import { ProfileCardView } from '#app/features/profiles/components/profile-card'
@@ -13,7 +13,6 @@ import type { Route } from './+types/match-finder'
 import { Icon } from '#app/ui/icon'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
 import { tooOftenIn } from '#app/features/safety/too-often'
-import { takeWrite } from '#app/features/safety/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
 
 const FINDER_SIZE = 24
@@ -29,9 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const parsed = z.object({ profileId: z.coerce.number().int().positive() }).safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) return data({ ok: false as const }, { status: 400 })
-  const wait = await takeWrite('like', viewer.profileId)
-  if (wait > 0) return tooOftenReply(wait, { ok: false as const })
-  const r = await likeProfile(viewer.profileId, parsed.data.profileId, 'finder')
+  const r = await submitLike(viewer.profileId, parsed.data.profileId, 'finder')
+  if (!r.ok && r.error === 'too_often') return tooOftenReply(r.retryAfter, { ok: false as const })
   return r.ok ? { ok: true as const, liked: parsed.data.profileId, match: r.match } : data({ ok: false as const }, { status: 404 })
 }
 

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { ChatScreen } from '#app/features/chat/components/chat-screen'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'

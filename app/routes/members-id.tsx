@@ -1,17 +1,18 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { findConversationId } from '#app/features/chat/conversations.server'
-import { hasLiked, likeProfile, markLikeSeen, unlikeProfile } from '#app/features/likes/likes.server'
-import { blockMember, unblockMember } from '#app/features/safety/block.server'
-import { reportProfile } from '#app/features/safety/report.server'
+import { hasLiked, markLikeSeen, submitLike, submitUnlike } from '#app/features/likes/likes.server'
+import { submitBlock, submitUnblock } from '#app/features/safety/block.server'
+import { submitProfileReport } from '#app/features/safety/report.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
-import { takeWrite } from '#app/features/safety/write-limits.server'
-import { reportReasons, reportSchema } from '#app/features/safety/safety.schema'
+import { isTooOften } from '#app/features/settings/write-limits.server'
+import { reportReasons } from '#app/features/safety/safety.schema'
 import { FictionalWarning } from '#app/features/profiles/components/fictional-badge'
 import { loadProfilePage } from '#app/features/profiles/profile-page.server'
 import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
+import { statusFor } from '#app/lib/refusals'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/members-id'
 import { PremiumBadge } from '#app/ui/top-nav'
@@ -36,31 +37,35 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const id = idParam(params.id)
   const form = await readFormData(request)
   const intent = form.get('intent')
-  const kind = intent === 'like' || intent === 'unlike' ? 'like' : intent === 'block' || intent === 'unblock' ? 'block' : intent === 'report' ? 'report' : null
-  const wait = kind ? await takeWrite(kind, viewer.profileId) : 0
-  if (wait > 0) return tooOftenReply(wait)
+  // Each write takes its own rate token in the feature (like, block, report); too_often stored nothing.
   if (intent === 'like') {
-    const r = await likeProfile(viewer.profileId, id)
-    if (!r.ok) return data({ error: r.error }, { status: r.error === 'blocked' ? 403 : r.error === 'self' ? 400 : 404 })
+    const r = await submitLike(viewer.profileId, id)
+    if (!r.ok && r.error === 'too_often') return tooOftenReply(r.retryAfter)
+    if (!r.ok) return data({ error: r.error }, { status: statusFor('profile', r.error) })
     return { match: r.match }
   }
   if (intent === 'unlike') {
-    await unlikeProfile(viewer.profileId, id)
+    const r = await submitUnlike(viewer.profileId, id)
+    if (isTooOften(r)) return tooOftenReply(r.retryAfter)
     return { match: false }
   }
   if (intent === 'block') {
-    if (!(await blockMember(viewer.profileId, id))) throw data(null, { status: 404 })
+    const r = await submitBlock(viewer.profileId, id)
+    if (isTooOften(r)) return tooOftenReply(r.retryAfter)
+    if (!r) throw data(null, { status: statusFor('profile', 'not_found') })
     return { notice: 'profile.blocked' }
   }
   if (intent === 'unblock') {
-    await unblockMember(viewer.profileId, id)
+    const r = await submitUnblock(viewer.profileId, id)
+    if (isTooOften(r)) return tooOftenReply(r.retryAfter)
     return { notice: 'settings.unblocked' }
   }
   if (intent === 'report') {
-    const parsed = reportSchema.safeParse(Object.fromEntries(form))
-    if (!parsed.success) return data({ reportError: parsed.error.issues[0]?.message ?? 'report.reasonRequired' }, { status: 400 })
-    if (!(await reportProfile({ reporterId: viewer.profileId, targetId: id, ...parsed.data }))) throw data(null, { status: 404 })
-    return { notice: 'report.thanks' }
+    const r = await submitProfileReport(viewer.profileId, id, Object.fromEntries(form))
+    if (r.ok) return { notice: 'report.thanks' }
+    if (r.error === 'too_often') return tooOftenReply(r.retryAfter)
+    if (r.error === 'invalid') return data({ reportError: r.message }, { status: 400 })
+    throw data(null, { status: statusFor('profile', 'not_found') })
   }
   throw redirect(new URL(request.url).pathname)
 }

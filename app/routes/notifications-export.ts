@@ -1,4 +1,4 @@
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { exportBody, streamAccountExport } from '#app/features/accounts/export-data.server'
 import type { Route } from './+types/notifications-export'
 

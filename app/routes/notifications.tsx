@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { changeEmailSchema, changePasswordSchema } from '#app/features/accounts/accounts.schema'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { changePassword, changeUsername, requestEmailChange } from '#app/features/accounts/change-account.server'
 import { AccountForms, DeleteAccount, deletionReasonIds, SessionsList } from '#app/features/accounts/components/account-settings'
 import { SecondFactorSettings } from '#app/features/accounts/components/second-factor-settings'
@@ -18,6 +18,7 @@ import { grantRetentionDiscount } from '#app/features/billing/discounts.server'
 import { getPrivacy, setPrivacy } from '#app/features/profiles/privacy.server'
 import { NotificationSettingsForm } from '#app/features/notifications/components/notification-settings'
 import { parseNotificationSettings } from '#app/features/notifications/notification-settings.schema'
+import { formFields } from '#app/lib/form-fields'
 import { getNotificationSettings, notificationsDisabled, saveNotificationSettings } from '#app/features/notifications/preferences.server'
 import { requestNotificationsAgain } from '#app/features/notifications/reenable.server'
 import { getSettings } from '#app/features/settings/settings.server'
@@ -29,11 +30,11 @@ import { SwitchField } from '#app/ui/switch-field'
 import type { Route } from './+types/notifications'
 import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { takeWrite } from '#app/features/settings/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
 import { AccountDecisions } from '#app/features/console/moderation/components/account-decisions'
 import { listMemberDecisions } from '#app/features/console/moderation/decisions.server'
-import { submitAppeal } from '#app/features/console/moderation/member-appeal.server'
+import { appealAction } from '#app/routes/-helpers/appeal-reply.server'
 import { Icon } from '#app/ui/icon'
 
 /** Settings (the account menu's "Settings", spec section 2): notifications, privacy, account, blocked members. */
@@ -59,10 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent')
   const wait = await takeWrite(intent === 'unblock' ? 'block' : 'account_change', viewer.userId)
   if (wait > 0) return tooOftenReply(wait)
-  if (intent === 'appeal') return submitAppeal(viewer.userId, form)
-  if (typeof intent === 'string' && intent.startsWith('totp-')) return secondFactorAction(viewer.userId, form)
+  if (intent === 'appeal') return appealAction(viewer.userId, form)
+  if (typeof intent === 'string' && intent.startsWith('totp-')) return secondFactorAction(viewer.userId, { intent, code: form.get('code'), password: form.get('password') })
   if (intent === 'notifications') {
-    await saveNotificationSettings(viewer.userId, parseNotificationSettings(form))
+    await saveNotificationSettings(viewer.userId, parseNotificationSettings(formFields(form)))
     return { notice: 'notify.saved' }
   }
   if (intent === 'notifications_enable') {

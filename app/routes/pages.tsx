@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { contentPage } from '#app/features/content/content-pages.server'
-import { requestLocale } from '#app/features/settings/request-locale.server'
+import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/pages'

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router'
-import { requireViewer } from '#app/features/authentication/require-viewer.server'
+import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { BundleList } from '#app/features/billing/components/bundle-list'
 import { DiscountNotice } from '#app/features/billing/components/discount-notice'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'

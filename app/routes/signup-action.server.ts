@@ -6,7 +6,7 @@ import { signupAllowed, trackingFromCookies } from '#app/features/accounts/signu
 import { signup } from '#app/features/accounts/signup.server'
 import { accountLimiters } from '#app/features/authentication/ip-limits.server'
 import { startSession } from '#app/features/authentication/session-cookie.server'
-import { requestLocale } from '#app/features/settings/request-locale.server'
+import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { readFormData } from '#app/lib/form-data.server'
 

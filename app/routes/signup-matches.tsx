@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { redirect } from 'react-router'
 import { SignupForm } from '#app/features/accounts/components/signup-form'
-import { signupOptionsFor } from '#app/features/accounts/signup-options.server'
+import { signupOptionsFor } from '#app/routes/-helpers/signup-options.server'
 import { signupAction } from './signup-action.server'
 import { cardPriority, ProfileCardView } from '#app/features/profiles/components/profile-card'
 import { parseSearchQuery } from '#app/features/search/search.schema'

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { Link, redirect } from 'react-router'
 import { SignupForm } from '#app/features/accounts/components/signup-form'
-import { signupOptionsFor } from '#app/features/accounts/signup-options.server'
+import { signupOptionsFor } from '#app/routes/-helpers/signup-options.server'
 import { signupAction } from './signup-action.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/signup'

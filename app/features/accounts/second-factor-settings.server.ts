@@ -1,5 +1,4 @@
 import QRCode from 'qrcode'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { confirmEnrolment, disableSecondFactor, enrolmentSecret, hasSecondFactor, pendingSecret, recoveryCodesLeft } from '#app/features/authentication/member-second-factor.server'
 import { totpUri } from '#app/features/authentication/totp.server'
 import { getSettings } from '#app/features/settings/settings.server'
@@ -26,19 +25,21 @@ export async function secondFactorState(userId: number, email: string): Promise<
 export type SecondFactorReply = { totp: 'started' } | { totp: 'enabled'; recoveryCodes: string[] } | { totp: 'disabled' } | { totp: 'error'; field: 'code' | 'password'; error: string }
 
 /** The settings' second-factor intents: totp-start, totp-confirm (a first code), totp-disable (the password). */
-export async function secondFactorAction(userId: number, form: FormData): Promise<SecondFactorReply> {
-  if (form.get('intent') === 'totp-start') {
+export async function secondFactorAction(userId: number, input: { intent: unknown; code?: unknown; password?: unknown }): Promise<SecondFactorReply> {
+  if (input.intent === 'totp-start') {
     await enrolmentSecret(userId)
     return { totp: 'started' }
   }
-  const submission = parseWithZod(form, { schema: secondFactorSettingsSchema })
-  if (submission.status !== 'success') {
-    const field = form.get('intent') === 'totp-disable' ? 'password' : 'code'
+  // Empty fields count as missing, as a form parse gives them.
+  const present = (v: unknown) => (v === '' || v === null ? undefined : v)
+  const submission = secondFactorSettingsSchema.safeParse({ intent: present(input.intent), code: present(input.code), password: present(input.password) })
+  if (!submission.success) {
+    const field = input.intent === 'totp-disable' ? 'password' : 'code'
     return { totp: 'error', field, error: field === 'password' ? 'validation.passwordRequired' : 'validation.codeFormat' }
   }
-  if (submission.value.intent === 'totp-confirm') {
-    const codes = await confirmEnrolment(userId, submission.value.code)
+  if (submission.data.intent === 'totp-confirm') {
+    const codes = await confirmEnrolment(userId, submission.data.code)
     return codes ? { totp: 'enabled', recoveryCodes: codes } : { totp: 'error', field: 'code', error: 'login.codeWrong' }
   }
-  return (await disableSecondFactor(userId, submission.value.password)) ? { totp: 'disabled' } : { totp: 'error', field: 'password', error: 'validation.oldPasswordWrong' }
+  return (await disableSecondFactor(userId, submission.data.password)) ? { totp: 'disabled' } : { totp: 'error', field: 'password', error: 'validation.oldPasswordWrong' }
 }

@@ -1,8 +1,6 @@
 import { parseCookies } from '#app/lib/cookies'
 import { getSettings } from '#app/features/settings/settings.server'
-import type { AppLoadContext } from 'react-router'
-import { requestLocale } from '#app/features/settings/request-locale.server'
-import { selectedCountry, visitorCountry } from '#app/features/visitors/visitor.server'
+import { selectedCountry } from '#app/features/visitors/visitor.server'
 import type { Locale } from '#app/i18n/locales'
 import { nicheOf } from '#app/features/niche/niche'
 import { hasTrafficSource, parseTrackingCookie, TRACKING_COOKIE, type Tracking } from './tracking'
@@ -40,11 +38,4 @@ export async function signupOptions(opts: { locale: Locale; tracking: Tracking |
     defaultGender: seeking.gender,
     defaultLookingFor: seeking.lookingFor,
   }
-}
-
-/** The signup options of a request: its language, tracking cookie and the visitor's country (when the caller knows them already, passed in). */
-export async function signupOptionsFor(request: Request, context: AppLoadContext, known: { locale?: Locale; country?: string | null } = {}): Promise<SignupOptions> {
-  const [settings, lang] = await Promise.all([getSettings(), known.locale ?? requestLocale(request, context).then((r) => r.locale)])
-  const country = known.country !== undefined ? known.country : visitorCountry(context, settings)
-  return signupOptions({ locale: lang, tracking: trackingFromCookies(request.headers.get('cookie')), country })
 }

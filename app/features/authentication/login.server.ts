@@ -128,19 +128,8 @@ export async function loginSecondStep(challenge: string, code: string, ip: strin
 }
 
 export type LoginAttempt = LoginResult | { ok: false; error: 'rate_limited'; retryAfterS: number }
+/** The reasons a login is refused; their texts and HTTP statuses: app/lib/refusals.ts (vocabulary 'login'). */
 export type LoginRefusal = Extract<LoginAttempt, { ok: false }>['error']
-
-/** Each refusal's message id and HTTP status, for the login page and POST /api/user.php alike. */
-export const loginRefusals: Record<LoginRefusal, { messageId: string; status: number }> = {
-  rate_limited: { messageId: 'login.tooManyRequests', status: 429 },
-  blocked: { messageId: 'login.blocked', status: 429 },
-  pending_deletion: { messageId: 'login.pendingDeletion', status: 403 },
-  suspended: { messageId: 'login.suspended', status: 403 },
-  banned: { messageId: 'login.banned', status: 403 },
-  failed: { messageId: 'login.failed', status: 401 },
-  second_factor_required: { messageId: 'login.codeRequired', status: 401 },
-  code_wrong: { messageId: 'login.codeWrong', status: 401 },
-}
 
 /**
  * The whole login sequence, whichever way it comes (the form, the JSON API): the per-address rate limit, then

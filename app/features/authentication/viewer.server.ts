@@ -3,6 +3,7 @@ import { accountRestrictions, likes, conversationMembers, conversations, profile
 import { idleCondition, keepSessionAlive, sessionLookupIds } from './sessions.server'
 import { notBlockedEitherWay } from '#app/policies/visibility.server'
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
+import { withWrite } from '#app/features/settings/write-limits.server'
 
 /** The logged-in member as every loader sees them. */
 export interface Viewer {
@@ -105,4 +106,9 @@ function badgeCountColumns(profileId: SQL) {
 
 export async function setAccountLanguage(userId: number, language: string): Promise<void> {
   await db().update(users).set({ language }).where(eq(users.id, userId))
+}
+
+/** The member's choice of language: takes an account_change write token first (too_often when spent). */
+export function submitAccountLanguage(userId: number, language: string) {
+  return withWrite('account_change', userId, () => setAccountLanguage(userId, language))
 }

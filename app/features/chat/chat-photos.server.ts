@@ -3,6 +3,7 @@ import { mediaStore } from '#app/adapters/storage/index.server'
 import { canUseChatFeature } from '#app/policies/premium-features'
 import { db } from '#db/client.server'
 import { messages, profiles, users } from '#db/schema/index'
+import { statusFor } from '#app/lib/refusals'
 import { ImageRejectedError, processImage } from '#app/features/photos/process-image.server'
 import { conversationAccess } from './conversations.server'
 import { deliverSubmission, refusal, type SubmitResult } from './submit-message.server'
@@ -22,7 +23,7 @@ export async function sendChatPhoto(senderId: number, toProfileId: number, clien
   try {
     full = (await processImage(data)).full
   } catch (e) {
-    if (e instanceof ImageRejectedError) return { ok: false, error: 'photo', code: e.code, status: e.code === 'too_large' ? 413 : 422 }
+    if (e instanceof ImageRejectedError) return { ok: false, error: 'photo', code: e.code, status: statusFor('image', e.code === 'too_large' ? 'too_large' : 'other') }
     throw e
   }
   const name = `chat-${senderId}-${crypto.randomUUID()}.webp`

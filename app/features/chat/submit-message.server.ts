@@ -1,4 +1,5 @@
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { isRefusal, statusFor, type RefusalOf } from '#app/lib/refusals'
+import { takeWrite } from '#app/features/settings/write-limits.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import type { ChatMessage } from './chat-events'
 import { sendGiftSchema, sendMessageSchema } from './chat.schema'
@@ -6,31 +7,14 @@ import { sendMessage, type SendInput, type SendRefusal } from './send-message.se
 
 /**
  * Why a message was refused: one vocabulary (catalog message ids) for the socket's error events and the form
- * post's answers, with one HTTP status each.
+ * post's answers; their HTTP statuses come from the one map of app/lib/refusals.ts (vocabulary 'chat').
  */
-export const refusalStatus = {
-  'chat.errorEmpty': 400,
-  'chat.errorTooLong': 400,
-  'chat.errorInvalid': 400,
-  'chat.errorBlocked': 403,
-  'chat.errorUnavailable': 404,
-  'chat.errorFictional': 403,
-  'chat.errorNoCredits': 402,
-  'chat.errorFreeConversations': 402,
-  'chat.errorPremiumOnly': 403,
-  'chat.errorPhoto': 422,
-  'chat.errorRateLimited': 429,
-} as const
-export type MessageRefusal = keyof typeof refusalStatus
+export type MessageRefusal = RefusalOf<'chat'>
 
 /** `retryAfter`: for chat.errorRateLimited, the seconds until the member may send again. */
 export type SubmitResult = { ok: true; message: ChatMessage; credits: number } | { ok: false; error: MessageRefusal; status: number; retryAfter?: number }
 
-export const refusal = (error: MessageRefusal): SubmitResult & { ok: false } => ({ ok: false, error, status: refusalStatus[error] })
-
-function isRefusal(v: unknown): v is MessageRefusal {
-  return typeof v === 'string' && v in refusalStatus
-}
+export const refusal = (error: MessageRefusal): SubmitResult & { ok: false } => ({ ok: false, error, status: statusFor('chat', error) })
 
 const refusalOf: Record<SendRefusal, MessageRefusal> = {
   not_found: 'chat.errorUnavailable',
@@ -75,7 +59,7 @@ export async function submitMessage(senderId: number, input: { toProfileId: unkn
   const parsed = textSchemaFor(settings.message_length).safeParse(input)
   if (!parsed.success) {
     const code = parsed.error.issues[0]?.message
-    return refusal(isRefusal(code) ? code : 'chat.errorInvalid')
+    return refusal(isRefusal('chat', code) ? code : 'chat.errorInvalid')
   }
   return deliverSubmission({ senderId, ...parsed.data })
 }

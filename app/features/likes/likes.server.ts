@@ -5,6 +5,7 @@ import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { canContact, notBlockedEitherWay, privacyModeAllows } from '#app/policies/visibility.server'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { profileCardColumns, toProfileCard, type ProfileCard } from '#app/features/profiles/profile-view.server'
+import { withWrite } from '#app/features/settings/write-limits.server'
 
 export type LikeResult = { ok: true; match: boolean; created: boolean } | { ok: false; error: 'not_found' | 'blocked' | 'self' | 'unconfirmed' }
 
@@ -90,4 +91,14 @@ export async function listLikes(viewerId: number, tab: LikesTab): Promise<LikeEn
     .limit(500)
   const now = new Date()
   return rows.map((r) => ({ profile: toProfileCard(r, now), like_new: tab === 'sent' ? false : r.isNew, likedAt: r.likedAt.toISOString() }))
+}
+
+/** A member's like as they send it: takes a like write token first (too_often when spent), then likeProfile. */
+export function submitLike(likerId: number, targetId: number, source: LikeSource = 'profile') {
+  return withWrite('like', likerId, () => likeProfile(likerId, targetId, source))
+}
+
+/** A member's unlike as they send it: takes a like write token first (too_often when spent), then unlikeProfile. */
+export function submitUnlike(likerId: number, targetId: number) {
+  return withWrite('like', likerId, () => unlikeProfile(likerId, targetId))
 }

@@ -1,6 +1,7 @@
 import { getSettings } from '#app/features/settings/settings.server'
 import { reverseGeocode, type GeocodeResult } from './geocode.server'
 import { updateLocation } from './update-profile.server'
+import { withWrite } from '#app/features/settings/write-limits.server'
 
 /**
  * The member's own browser position becomes their place: the nearest served town, stored as the centre of that
@@ -21,4 +22,9 @@ export async function lookUpPlace(position: { lat: number; lon: number }): Promi
   if (!place) return null
   const { centre: _centre, ...shown } = place
   return shown
+}
+
+/** The member's own position as their page sends it: takes a profile_edit write token first (too_often when spent). */
+export function submitOwnPosition(profileId: number, position: { lat: number; lon: number }) {
+  return withWrite('profile_edit', profileId, () => saveOwnPosition(profileId, position))
 }

@@ -4,6 +4,7 @@ import { blocks, conversationMembers, conversations, likes, profileImages, profi
 import { profileCardColumns, toProfileCard } from '#app/features/profiles/profile-view.server'
 import type { ProfileCard } from '#app/features/profiles/profile-types'
 import { canViewProfile } from '#app/policies/visibility.server'
+import { withWrite } from '#app/features/settings/write-limits.server'
 
 /**
  * Blocking ends what it must, in one transaction: likes in both directions go, and the conversation disappears
@@ -47,4 +48,14 @@ export async function listBlocked(blockerId: number): Promise<ProfileCard[]> {
     .where(eq(blocks.blockerId, blockerId))
     .orderBy(asc(profiles.name))
   return rows.map((r) => toProfileCard(r))
+}
+
+/** A member's block as they send it: takes a block write token first (too_often when spent), then blockMember. */
+export function submitBlock(blockerId: number, blockedId: number) {
+  return withWrite('block', blockerId, () => blockMember(blockerId, blockedId))
+}
+
+/** A member's unblock from a profile page: takes a block write token first (too_often when spent). */
+export function submitUnblock(blockerId: number, blockedId: number) {
+  return withWrite('block', blockerId, () => unblockMember(blockerId, blockedId))
 }

@@ -8,6 +8,7 @@ import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { renderEmail } from '#app/ui/email/render-email.server'
 import type { ComplaintInput } from './complaints.schema'
+import { withWrite } from '#app/features/settings/write-limits.server'
 
 /** A reference the complainant can quote: the date and six random characters without look-alikes. */
 function newReference(now = new Date()): string {
@@ -46,4 +47,12 @@ export async function fileComplaint(input: ComplaintInput & { locale: Locale; re
   })
   await mail().send({ to: input.email, kind: 'complaint', ...content })
   return { reference }
+}
+
+/**
+ * A complaint as the form sends it, per client address (visitors file complaints too): enough for a real case, too
+ * few to flood the queue. Takes a complaint write token first (too_often when spent), then files it.
+ */
+export function submitComplaint(clientIp: string, input: Parameters<typeof fileComplaint>[0]) {
+  return withWrite('complaint', clientIp, () => fileComplaint(input))
 }

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { conversations, messages, profileImages, profiles, reports } from '#db/schema/index'
+import { withWrite } from '#app/features/settings/write-limits.server'
+import { messageReportSchema, reportSchema } from './safety.schema'
 
 /** Stores a report for moderation. The image, when given, must belong to the reported profile. */
 export async function reportProfile(input: { reporterId: number; targetId: number; reason: string; details?: string; imageId?: number }): Promise<boolean> {
@@ -36,4 +38,32 @@ export async function reportMessage(input: { reporterId: number; messageId: numb
     .where(and(eq(reports.reporterId, input.reporterId), eq(reports.messageId, input.messageId)))
   if (!dup) await db().insert(reports).values({ reporterId: input.reporterId, targetId: m.senderId, messageId: input.messageId, reason: input.reason })
   return true
+}
+
+export type ProfileReportOutcome = { ok: true } | { ok: false; error: 'invalid'; message: string } | { ok: false; error: 'not_found' }
+
+/**
+ * A report of a profile as the form sends it (its fields as plain values): takes a report write token first (too
+ * often: nothing is checked or stored), then validates and stores it.
+ */
+export function submitProfileReport(reporterId: number, targetId: number, fields: Record<string, unknown>) {
+  return withWrite('report', reporterId, async (): Promise<ProfileReportOutcome> => {
+    const parsed = reportSchema.safeParse(fields)
+    if (!parsed.success) return { ok: false, error: 'invalid', message: parsed.error.issues[0]?.message ?? 'report.reasonRequired' }
+    return (await reportProfile({ reporterId, targetId, ...parsed.data })) ? { ok: true } : { ok: false, error: 'not_found' }
+  })
+}
+
+export type MessageReportOutcome = { ok: true; messageId: number } | { ok: false; error: 'invalid' | 'not_found' }
+
+/**
+ * A report of a received message as the chat's form sends it (plain values): takes a report write token first (too
+ * often: nothing is checked or stored), then validates and stores it.
+ */
+export function submitMessageReport(reporterId: number, fields: { messageId: unknown; reason?: unknown }) {
+  return withWrite('report', reporterId, async (): Promise<MessageReportOutcome> => {
+    const parsed = messageReportSchema.safeParse(fields)
+    if (!parsed.success) return { ok: false, error: 'invalid' }
+    return (await reportMessage({ reporterId, ...parsed.data })) ? { ok: true, messageId: parsed.data.messageId } : { ok: false, error: 'not_found' }
+  })
 }

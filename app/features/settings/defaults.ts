@@ -77,7 +77,7 @@ export const defaultSettings = {
   // Requests per IP address on the account endpoints.
   rate_limits: { login_ip_per_15min: 30, signup_ip_per_hour: 10, reset_ip_per_hour: 10, resend_ip_per_hour: 10 },
   // Writes per member (per address where visitors write), far above what a person does and low enough to stop a
-  // script: app/features/safety/write-limits.server.ts, docs/security.md "Rate limits". A stored value may name
+  // script: app/features/settings/write-limits.server.ts, docs/security.md "Rate limits". A stored value may name
   // only some of them: the others keep these defaults.
   write_limits: {
     messages_per_minute: 30,

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from 'react-router'
 import { countryOfIp } from '#app/adapters/geoip/country-by-ip.server'
 import type { Settings } from '#app/features/settings/defaults'
 import { localeCountry } from '#app/features/settings/locale-country'
@@ -11,7 +10,7 @@ import { ENTRY_WARNING_COOKIE, entryWarningScopes } from './entry-warning'
  * The visitor's country (setting geoip_country of a request): from their IP address by the offline database, or
  * the stored geoip_country setting when the address tells nothing (loopback, private networks).
  */
-export function visitorCountry(context: Pick<AppLoadContext, 'clientIp'>, settings: Pick<Settings, 'geoip_country'>): string | null {
+export function visitorCountry(context: { clientIp: string }, settings: Pick<Settings, 'geoip_country'>): string | null {
   return countryOfIp(context.clientIp) ?? settings.geoip_country ?? null
 }
 
@@ -42,11 +41,11 @@ export function settingsForRequest(settings: Settings, input: { country: string 
   }
 }
 
-/** Where the entry warning shows for this request (app/features/visitors/entry-warning.ts). */
-export function entryWarningFor(request: Request, context: Pick<AppLoadContext, 'viewer'>, settings: Settings, country: string | null) {
+/** Where the entry warning shows for a visitor with this Cookie header (app/features/visitors/entry-warning.ts). */
+export function entryWarningFor(visitor: { cookie: string | null; loggedIn: boolean }, settings: Settings, country: string | null) {
   return entryWarningScopes({
-    loggedIn: !!context.viewer,
-    skipped: !!parseCookies(request.headers.get('cookie'))[ENTRY_WARNING_COOKIE],
+    loggedIn: visitor.loggedIn,
+    skipped: !!parseCookies(visitor.cookie)[ENTRY_WARNING_COOKIE],
     enabled: String(settings.enable_site_entry_popup),
     countries: settings.site_entry_popup_countries,
     country,

@@ -1,4 +1,4 @@
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import type { Route } from './+types/api-not-found'
 
 /** Unknown console API calls: 401 without a console session, else 404. */

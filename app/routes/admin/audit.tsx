@@ -1,7 +1,7 @@
 import { FormattedDate, FormattedMessage } from 'react-intl'
 import { Link } from 'react-router'
 import { listAudit } from '#app/features/console/operators/audit.server'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import { DataTable, type Column } from '#app/ui/data-table'
 import type { Route } from './+types/audit'

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { companyFields, type CompanyField } from '#app/features/console/site-admin/company-fields'
 import { companyFormValues, saveCompanyInfo } from '#app/features/console/site-admin/content-admin.server'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/company'
 

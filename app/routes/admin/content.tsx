@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { contentMatrix } from '#app/features/console/site-admin/content-admin.server'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { localeNames } from '#app/i18n/locales'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/content'

@@ -2,7 +2,8 @@ import { FormattedDate, FormattedMessage } from 'react-intl'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { paymentMethods } from '#app/features/billing/payment-methods'
 import { createDiscount, discountFormInput, listDiscounts } from '#app/features/console/site-admin/discounts-admin.server'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { formFields } from '#app/lib/form-fields'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import { DataTable, parseSort, type Column } from '#app/ui/data-table'
 import type { Route } from './+types/discounts'
@@ -14,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const operator = await requireOperator(request, 'discounts.manage')
-  const input = discountFormInput(await request.formData())
+  const input = discountFormInput(formFields(await request.formData()))
   const result = await createDiscount(operator, input)
   if (!result.ok) return data({ ok: false as const, errors: result.errors, input }, { status: result.errors.code === 'admin.discounts.error.codeTaken' ? 409 : 400 })
   return { ok: true as const, id: result.id, code: String(input.code ?? '').toUpperCase() }

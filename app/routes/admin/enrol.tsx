@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Enrolment belongs to the password step of an operator without a second factor yet. */
 async function enrollingOperator(request: Request) {
-  const token = operatorToken(request)
+  const token = operatorToken(request.headers.get('cookie'))
   const session = await operatorSession(token)
   if (!session) throw redirect('/admin/login')
   const operator = await operatorById(session.operatorId)

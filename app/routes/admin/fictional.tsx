@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Form, Link, useSearchParams } from 'react-router'
 import { defaultFictionalSort, fictionalSortKeys, listFictional } from '#app/features/console/fictional/fictional-profiles.server'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import { DataTable, parseSort, type Column } from '#app/ui/data-table'
 import type { Route } from './+types/fictional'

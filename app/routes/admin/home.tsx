@@ -6,7 +6,7 @@ import { ReadinessList } from '#app/features/operations/components/readiness-lis
 import { siteReadiness } from '#app/features/operations/readiness-facts.server'
 import { sectionsFor } from '#app/features/console/operators/console-nav'
 import { can } from '#app/features/console/operators/permissions'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import { env } from '#app/lib/env.server'
 import type { Route } from './+types/home'

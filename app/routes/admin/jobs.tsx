@@ -1,7 +1,7 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, useNavigation, useSearchParams } from 'react-router'
 import { failedJobs, retryJob } from '#app/features/console/site-admin/jobs-admin.server'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/jobs'
 import { DataTable, parseSort, type Column } from '#app/ui/data-table'

@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Only a session that passed the password step reaches this page. */
 async function pendingSession(request: Request) {
-  const token = operatorToken(request)
+  const token = operatorToken(request.headers.get('cookie'))
   const session = await operatorSession(token)
   if (!session) throw redirect('/admin/login')
   if (session.stage === 'full') throw redirect('/admin')

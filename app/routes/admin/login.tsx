@@ -14,7 +14,7 @@ import { FormField } from '#app/ui/form-field'
 import type { Route } from './+types/login'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await operatorSession(operatorToken(request))
+  const session = await operatorSession(operatorToken(request.headers.get('cookie')))
   if (session?.stage === 'full') throw redirect('/admin')
   return null
 }

@@ -10,7 +10,7 @@ export function loader() {
 
 /** POST /admin/logout: ends the console session. */
 export async function action({ request }: Route.ActionArgs) {
-  const token = operatorToken(request)
+  const token = operatorToken(request.headers.get('cookie'))
   const session = await operatorSession(token)
   if (session) {
     const o = await operatorById(session.operatorId)

@@ -2,7 +2,7 @@ import { mediaStore } from '#app/adapters/storage/index.server'
 import { mediaResponse } from '#app/adapters/storage/media-response.server'
 import { moderationPhotoFile } from '#app/features/console/moderation/photo-queue.server'
 import { can } from '#app/features/console/operators/permissions'
-import { forbidden, requireOperator } from '#app/features/console/operators/require-operator.server'
+import { forbidden, requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/media'
 

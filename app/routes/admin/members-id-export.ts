@@ -1,4 +1,4 @@
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { exportBody } from '#app/features/accounts/export-data.server'
 import { exportMemberData } from '#app/features/console/support/support-actions.server'
 import type { Route } from './+types/members-id-export'

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage } from 'react-intl'
 import { data, Form, Link } from 'react-router'
 import { can } from '#app/features/console/operators/permissions'
-import { forbidden, requireOperator } from '#app/features/console/operators/require-operator.server'
+import { forbidden, requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { intentPermissions } from '#app/features/console/support/intent-permissions'
 import { ActionField, ActionForm, type SupportReply } from '#app/features/console/support/components/action-form'
 import { AccountPanel, FlagsPanel, LedgerPanel, Panel, PaymentsPanel, ReportsPanel, SessionsPanel } from '#app/features/console/support/components/member-panels'
@@ -11,6 +11,7 @@ import { adjustCredits, eraseOnRequest, liftLoginLockout, logOutEverywhere, newA
 import { eraseConfirmation, supportActionSchema } from '#app/features/console/support/support.schema'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
+import { statusFor } from '#app/lib/refusals'
 import type { Route } from './+types/members-id'
 import { Icon } from '#app/ui/icon'
 
@@ -70,11 +71,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       out = await eraseOnRequest(who, userId, v.reason)
       break
   }
-  return reply({ ok: out.ok, code: out.code, values: out.values }, out.ok ? 200 : (statusOf[out.code] ?? 409))
+  return reply({ ok: out.ok, code: out.code, values: out.values }, out.ok ? 200 : statusFor('support', out.code))
 }
-
-// How each refusal answers in HTTP terms.
-const statusOf: Record<string, number> = { not_found: 404, too_many: 429, too_late: 422, insufficient: 422, provider_error: 502 }
 
 /** One member for support: what their account looks like, and what support may do about it. */
 export default function AdminMember({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Form, Link, useNavigation } from 'react-router'
 import { findMembers, parseMemberQuery } from '#app/features/console/support/find-members.server'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/members'
 import { DataTable, type Column } from '#app/ui/data-table'

@@ -1,4 +1,4 @@
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import type { Route } from './+types/not-found'
 
 /** Unknown console addresses: the unauthenticated go to the login like everywhere under /admin; operators get 404. */

@@ -6,9 +6,10 @@ import { appealCase, closeComplaint, complaintCase, decideReport, reportCase } f
 import { handleAppeal } from '#app/features/console/moderation/decisions.server'
 import { appealOutcomeSchema, caseDecisionSchema } from '#app/features/console/moderation/moderation.schema'
 import { caseActions, complaintOutcomes, moderationReasons, suspensionDays, type ModerationReason } from '#app/features/console/moderation/rules'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
+import { statusFor } from '#app/lib/refusals'
 import { idParam } from '#app/lib/http.server'
 import { MemberContext } from '#app/features/console/moderation/components/member-context'
 import type { Route } from './+types/reports-case'
@@ -49,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const sub = parseWithZod(form, { schema: appealOutcomeSchema })
     if (sub.status !== 'success') return data({ error: 'admin.moderation.actionRequired' }, { status: 400 })
     const r = await handleAppeal(operator, id, sub.value.outcome, sub.value.note ?? null)
-    if (!r.ok) return data({ error: `admin.case.error.${r.error}` }, { status: errorStatus[r.error] })
+    if (!r.ok) return data({ error: `admin.case.error.${r.error}` }, { status: statusFor('moderationCase', r.error) })
     throw redirect('/admin/reports?done=1')
   }
   const sub = parseWithZod(form, { schema: caseDecisionSchema })
@@ -59,11 +60,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (v.action === 'suspend' && !v.days) return data({ error: 'admin.case.daysRequired' }, { status: 400 })
   const decision = { action: v.action, reason: v.reason as ModerationReason, note: v.note ?? null, days: v.days ?? null }
   const r = kind === 'report' ? await decideReport(operator, id, decision) : await closeComplaint(operator, id, { ...decision, outcome: v.outcome ?? 'no_violation', profileId: v.profileId ?? null })
-  if (!r.ok) return data({ error: `admin.case.error.${r.error}` }, { status: errorStatus[r.error] })
+  if (!r.ok) return data({ error: `admin.case.error.${r.error}` }, { status: statusFor('moderationCase', r.error) })
   throw redirect('/admin/reports?done=1')
 }
-
-const errorStatus = { not_found: 404, closed: 409, not_member: 400, same_operator: 403, already_handled: 409 } as const
 
 /** One case: what was reported, the reporter's words, the member's history, and the decision. */
 export default function AdminReportCase({ loaderData, actionData }: Route.ComponentProps) {

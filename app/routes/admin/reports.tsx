@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { listQueue } from '#app/features/console/moderation/cases.server'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/reports'
 

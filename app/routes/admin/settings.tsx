@@ -1,9 +1,10 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, useNavigation } from 'react-router'
 import { SettingControl } from '#app/features/console/site-admin/components/setting-control'
+import { formFields } from '#app/lib/form-fields'
 import { rawFromForm, settingSections, type EditableKey, type RawValue } from '#app/features/console/site-admin/setting-fields'
 import { listSettingChanges, saveSettingsSection, settingsFormValues } from '#app/features/console/site-admin/settings-admin.server'
-import { requireOperator } from '#app/features/console/operators/require-operator.server'
+import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import { DataTable, type Column } from '#app/ui/data-table'
 import type { Route } from './+types/settings'
@@ -21,7 +22,8 @@ export async function action({ request }: Route.ActionArgs) {
   const section = settingSections.find((s) => s.id === sectionId)
   if (!section) throw data('Unknown section', { status: 400 })
   const raw: Partial<Record<EditableKey, RawValue>> = {}
-  for (const key of section.keys) raw[key] = rawFromForm(form, key)
+  const fields = formFields(form)
+  for (const key of section.keys) raw[key] = rawFromForm(fields, key)
   const reason = form.get('reason')
   const result = await saveSettingsSection({ operator, sectionId, raw, reason })
   if (!result.ok) return data({ section: sectionId, ok: false as const, errors: result.errors, reasonError: result.reasonError, raw, reason: String(reason ?? '') }, { status: 400 })

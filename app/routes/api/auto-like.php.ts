@@ -1,4 +1,4 @@
-import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
+import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
 import { suggestion } from '#app/features/matching/proposals.server'
 import type { Route } from './+types/auto-like.php'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
+import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
 import { hideConversation } from '#app/features/chat/conversations.server'
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { takeWrite } from '#app/features/settings/write-limits.server'
 import type { Route } from './+types/chat.php'
 import { tooOftenJson } from '../write-limit.server'
 

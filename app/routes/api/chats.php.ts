@@ -1,4 +1,4 @@
-import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
+import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
 import { getBadgeCounts } from '#app/features/authentication/viewer.server'
 import { lastOpenedChat, listChats, totalMessages } from '#app/features/chat/conversations.server'
 import { listLikes } from '#app/features/likes/likes.server'

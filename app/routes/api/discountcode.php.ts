@@ -1,9 +1,9 @@
-import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
+import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
 import { activeDiscount, checkDiscount, WELCOME_CODE } from '#app/features/billing/discounts.server'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { discountView } from '#app/features/billing/offers.server'
 import { getSettings } from '#app/features/settings/settings.server'
-import { takeWrite, writeWait } from '#app/features/safety/write-limits.server'
+import { takeWrite, writeWait } from '#app/features/settings/write-limits.server'
 import type { Route } from './+types/discountcode.php'
 import { tooOftenJson } from '../write-limit.server'
 

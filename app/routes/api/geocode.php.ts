@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
-import { lookUpPlace, saveOwnPosition } from '#app/features/profiles/own-position.server'
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
+import { lookUpPlace, submitOwnPosition } from '#app/features/profiles/own-position.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/geocode.php'
 import { tooOftenJson } from '../write-limit.server'
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = type.includes('application/json') ? await request.json().catch(() => ({})) : Object.fromEntries(await readFormData(request))
   const parsed = position.safeParse(body ?? {})
   if (!parsed.success) return Response.json({ error: 'invalid_position', result: false }, { status: 400 })
-  const wait = await takeWrite('profile_edit', viewer.profileId)
-  if (wait > 0) return tooOftenJson(request, context, wait, { result: false })
-  return Response.json({ result: (await saveOwnPosition(viewer.profileId, parsed.data)) ?? false }, { headers: noStore })
+  const r = await submitOwnPosition(viewer.profileId, parsed.data)
+  if (isTooOften(r)) return tooOftenJson(request, context, r.retryAfter, { result: false })
+  return Response.json({ result: r ?? false }, { headers: noStore })
 }

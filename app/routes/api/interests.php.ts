@@ -1,5 +1,5 @@
 import { listInterests } from '#app/features/content/interests.server'
-import { requestLocale } from '#app/features/settings/request-locale.server'
+import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { serverIntl } from '#app/i18n/translate.server'
 import type { Route } from './+types/interests.php'
 

@@ -1,4 +1,4 @@
-import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
+import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
 import { listLikes } from '#app/features/likes/likes.server'
 import type { Route } from './+types/likes.php'
 

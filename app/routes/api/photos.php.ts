@@ -1,10 +1,10 @@
-import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
+import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
 import { listOwnPhotos, uploadPhoto } from '#app/features/photos/photos.server'
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from '#app/features/photos/process-image.server'
 import { photoErrorValues } from '#app/features/photos/photo-rules'
-import { requestLocale } from '#app/features/settings/request-locale.server'
+import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { serverIntl } from '#app/i18n/translate.server'
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { takeWrite } from '#app/features/settings/write-limits.server'
 import type { Route } from './+types/photos.php'
 import { tooOftenJson } from '../write-limit.server'
 

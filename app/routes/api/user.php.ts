@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { loginCodeSchema, loginSchema } from '#app/features/accounts/accounts.schema'
-import { requireApiViewer } from '#app/features/authentication/require-viewer.server'
-import { attemptLogin, loginRefusals } from '#app/features/authentication/login.server'
+import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
+import { attemptLogin } from '#app/features/authentication/login.server'
+import { loginRefusalMessages, statusFor } from '#app/lib/refusals'
 import { startSession } from '#app/features/authentication/session-cookie.server'
 import { sessionIdOf } from '#app/features/authentication/sessions.server'
 import { userJson } from '#app/features/authentication/user-json.server'
@@ -9,10 +10,10 @@ import { getViewer, setAccountLanguage } from '#app/features/authentication/view
 import { pushSubscriptionSchema, savePushSubscription } from '#app/features/notifications/push-subscriptions.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '#app/i18n/locales'
-import { requestLocale } from '#app/features/settings/request-locale.server'
+import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { serverIntl } from '#app/i18n/translate.server'
 import { setCookieHeader } from '#app/lib/http.server'
-import { takeWrite } from '#app/features/safety/write-limits.server'
+import { takeWrite } from '#app/features/settings/write-limits.server'
 import type { Route } from './+types/user.php'
 import { tooOftenJson } from '../write-limit.server'
 import { readFormData } from '#app/lib/form-data.server'
@@ -66,7 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const r = await attemptLogin({ ...parsed.data, clientIp: context.clientIp })
   if (!r.ok && r.error === 'second_factor_required') return Response.json({ error: r.error, challenge: r.challenge, message: t.formatMessage({ id: 'login.codeRequired' }) }, { status: 401 })
   if (!r.ok) {
-    const { messageId, status } = loginRefusals[r.error]
+    const messageId = loginRefusalMessages[r.error]
+    const status = statusFor('login', r.error)
     const minutes = r.error === 'blocked' ? r.minutes : undefined
     const headers: HeadersInit = r.error === 'rate_limited' ? { 'Retry-After': String(r.retryAfterS) } : {}
     // 'login_failed' is the answer's name for a wrong e-mail or password (kept from before).

@@ -26,8 +26,9 @@ export function operatorCookie(token: string | null): string {
   return serializeCookie(OPERATOR_COOKIE, token ?? '', { maxAge: token ? ABSOLUTE_MS / 1000 : 0, httpOnly: true, secure, sameSite: 'Strict', path: '/' })
 }
 
-export function operatorToken(request: Request): string | null {
-  const t = parseCookies(request.headers.get('cookie'))[OPERATOR_COOKIE]
+/** The console session's token in a Cookie header. */
+export function operatorToken(cookieHeader: string | null): string | null {
+  const t = parseCookies(cookieHeader)[OPERATOR_COOKIE]
   return t && t.length <= 100 ? t : null
 }
 

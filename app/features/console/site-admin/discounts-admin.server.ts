@@ -7,6 +7,7 @@ import { recordAudit } from '#app/features/console/operators/audit.server'
 import type { OperatorIdentity } from '#app/features/console/operators/operator-accounts.server'
 import { isCountryCode } from './country-codes'
 import { reasonSchema } from './settings-admin.server'
+import { field, fieldValues, hasField, type FormFields } from '#app/lib/form-fields'
 
 const optional = (s: unknown) => (typeof s === 'string' && s.trim() === '' ? undefined : s)
 
@@ -66,8 +67,9 @@ export const createDiscountSchema = z
 export type CreateDiscountInput = z.input<typeof createDiscountSchema>
 export type FieldErrors = Record<string, string>
 
-export function discountFormInput(form: FormData): Record<string, unknown> {
-  const pick = (k: string) => (form.has(k) ? String(form.get(k)) : undefined)
+/** The discount form's fields as the schema's input. */
+export function discountFormInput(form: FormFields): Record<string, unknown> {
+  const pick = (k: string) => (hasField(form, k) ? (field(form, k) ?? undefined) : undefined)
   return {
     code: pick('code'),
     percentage: pick('percentage'),
@@ -76,7 +78,7 @@ export function discountFormInput(form: FormData): Record<string, unknown> {
     country: pick('country'),
     expiresAt: pick('expiresAt'),
     usageLimit: pick('usageLimit'),
-    paymentMethods: form.getAll('paymentMethods').map(String),
+    paymentMethods: fieldValues(form, 'paymentMethods'),
     reason: pick('reason'),
   }
 }

@@ -3,6 +3,7 @@ import { nicheIds } from '#app/features/niche/niche'
 import type { SettingKey, Settings } from '#app/features/settings/defaults'
 import { isIconName } from '#app/ui/icon-names'
 import { isCountryCode } from './country-codes'
+import { field, fieldValues, hasField, type FormFields } from '#app/lib/form-fields'
 
 /**
  * The settings the console edits (spec section 3), grouped in sections, each with its control and its own zod
@@ -175,19 +176,19 @@ export function schemaFor(key: EditableKey): z.ZodType<unknown, unknown> {
 /** The raw form value of a setting: what the form fields hold, before validation. */
 export type RawValue = string | string[] | { country: string; costs: string; currency: string }[] | undefined
 
-/** Reads one setting's raw value from a form (`s.<key>`, and for costs the rows `s.<key>.<n>.<part>`). */
-export function rawFromForm(form: FormData, key: EditableKey): RawValue {
+/** Reads one setting's raw value from a form's fields (`s.<key>`, and for costs the rows `s.<key>.<n>.<part>`). */
+export function rawFromForm(form: FormFields, key: EditableKey): RawValue {
   const f: FieldControl = editableSettings[key]
   const name = `s.${key}`
-  if (f.kind === 'multi') return form.getAll(name).map(String)
+  if (f.kind === 'multi') return fieldValues(form, name)
   if (f.kind === 'costs') {
     const rows: { country: string; costs: string; currency: string }[] = []
-    for (let i = 0; i < 100 && form.has(`${name}.${i}.country`); i++)
-      rows.push({ country: String(form.get(`${name}.${i}.country`) ?? ''), costs: String(form.get(`${name}.${i}.costs`) ?? ''), currency: String(form.get(`${name}.${i}.currency`) ?? '') })
+    for (let i = 0; i < 100 && hasField(form, `${name}.${i}.country`); i++)
+      rows.push({ country: field(form, `${name}.${i}.country`) ?? '', costs: field(form, `${name}.${i}.costs`) ?? '', currency: field(form, `${name}.${i}.currency`) ?? '' })
     return rows
   }
-  const v = form.get(name)
-  return v === null ? undefined : String(v)
+  const v = field(form, name)
+  return v === null ? undefined : v
 }
 
 /** A stored value as the form shows it (the inverse of the schema). */

@@ -62,6 +62,24 @@ export async function takeWrite(kind: WriteKind, who: number | string): Promise<
   return consume(await limiterFor(kind), String(who))
 }
 
+/** A write refused for its rate: nothing was stored; `retryAfter` seconds until it may (429 in app/lib/refusals.ts). */
+export type TooOften = { ok: false; error: 'too_often'; retryAfter: number }
+
+/**
+ * A write that takes its own token: the feature functions routes call wrap their write in it, so a new caller
+ * cannot forget the limit. The token is taken first; a refused write runs nothing and stores nothing.
+ */
+export async function withWrite<T>(kind: WriteKind, who: number | string, write: () => Promise<T>): Promise<T | TooOften> {
+  const wait = await takeWrite(kind, who)
+  if (wait > 0) return { ok: false, error: 'too_often', retryAfter: wait }
+  return write()
+}
+
+/** Whether an outcome is a write refused for its rate. */
+export function isTooOften(r: unknown): r is TooOften {
+  return typeof r === 'object' && r !== null && (r as { error?: unknown }).error === 'too_often' && typeof (r as { retryAfter?: unknown }).retryAfter === 'number'
+}
+
 /**
  * The seconds until a write of this kind is allowed again, without taking one (0: allowed now). For limits that
  * count only failures (a refused discount code): check with this first, `takeWrite` when the attempt failed.

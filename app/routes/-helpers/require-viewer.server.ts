@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { redirect } from 'react-router'
-import type { Viewer } from './viewer.server'
+import type { Viewer } from '#app/features/authentication/viewer.server'
 
 /** The logged-in member or a redirect to /login that comes back here afterwards. */
 export function requireViewer(context: AppLoadContext, request: Request): Viewer {

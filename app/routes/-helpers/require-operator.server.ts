@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
-import { identityOf, operatorById, type OperatorIdentity } from './operator-accounts.server'
-import { operatorSession, operatorToken } from './operator-sessions.server'
-import { can, type Permission } from './permissions'
+import { identityOf, operatorById, type OperatorIdentity } from '#app/features/console/operators/operator-accounts.server'
+import { operatorSession, operatorToken } from '#app/features/console/operators/operator-sessions.server'
+import { can, type Permission } from '#app/features/console/operators/permissions'
 
 /** 403 for an operator whose role lacks the permission; pages render it in the console's error boundary. */
 export function forbidden(): Response {
@@ -14,7 +14,7 @@ export function forbidden(): Response {
  * the unauthenticated to /admin/login; the console API answers 401.
  */
 export async function requireOperator(request: Request, permission?: Permission): Promise<OperatorIdentity> {
-  const session = await operatorSession(operatorToken(request))
+  const session = await operatorSession(operatorToken(request.headers.get('cookie')))
   const operator = session?.stage === 'full' ? await operatorById(session.operatorId) : null
   if (!operator || operator.disabledAt) {
     if (new URL(request.url).pathname.startsWith('/admin/api/')) throw Response.json({ error: 'authentication_required' }, { status: 401 })
