@@ -50,16 +50,7 @@ export function createHttpApp(opts: {
   app.use(compression())
   // Every refusal for want of a session or a right (401, 403: member pages and API, the console, the CSRF check)
   // is a security event, whoever refused: one line with the route's id and the member's id, never the path.
-  app.use((req, res, next) => {
-    res.once('finish', () => {
-      if (res.statusCode !== 401 && res.statusCode !== 403) return
-      const route = routeIdFor(req.path)
-      // A member login's 401 is a wrong password, logged as login.failed by the login itself.
-      if (res.statusCode === 401 && route !== null && MEMBER_LOGIN_ROUTES.has(route)) return
-      securityLog('authorization.refused', { status: res.statusCode, route, userId: (res.locals.viewerUserId as number | undefined) ?? null })
-    })
-    next()
-  })
+  app.use(logRefusals)
   app.use(securityHeaders({ publicUrl: opts.publicUrl, formActionOrigins: opts.formActionOrigins }))
   // /healthz, /readyz, /metrics and the request metrics; `boot` tells a restart apart (fuzz and supervisor tests).
   mountOpsEndpoints(app, { bootId: BOOT_ID })
@@ -76,48 +67,17 @@ export function createHttpApp(opts: {
 
   // Bodies are read whole by the route actions: refuse what is too large before reading it. Browsers send a
   // Content-Length with every form post and upload, so a body without one is refused too.
-  app.use((req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
-    const length = req.get('content-length')
-    if (length === undefined && req.get('transfer-encoding')) return void res.status(411).json({ error: 'length_required' })
-    if (Number(length ?? 0) > MAX_BODY_BYTES) return void res.status(413).json({ error: 'too_large' })
-    next()
-  })
+  app.use(limitBodySize)
 
   // CSRF: every state-changing request must come from our own origin (SameSite=Lax covers the cookie side).
-  app.use((req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
-    if (isAllowedOrigin({ origin: req.get('origin'), referer: req.get('referer'), host: req.get('host'), publicUrl: opts.publicUrl })) return next()
-    logger.warn({ path: req.path }, 'rejected cross-origin request')
-    res.status(403).json({ error: 'bad_origin' })
-  })
+  app.use(sameOriginWrites(opts.publicUrl))
 
   // The tracking query is stored on the first visit (spec section 4) and saved on the account at signup.
-  app.use((req, res, next) => {
-    if (req.method !== 'GET' || req.path.startsWith('/api/')) return next()
-    const q = req.url.indexOf('?')
-    const tracking = q >= 0 ? trackingFromQuery(new URLSearchParams(req.url.slice(q + 1))) : null
-    if (tracking && !parseCookies(req.get('cookie'))[TRACKING_COOKIE]) {
-      res.append('Set-Cookie', serializeCookie(TRACKING_COOKIE, JSON.stringify(tracking), { maxAge: TRACKING_MAX_AGE_S, httpOnly: true, secure: opts.publicUrl?.startsWith('https://'), sameSite: 'Lax' }))
-      // Visible to this very request's loaders too.
-      req.headers.cookie = `${req.headers.cookie ? `${req.headers.cookie}; ` : ''}${TRACKING_COOKIE}=${encodeURIComponent(JSON.stringify(tracking))}`
-    }
-    next()
-  })
+  app.use(storeTracking(opts.publicUrl))
 
   // A loader or action that failed because the database or Redis is away is marked by the entry's handleError
   // (app/entry.server.tsx); React Router answers it with 500, which becomes 503 with Retry-After here.
-  app.use((_req, res, next) => {
-    const failure: RequestFailure = { serviceUnavailable: false }
-    res.locals.requestFailure = failure
-    const status = res.status.bind(res)
-    res.status = (code: number) => {
-      if (code !== 500 || !failure.serviceUnavailable) return status(code)
-      res.setHeader('Retry-After', String(RETRY_AFTER_S))
-      return status(503)
-    }
-    next()
-  })
+  app.use(unavailableAs503)
 
   const loadContext = async (req: express.Request) => {
     const token = parseCookies(req.get('cookie'))[SESSION_COOKIE] ?? null
@@ -142,15 +102,71 @@ export function createHttpApp(opts: {
 
   // The last stop for an error outside React Router (the session lookup, a middleware): it ends this request
   // only. Express 5 routes rejected promises here too.
-  app.use((err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
-    const unavailable = isServiceUnavailable(err)
-    const status = unavailable ? 503 : typeof (err as { status?: unknown }).status === 'number' ? ((err as { status: number }).status) : 500
-    if (status >= 500) logger.error({ err: errorText(err), unavailable, method: req.method, path: req.path }, 'request failed')
-    if (res.headersSent) return next(err)
-    if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_S))
-    res.status(status).type('text/plain').send(unavailable ? 'Service Unavailable' : status >= 500 ? 'Internal Server Error' : 'Bad Request')
-  })
+  app.use(lastErrorHandler)
   return app
+}
+
+const logRefusals: RequestHandler = (req, res, next) => {
+  res.once('finish', () => {
+    if (res.statusCode !== 401 && res.statusCode !== 403) return
+    const route = routeIdFor(req.path)
+    // A member login's 401 is a wrong password, logged as login.failed by the login itself.
+    if (res.statusCode === 401 && route !== null && MEMBER_LOGIN_ROUTES.has(route)) return
+    securityLog('authorization.refused', { status: res.statusCode, route, userId: (res.locals.viewerUserId as number | undefined) ?? null })
+  })
+  next()
+}
+
+const limitBodySize: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+  const length = req.get('content-length')
+  if (length === undefined && req.get('transfer-encoding')) return void res.status(411).json({ error: 'length_required' })
+  if (Number(length ?? 0) > MAX_BODY_BYTES) return void res.status(413).json({ error: 'too_large' })
+  next()
+}
+
+function sameOriginWrites(publicUrl: string | undefined): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+    if (isAllowedOrigin({ origin: req.get('origin'), referer: req.get('referer'), host: req.get('host'), publicUrl })) return next()
+    logger.warn({ path: req.path }, 'rejected cross-origin request')
+    res.status(403).json({ error: 'bad_origin' })
+  }
+}
+
+function storeTracking(publicUrl: string | undefined): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' || req.path.startsWith('/api/')) return next()
+    const q = req.url.indexOf('?')
+    const tracking = q >= 0 ? trackingFromQuery(new URLSearchParams(req.url.slice(q + 1))) : null
+    if (tracking && !parseCookies(req.get('cookie'))[TRACKING_COOKIE]) {
+      res.append('Set-Cookie', serializeCookie(TRACKING_COOKIE, JSON.stringify(tracking), { maxAge: TRACKING_MAX_AGE_S, httpOnly: true, secure: publicUrl?.startsWith('https://'), sameSite: 'Lax' }))
+      // Visible to this very request's loaders too.
+      req.headers.cookie = `${req.headers.cookie ? `${req.headers.cookie}; ` : ''}${TRACKING_COOKIE}=${encodeURIComponent(JSON.stringify(tracking))}`
+    }
+    next()
+  }
+}
+
+const unavailableAs503: RequestHandler = (_req, res, next) => {
+  const failure: RequestFailure = { serviceUnavailable: false }
+  res.locals.requestFailure = failure
+  const status = res.status.bind(res)
+  res.status = (code: number) => {
+    if (code !== 500 || !failure.serviceUnavailable) return status(code)
+    res.setHeader('Retry-After', String(RETRY_AFTER_S))
+    return status(503)
+  }
+  next()
+}
+
+function lastErrorHandler(err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) {
+  const unavailable = isServiceUnavailable(err)
+  const status = unavailable ? 503 : typeof (err as { status?: unknown }).status === 'number' ? ((err as { status: number }).status) : 500
+  if (status >= 500) logger.error({ err: errorText(err), unavailable, method: req.method, path: req.path }, 'request failed')
+  if (res.headersSent) return next(err)
+  if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_S))
+  res.status(status).type('text/plain').send(unavailable ? 'Service Unavailable' : status >= 500 ? 'Internal Server Error' : 'Bad Request')
 }
 
 export interface RequestFailure {

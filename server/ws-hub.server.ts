@@ -1,25 +1,21 @@
-import { randomUUID } from 'node:crypto'
 import type http from 'node:http'
 import type { Duplex } from 'node:stream'
-import { WebSocketServer, type WebSocket } from 'ws'
+import { WebSocketServer } from 'ws'
 import { bus } from '#app/adapters/bus/index.server'
 import { SESSION_COOKIE, userIdForSession } from '#app/features/authentication/sessions.server'
 import { markSeen } from '#app/features/authentication/presence.server'
 import { getViewer } from '#app/features/authentication/viewer.server'
-import { profileTopic, SESSION_CHECK_EVENT, type ClientEvent, type ServerEvent } from '#app/features/chat/chat-events'
-import { clientEventSchema } from '#app/features/chat/chat.schema'
-import { handleClientEvent } from '#app/features/chat/client-events.server'
+import type { ServerEvent } from '#app/features/chat/chat-events'
 import { parseCookies } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
 import { securityLog } from '#app/lib/security-log.server'
 import { observeOpenSockets } from '#app/lib/metrics.server'
 import { isAllowedOrigin } from '#app/lib/origin'
 import { CLOSE } from './ws-close-codes'
-import { createFrameGuard, MAX_BUFFERED_BYTES } from './ws-frame-guard.server'
+import { logSocketError, onConnection, type HubForConnection, type MemberSocket } from './ws-connection.server'
 import { createMemorySocketRegistry, type SocketRegistry } from './ws-socket-registry.server'
 import { errorText } from '#app/lib/error-text'
 
-const SESSION_RECHECK_MS = 60_000
 const HEARTBEAT_MS = 30_000
 // Graceful shutdown: how long frames already being handled may take to answer, and how long the members' clients
 // get to answer the close frame before their connections are cut.
@@ -32,18 +28,6 @@ export const SOCKET_STALE_MS = 3 * HEARTBEAT_MS
 // Bus topic naming sockets to close because their member opened too many: each process closes those it holds.
 const EVICT_TOPIC = 'ws-evict'
 
-type MemberSocket = WebSocket & { isAlive?: boolean; userId?: number; ready?: boolean; socketId?: string }
-
-/** The clientId of a send frame, if it is one (for a refusal that must name its message). */
-function clientIdOf(raw: unknown): string | undefined {
-  try {
-    const v = JSON.parse(String(raw)) as { type?: unknown; clientId?: unknown }
-    return v.type === 'send' && typeof v.clientId === 'string' ? v.clientId.slice(0, 64) : undefined
-  } catch {
-    return undefined
-  }
-}
-
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref())
 
 function reject(socket: Duplex, status: number, text: string) {
@@ -51,12 +35,59 @@ function reject(socket: Duplex, status: number, text: string) {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
 }
 
-// Errors of a peer's connection (reset, broken pipe, a bad frame) end that connection only; they are expected on
-// the internet and must never become an unhandled 'error' event, which would stop the process.
-function logSocketError(err: Error & { code?: string }, stage: 'upgrade' | 'socket') {
-  // A peer that goes away (a closed tab, a lost network) is routine; anything else is worth a warning.
-  const routine = err.code === 'ECONNRESET' || err.code === 'EPIPE'
-  logger[routine ? 'debug' : 'warn']({ code: err.code ?? err.name, stage }, 'websocket connection error')
+/**
+ * The member an upgrade request is for, if it may open a socket: the path is /ws, the origin allowed and the
+ * session cookie valid. Otherwise the request is refused (and logged) here and null returned.
+ */
+async function authorizeUpgrade(req: http.IncomingMessage, socket: Duplex, publicUrl: string | undefined) {
+  if ((req.url ?? '/').split('?')[0] !== '/ws') {
+    reject(socket, 404, 'Not Found')
+    return null
+  }
+  if (!isAllowedOrigin({ origin: req.headers.origin, host: req.headers.host, publicUrl })) {
+    securityLog('authorization.refused', { status: 403, route: 'ws', reason: 'bad_origin' })
+    reject(socket, 403, 'Forbidden')
+    return null
+  }
+  const token = parseCookies(req.headers.cookie)[SESSION_COOKIE]
+  const userId = await userIdForSession(token)
+  const viewer = userId ? await getViewer(userId) : null
+  if (!viewer) {
+    securityLog('authorization.refused', { status: 401, route: 'ws', userId })
+    reject(socket, 401, 'Unauthorized')
+    return null
+  }
+  return { viewer, token: token! }
+}
+
+/**
+ * Every HEARTBEAT_MS: cut the sockets that missed the last ping, ping the rest, mark their members online and
+ * vouch for this process's sockets in the registry (else they count as stale).
+ */
+function heartbeatTick(clients: Set<MemberSocket>, byId: Map<string, MemberSocket>, sockets: SocketRegistry) {
+  const online: number[] = []
+  for (const ws of clients) {
+    if (ws.isAlive === false) {
+      ws.terminate()
+      continue
+    }
+    ws.isAlive = false
+    ws.ping()
+    if (ws.userId) online.push(ws.userId)
+  }
+  markSeen(online).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'presence update failed'))
+  void sockets.refresh([...byId.values()].map((ws) => ({ userId: ws.userId!, socketId: ws.socketId! })))
+}
+
+/** The shutdown's middle: the frames under way answered (bounded), every socket closed with 1012, stragglers cut. */
+async function drainAndCloseSockets(wss: WebSocketServer, inFlight: Set<Promise<void>>) {
+  await Promise.race([Promise.allSettled([...inFlight]), sleep(DRAIN_MS)])
+  const open = [...wss.clients]
+  const closed = Promise.all(open.map((ws) => new Promise<void>((r) => (ws.readyState === ws.CLOSED ? r() : ws.once('close', () => r())))))
+  for (const ws of open) ws.close(CLOSE.serviceRestart, 'service restart')
+  await Promise.race([closed, sleep(CLOSE_HANDSHAKE_MS)])
+  for (const ws of wss.clients) ws.terminate()
+  wss.close()
 }
 
 /**
@@ -106,6 +137,25 @@ export function attachWsHub(
       return undefined
     })
 
+  const hub: HubForConnection = {
+    register(ws) {
+      byId.set(ws.socketId!, ws)
+      // Counted with the member's other sockets on every process; the oldest beyond the cap is closed where it is.
+      void sockets.add(ws.userId!, ws.socketId!).then((ids) => {
+        if (!ids.length) return
+        evict(ids)
+        const elsewhere = ids.filter((id) => !byId.has(id))
+        if (elsewhere.length) bus().publish(EVICT_TOPIC, { socketIds: elsewhere }).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'ws evict publish failed'))
+      })
+    },
+    unregister(ws) {
+      byId.delete(ws.socketId!)
+      void sockets.remove(ws.userId!, ws.socketId!)
+    },
+    inFlight,
+    isClosing: () => closing,
+  }
+
   server.on('upgrade', (req, socket, head) => {
     // Node hands the raw socket over without an error listener; the client may reset it while we authenticate.
     socket.on('error', (err) => logSocketError(err, 'upgrade'))
@@ -118,160 +168,12 @@ export function attachWsHub(
   })
 
   async function upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer) {
-    if ((req.url ?? '/').split('?')[0] !== '/ws') return reject(socket, 404, 'Not Found')
-    if (!isAllowedOrigin({ origin: req.headers.origin, host: req.headers.host, publicUrl: opts.publicUrl })) {
-      securityLog('authorization.refused', { status: 403, route: 'ws', reason: 'bad_origin' })
-      return reject(socket, 403, 'Forbidden')
-    }
-    const token = parseCookies(req.headers.cookie)[SESSION_COOKIE]
-    const userId = await userIdForSession(token)
-    const viewer = userId ? await getViewer(userId) : null
-    if (!viewer) {
-      securityLog('authorization.refused', { status: 401, route: 'ws', userId })
-      return reject(socket, 401, 'Unauthorized')
-    }
-    if (socket.destroyed) return
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, viewer, token!))
+    const member = await authorizeUpgrade(req, socket, opts.publicUrl)
+    if (!member || socket.destroyed) return
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(hub, ws, member.viewer, member.token))
   }
 
-  function onConnection(ws: MemberSocket, viewer: { userId: number; profileId: number }, token: string) {
-    const { profileId } = viewer
-    ws.userId = viewer.userId
-    ws.socketId = randomUUID()
-    byId.set(ws.socketId, ws)
-    // Counted with the member's other sockets on every process; the oldest beyond the cap is closed where it is.
-    void sockets.add(viewer.userId, ws.socketId).then((ids) => {
-      if (!ids.length) return
-      evict(ids)
-      const elsewhere = ids.filter((id) => !byId.has(id))
-      if (elsewhere.length) bus().publish(EVICT_TOPIC, { socketIds: elsewhere }).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'ws evict publish failed'))
-    })
-    // An open socket means the member is online: no e-mails about what they see live (notifications).
-    markSeen([viewer.userId]).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'presence update failed'))
-    // ws closes the socket itself on a protocol error (1002), an oversized frame (1009) or text that is not UTF-8
-    // (1007), and then reports it here: log it once, without anything the member sent.
-    ws.on('error', (err) => logSocketError(err, 'socket'))
-    const send = (ev: ServerEvent) => {
-      if (ws.readyState !== ws.OPEN) return
-      // A peer that stopped reading would make us buffer without end.
-      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return void ws.terminate()
-      ws.send(JSON.stringify(ev))
-    }
-    const closeWith = (code: number, reason: string) => {
-      logger.warn({ closeCode: code, reason }, 'websocket closed by the hub')
-      ws.close(code, reason)
-    }
-    let unsubscribe: (() => Promise<void>) | undefined
-    let closed = false
-    function recheckSession() {
-      userIdForSession(token).then(
-        (id) => {
-          if (!id) ws.close(CLOSE.sessionEnded, 'session ended')
-        },
-        (e: unknown) => logger.warn({ err: errorText(e) }, 'ws session recheck failed'),
-      )
-    }
-    const subscribed = bus()
-      .subscribe(profileTopic(profileId), (payload) => {
-        // Not for the client: the member's sessions were ended elsewhere (the console's "log out everywhere",
-        // app/features/console/support/support-actions.server.ts); check this socket's session now, not at the next tick.
-        if ((payload as { type?: string } | null)?.type === SESSION_CHECK_EVENT) return recheckSession()
-        send(payload as ServerEvent)
-      })
-      .then(
-        (u) => {
-          if (closed) {
-            void u().catch(() => {})
-            return false
-          }
-          unsubscribe = u
-          // From now on nothing published for this member is missed: the client may rely on the socket.
-          ws.ready = true
-          send({ type: 'ready' })
-          return true
-        },
-        (e: unknown) => {
-          // Without its subscription the socket would miss events: let the client reconnect and catch up.
-          logger.error({ err: errorText(e) }, 'ws subscribe failed')
-          closeWith(CLOSE.tryAgainLater, 'try again later')
-          return false
-        },
-      )
-
-    const guard = createFrameGuard()
-
-    // A revoked or expired session ends its sockets too.
-    const recheck = setInterval(recheckSession, SESSION_RECHECK_MS)
-
-    ws.isAlive = true
-    ws.on('pong', () => (ws.isAlive = true))
-
-    // One socket's frames are handled one after the other: two messages sent in a row are stored, paid and
-    // acknowledged in the order they were sent.
-    let queue: Promise<void> = Promise.resolve()
-
-    ws.on('message', (raw, isBinary) => {
-      // Frames already buffered behind one that closed the socket are dropped unread; so are frames that arrive
-      // during a shutdown: the client sends again what was not acknowledged once it is connected elsewhere.
-      if (ws.readyState !== ws.OPEN || closing) return
-      const verdict = guard.check(isBinary)
-      if (verdict.kind === 'close') return closeWith(verdict.closeCode, verdict.reason)
-      // A refused send names its message, so the client can offer to send it again (else it would wait for an
-      // acknowledgement that never comes). Parsing it costs little: a flood is closed after a few dozen refusals.
-      if (verdict.kind === 'refuse') return send({ type: 'error', code: verdict.code, clientId: clientIdOf(raw) })
-      let data: unknown
-      try {
-        data = JSON.parse(String(raw))
-      } catch {
-        data = undefined
-      }
-      const parsed = clientEventSchema.safeParse(data)
-      // Our client only sends events of the schema: anything else (not JSON, an unknown type, fields of the
-      // wrong type) is a broken or hostile peer.
-      if (!parsed.success) {
-        send({ type: 'error', code: 'bad_request' })
-        return closeWith(CLOSE.policyViolation, 'bad frame')
-      }
-      const ev = parsed.data
-      const done = (queue = queue.then(() =>
-        handle(ev).catch((e: unknown) => {
-          logger.error({ err: errorText(e) }, 'ws message failed')
-          send({ type: 'error', code: 'server_error', clientId: 'clientId' in ev ? ev.clientId : undefined })
-        }),
-      ))
-      inFlight.add(done)
-      void done.finally(() => inFlight.delete(done))
-    })
-
-    async function handle(ev: ClientEvent) {
-      if (!(await subscribed)) return
-      const reply = await handleClientEvent(profileId, ev)
-      if (reply) send(reply)
-    }
-
-    ws.on('close', () => {
-      closed = true
-      clearInterval(recheck)
-      byId.delete(ws.socketId!)
-      void sockets.remove(viewer.userId, ws.socketId!)
-      unsubscribe?.().catch((e: unknown) => logger.warn({ err: errorText(e) }, 'ws unsubscribe failed'))
-    })
-  }
-
-  const heartbeat = setInterval(() => {
-    const online: number[] = []
-    for (const ws of wss.clients as Set<MemberSocket>) {
-      if (ws.isAlive === false) {
-        ws.terminate()
-        continue
-      }
-      ws.isAlive = false
-      ws.ping()
-      if (ws.userId) online.push(ws.userId)
-    }
-    markSeen(online).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'presence update failed'))
-    void sockets.refresh([...byId.values()].map((ws) => ({ userId: ws.userId!, socketId: ws.socketId! })))
-  }, HEARTBEAT_MS)
+  const heartbeat = setInterval(() => heartbeatTick(wss.clients as Set<MemberSocket>, byId, sockets), HEARTBEAT_MS)
 
   return {
     /**
@@ -283,13 +185,7 @@ export function attachWsHub(
       closing = true
       clearInterval(heartbeat)
       stopResync?.()
-      await Promise.race([Promise.allSettled([...inFlight]), sleep(DRAIN_MS)])
-      const open = [...wss.clients]
-      const closed = Promise.all(open.map((ws) => new Promise<void>((r) => (ws.readyState === ws.CLOSED ? r() : ws.once('close', () => r())))))
-      for (const ws of open) ws.close(CLOSE.serviceRestart, 'service restart')
-      await Promise.race([closed, sleep(CLOSE_HANDSHAKE_MS)])
-      for (const ws of wss.clients) ws.terminate()
-      wss.close()
+      await drainAndCloseSockets(wss, inFlight)
       // The sockets' close handlers have given their removals to the registry; it finishes them, then disconnects.
       await new Promise((r) => setImmediate(r))
       await (await evictSubscription)?.().catch(() => {})

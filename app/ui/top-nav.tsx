@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Form, Link, NavLink } from 'react-router'
 import type { Locale } from '#app/i18n/locales'
@@ -7,6 +7,7 @@ import { CountBadge } from './count-badge'
 import { LanguageDropdown } from './language-dropdown'
 import { LiveAnnouncer, useAnnouncer } from './live-announcer'
 import { Icon } from './icon'
+import type { IconName } from './icon-names'
 
 export interface NavViewer {
   profileId: number
@@ -26,17 +27,7 @@ export function creditsBadgeVariant(v: { paidUser: boolean; credits: number }): 
 export function TopNav(props: { viewer: NavViewer | null; unread: number; newLikes: number; locale: Locale; languages: readonly Locale[]; siteName: string; mediaPrefix: string }) {
   const intl = useIntl()
   const { viewer } = props
-  const [message, announce] = useAnnouncer()
-  // The badges change by themselves (socket, polling); a rise is read out, without moving the focus.
-  const before = useRef({ unread: props.unread, newLikes: props.newLikes })
-  useEffect(() => {
-    const was = before.current
-    before.current = { unread: props.unread, newLikes: props.newLikes }
-    const news: string[] = []
-    if (props.unread > was.unread) news.push(intl.formatMessage({ id: 'nav.unreadMessages' }, { count: props.unread }))
-    if (props.newLikes > was.newLikes) news.push(intl.formatMessage({ id: 'nav.newLikes' }, { count: props.newLikes }))
-    if (news.length) announce(news.join('. '))
-  }, [props.unread, props.newLikes, announce, intl])
+  const message = useAnnouncedRises(props.unread, props.newLikes)
   return (
     <header className="border-bottom bg-white sticky-top">
       {viewer ? <LiveAnnouncer message={message} testId="nav-announcer" /> : null}
@@ -52,87 +43,21 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
         </Link>
         {viewer ? (
           <>
-            <NavLink to="/members" className="nav-link px-1 px-sm-2">
-              <Icon name="search" className="me-1" />
-              <span className="d-none d-md-inline">
-                <FormattedMessage id="nav.search" />
-              </span>
-              <span className="visually-hidden d-md-none">
-                <FormattedMessage id="nav.search" />
-              </span>
-            </NavLink>
-            <NavLink to="/chats" className="nav-link px-1 px-sm-2" data-testid="nav-messages">
-              <Icon name="chat-dots" className="me-1" />
-              <span className="d-none d-md-inline">
-                <FormattedMessage id="nav.messages" />
-              </span>
-              <span className="visually-hidden d-md-none">
-                <FormattedMessage id="nav.messages" />
-              </span>
+            <NavItem to="/members" icon="search" labelId="nav.search" />
+            <NavItem to="/chats" icon="chat-dots" labelId="nav.messages" testId="nav-messages">
               <CountBadge count={props.unread} variant="unread" labelId="nav.unreadMessages" />
-            </NavLink>
-            <NavLink to="/likes" className="nav-link px-1 px-sm-2" data-testid="nav-likes">
-              <Icon name="heart" className="me-1" />
-              <span className="d-none d-md-inline">
-                <FormattedMessage id="nav.likes" />
-              </span>
-              <span className="visually-hidden d-md-none">
-                <FormattedMessage id="nav.likes" />
-              </span>
+            </NavItem>
+            <NavItem to="/likes" icon="heart" labelId="nav.likes" testId="nav-likes">
               <CountBadge count={props.newLikes} labelId="nav.newLikes" />
-            </NavLink>
+            </NavItem>
             {viewer.paidUser ? (
-              <NavLink to="/credits" className="nav-link px-1 px-sm-2" data-testid="nav-credits">
-                <Icon name="coin" className="me-1" />
-                <span className="d-none d-md-inline">
-                  <FormattedMessage id="nav.credits" />
-                </span>
-                <span className="visually-hidden d-md-none">
-                  <FormattedMessage id="nav.credits" />
-                </span>
+              <NavItem to="/credits" icon="coin" labelId="nav.credits" testId="nav-credits">
                 <CreditsBadge viewer={viewer} />
-              </NavLink>
+              </NavItem>
             ) : (
-              <NavLink to="/premium" className="nav-link px-1 px-sm-2 text-primary fw-semibold" data-testid="nav-premium">
-                <Icon name="gem" className="me-1" />
-                <span className="d-none d-md-inline">
-                  <FormattedMessage id="nav.getPremium" />
-                </span>
-                <span className="visually-hidden d-md-none">
-                  <FormattedMessage id="nav.getPremium" />
-                </span>
-              </NavLink>
+              <NavItem to="/premium" icon="gem" labelId="nav.getPremium" testId="nav-premium" extraClass=" text-primary fw-semibold" />
             )}
-            <details className="lang-menu position-relative" data-testid="account-menu">
-              <summary className="btn btn-link text-decoration-none text-body d-flex align-items-center gap-1 px-1">
-                <Avatar src={viewer.thumb ? `${props.mediaPrefix}/${viewer.thumb}` : null} alt="" />
-                <span className="d-none d-sm-inline">{viewer.name}</span>
-                {viewer.paidUser ? <PremiumBadge /> : null}
-                <span className="visually-hidden">
-                  <FormattedMessage id="nav.accountMenu" />
-                </span>
-              </summary>
-              <div className="lang-menu-list dropdown-menu shadow">
-                <Link to="/profile" className="dropdown-item">
-                  <Icon name="person" className="me-2" />
-                  <FormattedMessage id="nav.myProfile" />
-                </Link>
-                <Link to="/transactions" className="dropdown-item">
-                  <Icon name="receipt" className="me-2" />
-                  <FormattedMessage id="nav.transactions" />
-                </Link>
-                <Link to="/notifications" className="dropdown-item">
-                  <Icon name="gear" className="me-2" />
-                  <FormattedMessage id="nav.settings" />
-                </Link>
-                <Form method="post" action="/logout">
-                  <button type="submit" className="dropdown-item">
-                    <Icon name="box-arrow-right" className="me-2" />
-                    <FormattedMessage id="nav.logout" />
-                  </button>
-                </Form>
-              </div>
-            </details>
+            <AccountMenu viewer={viewer} mediaPrefix={props.mediaPrefix} />
           </>
         ) : (
           <Link to="/login" className="btn btn-primary btn-sm">
@@ -142,6 +67,74 @@ export function TopNav(props: { viewer: NavViewer | null; unread: number; newLik
         <LanguageDropdown current={props.locale} available={props.languages} />
       </nav>
     </header>
+  )
+}
+
+/** The badges change by themselves (socket, polling); a rise is read out, without moving the focus. */
+function useAnnouncedRises(unread: number, newLikes: number): string {
+  const intl = useIntl()
+  const [message, announce] = useAnnouncer()
+  const before = useRef({ unread, newLikes })
+  useEffect(() => {
+    const was = before.current
+    before.current = { unread, newLikes }
+    const news: string[] = []
+    if (unread > was.unread) news.push(intl.formatMessage({ id: 'nav.unreadMessages' }, { count: unread }))
+    if (newLikes > was.newLikes) news.push(intl.formatMessage({ id: 'nav.newLikes' }, { count: newLikes }))
+    if (news.length) announce(news.join('. '))
+  }, [unread, newLikes, announce, intl])
+  return message
+}
+
+/** One link of the member's navigation: the label shows from md up, and is read out below it. */
+function NavItem(props: { to: string; icon: IconName; labelId: string; testId?: string; extraClass?: string; children?: ReactNode }) {
+  return (
+    <NavLink to={props.to} className={`nav-link px-1 px-sm-2${props.extraClass ?? ''}`} data-testid={props.testId}>
+      <Icon name={props.icon} className="me-1" />
+      <span className="d-none d-md-inline">
+        <FormattedMessage id={props.labelId} />
+      </span>
+      <span className="visually-hidden d-md-none">
+        <FormattedMessage id={props.labelId} />
+      </span>
+      {props.children}
+    </NavLink>
+  )
+}
+
+/** The member's own menu under their picture: profile, transactions, settings, log out. */
+function AccountMenu({ viewer, mediaPrefix }: { viewer: NavViewer; mediaPrefix: string }) {
+  return (
+    <details className="lang-menu position-relative" data-testid="account-menu">
+      <summary className="btn btn-link text-decoration-none text-body d-flex align-items-center gap-1 px-1">
+        <Avatar src={viewer.thumb ? `${mediaPrefix}/${viewer.thumb}` : null} alt="" />
+        <span className="d-none d-sm-inline">{viewer.name}</span>
+        {viewer.paidUser ? <PremiumBadge /> : null}
+        <span className="visually-hidden">
+          <FormattedMessage id="nav.accountMenu" />
+        </span>
+      </summary>
+      <div className="lang-menu-list dropdown-menu shadow">
+        <Link to="/profile" className="dropdown-item">
+          <Icon name="person" className="me-2" />
+          <FormattedMessage id="nav.myProfile" />
+        </Link>
+        <Link to="/transactions" className="dropdown-item">
+          <Icon name="receipt" className="me-2" />
+          <FormattedMessage id="nav.transactions" />
+        </Link>
+        <Link to="/notifications" className="dropdown-item">
+          <Icon name="gear" className="me-2" />
+          <FormattedMessage id="nav.settings" />
+        </Link>
+        <Form method="post" action="/logout">
+          <button type="submit" className="dropdown-item">
+            <Icon name="box-arrow-right" className="me-2" />
+            <FormattedMessage id="nav.logout" />
+          </button>
+        </Form>
+      </div>
+    </details>
   )
 }
 

@@ -7,10 +7,7 @@ import { FormField, SelectField } from '#app/ui/form-field'
 import { FormErrors } from '#app/ui/form-errors'
 import { signupSchema } from '../accounts.schema'
 import type { SignupOptions } from '../signup-options.server'
-
-const DRAFT_KEY = 'signupDraft'
-// Spec section 3: the signup draft; the password is never stored in the browser.
-const draftFields = ['email', 'name', 'date_of_birth', 'signup_message', 'gender', 'looking_for', 'country'] as const
+import { clearSignupDraft, useSignupDraft } from './use-signup-draft'
 
 /** The signup form used by /signup, /signup-matches and the signup modal. It posts to /signup. */
 export function SignupForm({
@@ -44,38 +41,7 @@ export function SignupForm({
   const onBusy = useRef(onBusyChange)
   onBusy.current = onBusyChange
   useEffect(() => onBusy.current?.(busy), [busy])
-  // Whether the page came with the server's answer to a post: the draft is then not restored over it.
-  const answered = useRef(Boolean(lastResult))
-
-  // Restore the draft after a reload, then keep it current while typing.
-  useEffect(() => {
-    const el = formRef.current
-    if (!el) return
-    try {
-      const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}') as Record<string, string>
-      for (const k of draftFields) {
-        const input = el.elements.namedItem(k) as HTMLInputElement | HTMLSelectElement | null
-        if (input && draft[k] && (!input.value || input.tagName === 'SELECT') && !answered.current) input.value = draft[k]
-      }
-    } catch {
-      // storage unavailable: nothing to restore
-    }
-    const save = () => {
-      const data = new FormData(el)
-      const draft = Object.fromEntries(draftFields.map((k) => [k, String(data.get(k) ?? '')]))
-      try {
-        sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft))
-      } catch {
-        // storage full or unavailable
-      }
-    }
-    el.addEventListener('input', save)
-    el.addEventListener('change', save)
-    return () => {
-      el.removeEventListener('input', save)
-      el.removeEventListener('change', save)
-    }
-  }, [])
+  useSignupDraft(formRef, Boolean(lastResult))
 
   if (!options.open || closed) {
     return (
@@ -85,11 +51,10 @@ export function SignupForm({
     )
   }
   const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
-  const emailErrors = fields.email.errors ?? []
   return (
     <Form method="post" action="/signup" {...getFormProps(form)} ref={formRef} onSubmit={(e) => {
         form.onSubmit(e)
-        if (!e.defaultPrevented) sessionStorage.removeItem(DRAFT_KEY)
+        if (!e.defaultPrevented) clearSignupDraft()
       }}>
       <input type="hidden" name="mobile" value="" ref={(el) => { if (el) el.value = window.innerWidth < 576 ? '1' : '' }} />
       <FormErrors errors={form.errors} />
@@ -109,20 +74,7 @@ export function SignupForm({
       </div>
       <FormField label={<FormattedMessage id="field.name" />} errors={fields.name.errors} {...getInputProps(fields.name, { type: 'text' })} id={`${idPrefix}-name`} autoComplete="nickname" />
       <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id={`${idPrefix}-email`} autoComplete="email" />
-      {emailErrors.includes('validation.emailTaken') ? (
-        <p className="small">
-          <Link to="/login">
-            <FormattedMessage id="signup.loginInstead" />
-          </Link>
-        </p>
-      ) : null}
-      {emailErrors.includes('validation.emailPendingDeletion') ? (
-        <p className="small">
-          <button type="submit" formAction="/reactivate" formNoValidate className="btn btn-link p-0 align-baseline">
-            <FormattedMessage id="reactivate.send" />
-          </button>
-        </p>
-      ) : null}
+      <EmailErrorHints errors={fields.email.errors ?? []} />
       <FormField label={<FormattedMessage id="field.passwordLabel" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id={`${idPrefix}-password`} autoComplete="new-password" help={<FormattedMessage id="field.passwordHelp" />} />
       <FormField
         label={<FormattedMessage id="validation.dateOfBirthRequired" values={{ min_age: options.minAge }} />}
@@ -147,5 +99,27 @@ export function SignupForm({
         <FormattedMessage id="signup.adultsOnly" values={{ min_age: options.minAge }} />
       </p>
     </Form>
+  )
+}
+
+/** An address already in use: a way to log in instead, or to reactivate an account whose deletion is pending. */
+function EmailErrorHints({ errors }: { errors: string[] }) {
+  return (
+    <>
+      {errors.includes('validation.emailTaken') ? (
+        <p className="small">
+          <Link to="/login">
+            <FormattedMessage id="signup.loginInstead" />
+          </Link>
+        </p>
+      ) : null}
+      {errors.includes('validation.emailPendingDeletion') ? (
+        <p className="small">
+          <button type="submit" formAction="/reactivate" formNoValidate className="btn btn-link p-0 align-baseline">
+            <FormattedMessage id="reactivate.send" />
+          </button>
+        </p>
+      ) : null}
+    </>
   )
 }

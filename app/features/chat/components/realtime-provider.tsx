@@ -3,12 +3,10 @@ import { useRevalidator } from 'react-router'
 import { apiJson } from '#app/lib/api-client'
 import { startPolling } from '#app/lib/polling'
 import { hasPushSubscription } from '#app/lib/push-state'
-import type { ClientEvent, ServerEvent } from '../chat-events'
-import { afterClose } from './socket-reconnect'
+import type { ClientEvent } from '../chat-events'
+import { runRealtimeSocket, type Counts, type Listener, type Status } from './realtime-socket'
 
-type Listener = (ev: ServerEvent) => void
-type Status = 'idle' | 'connecting' | 'open' | 'closed'
-export type Counts = { unread: number; newLikes: number }
+export type { Counts }
 
 export interface Realtime {
   status: Status
@@ -39,9 +37,6 @@ export function useRealtime(): Realtime {
 
 // Events that come in a burst (a like is followed by its counts) cause one reload.
 const REFRESH_DEBOUNCE_MS = 250
-// A server that is restarting (socket-reconnect.ts): reconnect at once, spread over this much time so that a
-// process's members do not all arrive at the other process in the same instant.
-const RESTART_JITTER_MS = 500
 
 /** The part of GET /api/chats.php (app/routes/api/chats.php.ts) the fallback polling reads. */
 interface ChatsAnswer {
@@ -77,77 +72,7 @@ export function RealtimeProvider({ enabled, initialCounts, children }: { enabled
 
   useEffect(() => {
     if (!enabled) return
-    let stopped = false
-    let attempt = 0
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let everReady = false
-    // Closed for a newer tab's socket (too many open): this tab polls until the member looks at it again.
-    let waitingForVisible = false
-    const connect = () => {
-      clearTimeout(timer)
-      waitingForVisible = false
-      setStatus('connecting')
-      const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`)
-      socket.current = ws
-      ws.onopen = () => {
-        attempt = 0
-        setStatus('open')
-      }
-      ws.onmessage = (e) => {
-        let ev: ServerEvent
-        try {
-          ev = JSON.parse(String(e.data)) as ServerEvent
-        } catch {
-          return
-        }
-        if (ev.type === 'counts') setCounts({ unread: ev.unread, newLikes: ev.newLikes })
-        // The server's subscription is in place ('ready'): after a reconnect, or when the server says events were
-        // missed ('resync'), what came meanwhile is loaded now; nothing after this point is missed.
-        if ((ev.type === 'ready' && everReady) || ev.type === 'resync') {
-          void revalidate.current()
-          setCatchUps((n) => n + 1)
-        }
-        if (ev.type === 'ready') everReady = true
-        if (ev.type === 'account') void revalidate.current()
-        for (const l of listeners.current) l(ev)
-      }
-      ws.onclose = (e) => {
-        if (socket.current === ws) socket.current = null
-        setStatus('closed')
-        if (stopped) return
-        const next = afterClose(e.code)
-        if (next === 'stop') return
-        if (next === 'when-visible') {
-          waitingForVisible = true
-          return
-        }
-        if (next === 'soon') {
-          timer = setTimeout(connect, 50 + Math.random() * RESTART_JITTER_MS)
-          return
-        }
-        attempt += 1
-        timer = setTimeout(connect, Math.min(30_000, 500 * 2 ** Math.min(attempt, 6)))
-      }
-    }
-    // Back online: try at once instead of waiting out the backoff.
-    const onOnline = () => {
-      if (!socket.current && !waitingForVisible) connect()
-    }
-    // The member looks at a tab whose socket went to a newer one: it takes one again (closing the oldest other).
-    const onVisible = () => {
-      if (waitingForVisible && document.visibilityState === 'visible' && !socket.current) connect()
-    }
-    connect()
-    window.addEventListener('online', onOnline)
-    document.addEventListener('visibilitychange', onVisible)
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-      window.removeEventListener('online', onOnline)
-      document.removeEventListener('visibilitychange', onVisible)
-      socket.current?.close()
-      socket.current = null
-    }
+    return runRealtimeSocket({ socket, listeners, revalidate, setStatus, setCounts, setCatchUps })
   }, [enabled])
 
   // The fallback polling (spec section 4): 5 s after the socket went down, then every 60 s (300 s with push).
