@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { FictionalPhotosCard, FictionalStatusCard } from '#app/features/console/fictional/components/fictional-side'
 import { fictionalProfileSchema } from '#app/features/console/fictional/fictional.schema'
 import { addFictionalPhoto, createFictional, fictionalById, fictionalPhotos, setFictionalStatus, updateFictional } from '#app/features/console/fictional/fictional-profiles.server'
 import { requireOperator } from '#app/features/console/operators/require-operator.server'
@@ -14,7 +15,6 @@ import { FormErrors } from '#app/ui/form-errors'
 import { FormField, SelectField } from '#app/ui/form-field'
 import type { Route } from './+types/fictional-edit'
 import { Icon } from '#app/ui/icon'
-import { ACCEPTED_TYPES, photoErrorValues } from '#app/features/photos/photo-rules'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireOperator(request, 'fictional.manage')
@@ -171,59 +171,8 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
         </div>
         {p ? (
           <div className="col-lg-5">
-            <section className="card mb-3" aria-labelledby="fictional-status-title">
-              <div className="card-body">
-                <h2 className="h6" id="fictional-status-title">
-                  <FormattedMessage id="admin.fictional.status" />:{' '}
-                  <span className={`badge ${p.status === 'active' ? 'text-bg-success' : 'text-bg-secondary'}`}>
-                    <FormattedMessage id={`admin.fictional.status.${p.status}`} />
-                  </span>
-                </h2>
-                <Form method="post" className="d-flex flex-column gap-2">
-                  <input type="hidden" name="intent" value="status" />
-                  <input type="hidden" name="status" value={p.status === 'active' ? 'disabled' : 'active'} />
-                  <label htmlFor="status-reason" className="form-label mb-0">
-                    <FormattedMessage id="admin.reason" />
-                  </label>
-                  <input id="status-reason" name="reason" className={`form-control${actionData?.statusError ? ' is-invalid' : ''}`} required minLength={3} maxLength={500} />
-                  {actionData?.statusError ? (
-                    <div className="invalid-feedback d-block">
-                      <FormattedMessage id={actionData.statusError} />
-                    </div>
-                  ) : null}
-                  <button type="submit" className={`btn ${p.status === 'active' ? 'btn-outline-danger' : 'btn-outline-success'}`}>
-                    <FormattedMessage id={p.status === 'active' ? 'admin.fictional.disable' : 'admin.fictional.enable'} />
-                  </button>
-                </Form>
-              </div>
-            </section>
-            <section className="card" aria-labelledby="fictional-photos-title">
-              <div className="card-body">
-                <h2 className="h6" id="fictional-photos-title">
-                  <FormattedMessage id="admin.fictional.photos" />
-                </h2>
-                <div className="d-flex flex-wrap gap-2 mb-3">
-                  {loaderData.photos.map((ph) => (
-                    <img key={ph.id} src={ph.thumbUrl} alt="" width={80} height={80} className="rounded object-fit-cover" />
-                  ))}
-                </div>
-                <Form method="post" encType="multipart/form-data" className="d-flex flex-column gap-2">
-                  <input type="hidden" name="intent" value="photo" />
-                  <label htmlFor="fictional-photo" className="form-label mb-0">
-                    <FormattedMessage id="admin.fictional.addPhoto" />
-                  </label>
-                  <input id="fictional-photo" name="photo" type="file" accept={ACCEPTED_TYPES} className="form-control" />
-                  {actionData?.photoError ? (
-                    <div className="invalid-feedback d-block">
-                      <FormattedMessage id={actionData.photoError} values={{ ...photoErrorValues, limit: 25 }} />
-                    </div>
-                  ) : null}
-                  <button type="submit" className="btn btn-outline-dark">
-                    <FormattedMessage id="admin.fictional.upload" />
-                  </button>
-                </Form>
-              </div>
-            </section>
+            <FictionalStatusCard status={p.status} error={actionData?.statusError} />
+            <FictionalPhotosCard photos={loaderData.photos} error={actionData?.photoError} />
           </div>
         ) : null}
       </div>
