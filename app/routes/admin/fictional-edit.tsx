@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { FictionalPhotosCard, FictionalStatusCard } from '#app/features/console/fictional/components/fictional-side'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { FictionalEditIntro, FictionalPhotosCard, FictionalStatusCard } from '#app/features/console/fictional/components/fictional-side'
 import { fictionalProfileSchema } from '#app/features/console/fictional/fictional.schema'
 import { addFictionalPhoto, createFictional, fictionalById, fictionalPhotos, setFictionalStatus, updateFictional } from '#app/features/console/fictional/fictional-profiles.server'
 import { requireOperator } from '#app/features/console/operators/require-operator.server'
@@ -14,7 +14,6 @@ import { readFormData } from '#app/lib/form-data.server'
 import { FormErrors } from '#app/ui/form-errors'
 import { FormField, SelectField } from '#app/ui/form-field'
 import type { Route } from './+types/fictional-edit'
-import { Icon } from '#app/ui/icon'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireOperator(request, 'fictional.manage')
@@ -87,22 +86,7 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
   const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
   return (
     <>
-      <p className="mb-2">
-        <Link to="/admin/fictional">
-          <Icon name="chevron-left" className="me-1" />
-          <FormattedMessage id="admin.fictional.title" />
-        </Link>
-      </p>
-      <h1 className="h3">{p ? p.name : <FormattedMessage id="admin.fictional.create" />}</h1>
-      <div className="alert alert-info">
-        <Icon name="person-badge" className="me-2" />
-        <FormattedMessage id="admin.fictional.disclosureAlwaysOn" />
-      </div>
-      {actionData?.saved ? (
-        <div className="alert alert-success" role="status">
-          <FormattedMessage id="admin.saved" />
-        </div>
-      ) : null}
+      <FictionalEditIntro name={p ? p.name : null} saved={!!actionData?.saved} />
       <div className="row g-4">
         <div className="col-lg-7">
           <Form method="post" {...getFormProps(form)} noValidate>

@@ -1,6 +1,31 @@
 import { FormattedMessage } from 'react-intl'
-import { Form } from 'react-router'
+import { Form, Link } from 'react-router'
+import { Icon } from '#app/ui/icon'
 import { ACCEPTED_TYPES, photoErrorValues } from '#app/features/photos/photo-rules'
+
+/** The editor's top: the way back to the list, the title (the profile's name, or "create"), the disclosure note, and "saved". */
+export function FictionalEditIntro({ name, saved }: { name: string | null; saved: boolean }) {
+  return (
+    <>
+      <p className="mb-2">
+        <Link to="/admin/fictional">
+          <Icon name="chevron-left" className="me-1" />
+          <FormattedMessage id="admin.fictional.title" />
+        </Link>
+      </p>
+      <h1 className="h3">{name !== null ? name : <FormattedMessage id="admin.fictional.create" />}</h1>
+      <div className="alert alert-info">
+        <Icon name="person-badge" className="me-2" />
+        <FormattedMessage id="admin.fictional.disclosureAlwaysOn" />
+      </div>
+      {saved ? (
+        <div className="alert alert-success" role="status">
+          <FormattedMessage id="admin.saved" />
+        </div>
+      ) : null}
+    </>
+  )
+}
 
 /** A fictional profile's status, and the form that turns it on or off (with a reason). */
 export function FictionalStatusCard({ status, error }: { status: string; error?: string | null }) {
