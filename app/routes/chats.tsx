@@ -1,19 +1,15 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Link, useRevalidator } from 'react-router'
+import { useRevalidator } from 'react-router'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { listChats } from '#app/features/chat/conversations.server'
+import { ChatListRow, ChatsEmpty } from '#app/features/chat/components/chat-list-row'
 import { applyChatMessage, newConversations } from '#app/features/chat/components/chat-list-live'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
-import { FictionalBadge } from '#app/features/profiles/components/fictional-badge'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
-import { Avatar } from '#app/ui/avatar'
-import { formatBadgeCount } from '#app/ui/count-badge'
 import { LiveAnnouncer, useAnnouncer } from '#app/ui/live-announcer'
-import { RelativeTime } from '#app/ui/relative-time'
 import type { Route } from './+types/chats'
-import { Icon } from '#app/ui/icon'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
@@ -103,59 +99,11 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
       </h1>
       <LiveAnnouncer message={message} testId="chats-announcer" />
       {chats.length === 0 ? (
-        <div className="alert alert-light border text-center py-5" role="status">
-          <Icon name="chat-heart" className="fs-2 d-block mx-auto mb-2" />
-          <FormattedMessage id="chats.empty" />
-          <div className="mt-3">
-            <Link to="/members" className="btn btn-primary">
-              <FormattedMessage id="nav.search" />
-            </Link>
-          </div>
-        </div>
+        <ChatsEmpty />
       ) : (
         <ul className="list-group" data-testid="chat-list" ref={listRef}>
           {chats.map((c) => (
-            <li key={c.conversation} className="list-group-item list-group-item-action p-0 d-flex align-items-center" data-conversation={c.conversation}>
-              <Link to={`/chats/${c.conversation}`} className="d-flex align-items-center gap-3 p-3 text-decoration-none text-body flex-grow-1 min-w-0">
-                <Avatar src={c.profile.thumb ? `${root.site.cdnPrefix}/${c.profile.thumb}` : null} alt="" size="md" />
-                <div className="flex-grow-1 min-w-0">
-                  <div className="d-flex justify-content-between gap-2">
-                    <strong className="text-break min-w-0">
-                      {c.profile.name}, {c.profile.age} {c.profile.isFictional ? <FictionalBadge site={root.site} /> : null}
-                    </strong>
-                    <small className="text-body-secondary text-nowrap">
-                      <RelativeTime iso={c.lastMessageAt} now={now} />
-                    </small>
-                  </div>
-                  <div className="text-truncate text-body-secondary small">
-                    {c.lastMessageKind === 'gift' ? (
-                      <>
-                        <Icon name="gift" className="me-1" />
-                        <FormattedMessage id="chats.lastGift" />
-                      </>
-                    ) : c.lastMessageKind === 'photo' ? (
-                      <>
-                        <Icon name="image" className="me-1" />
-                        <FormattedMessage id="chats.lastPhoto" />
-                      </>
-                    ) : (
-                      c.lastMessage
-                    )}
-                  </div>
-                </div>
-                {c.num_unread_messages > 0 ? (
-                  <span className="badge rounded-pill badge-unread" data-testid="chat-unread">
-                    {formatBadgeCount(c.num_unread_messages)}
-                    <span className="visually-hidden"> {intl.formatMessage({ id: 'nav.unreadMessages' }, { count: c.num_unread_messages })}</span>
-                  </span>
-                ) : null}
-              </Link>
-              {root.viewer ? (
-                <button type="button" className="btn btn-link text-body-secondary me-2" onClick={() => remove(c)} aria-label={intl.formatMessage({ id: 'chats.remove' }, { name: c.profile.name })} data-testid="chat-remove">
-                  <Icon name="trash" />
-                </button>
-              ) : null}
-            </li>
+            <ChatListRow key={c.conversation} chat={c} site={root.site} now={now} onRemove={root.viewer ? () => remove(c) : null} />
           ))}
         </ul>
       )}

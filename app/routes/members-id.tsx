@@ -1,5 +1,5 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { findConversationId } from '#app/features/chat/conversations.server'
 import { hasLiked, markLikeSeen, submitLike, submitUnlike } from '#app/features/likes/likes.server'
@@ -9,6 +9,7 @@ import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
 import { isTooOften } from '#app/features/settings/write-limits.server'
 import { reportReasons } from '#app/features/safety/safety.schema'
 import { FictionalWarning } from '#app/features/profiles/components/fictional-badge'
+import { ProfileActions, ProfileSections } from '#app/features/profiles/components/profile-sections'
 import { loadProfilePage } from '#app/features/profiles/profile-page.server'
 import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
@@ -85,8 +86,6 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
   const { profile, liked, isOwn, blocking } = loaderData
   const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-  // Visitors are asked to log in first, then land where they were going (spec section 6).
-  const viaLogin = (to: string) => (root.viewer ? to : `/login?redirectTo=${encodeURIComponent(to)}`)
   return (
     <article className="row g-4" aria-labelledby="profile-name">
       <div className="col-md-5">
@@ -133,76 +132,9 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
           </div>
         ) : null}
         {!isOwn ? (
-          <div className="d-flex gap-2 mb-4">
-            {root.viewer ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value={liked ? 'unlike' : 'like'} />
-                <button type="submit" className={`btn ${liked ? 'btn-outline-primary' : 'btn-primary'}`} disabled={busy} aria-pressed={liked}>
-                  <Icon name={liked ? 'heart-fill' : 'heart'} className="me-1" />
-                  <FormattedMessage id={liked ? 'profile.liked' : 'profile.like'} />
-                </button>
-              </Form>
-            ) : (
-              <Link className="btn btn-primary" to={`/login?redirectTo=${encodeURIComponent(`/members/${profile.id}`)}`}>
-                <Icon name="heart" className="me-1" />
-                <FormattedMessage id="profile.like" />
-              </Link>
-            )}
-            {/* Nobody writes as a fictional profile: its disclosure stands where the chat and gift buttons would. */}
-            {profile.isFictional ? null : (
-              <>
-                <Link className="btn btn-outline-primary" to={viaLogin(`/members/${profile.id}/chat`)}>
-                  <Icon name="chat-dots" className="me-1" />
-                  <FormattedMessage id="profile.chat" />
-                </Link>
-                <Link className="btn btn-outline-primary" to={viaLogin(`/members/${profile.id}/chat?gift=1`)} data-testid="profile-gift">
-                  <Icon name="gift" className="me-1" />
-                  <FormattedMessage id="profile.sendGift" />
-                </Link>
-              </>
-            )}
-          </div>
+          <ProfileActions profile={profile} signedIn={!!root.viewer} liked={liked} busy={busy} />
         ) : null}
-        {profile.aboutMe ? (
-          <section className="mb-4">
-            <h2 className="h5">
-              <FormattedMessage id="profile.aboutMe" />
-            </h2>
-            <p style={{ whiteSpace: 'pre-wrap' }}>{profile.aboutMe}</p>
-          </section>
-        ) : null}
-        {Object.keys(profile.fields).length ? (
-          <section className="mb-4">
-            <h2 className="h5">
-              <FormattedMessage id="profile.details" />
-            </h2>
-            <dl className="row mb-0">
-              {Object.entries(profile.fields).map(([k, v]) => (
-                <div className="col-sm-6 d-flex gap-2" key={k}>
-                  <dt className="fw-normal text-body-secondary">
-                    <FormattedMessage id={`profileField.${k}`} />
-                  </dt>
-                  <dd className="mb-1">{typeof v === 'boolean' ? intl.formatMessage({ id: v ? 'common.yes' : 'common.no' }) : intl.formatMessage({ id: `profileValue.${k}.${v}` })}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ) : null}
-        {profile.interests.length ? (
-          <section className="mb-4">
-            <h2 className="h5">
-              <FormattedMessage id="profile.interests" />
-            </h2>
-            <ul className="list-inline">
-              {profile.interests.map((i) => (
-                <li key={i.slug} className="list-inline-item badge text-bg-light border mb-1 fw-normal">
-                  <Icon name={i.icon} className="me-1" />
-                  <FormattedMessage id={`interest.${i.slug}`} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <ProfileSections profile={profile} />
         <p className="small text-body-secondary">
           <FormattedMessage id="profile.lastActive" values={{ date: <FormattedDate value={profile.lastActiveAt} dateStyle="medium" /> }} />
         </p>

@@ -1,23 +1,23 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { FormattedMessage, useIntl } from 'react-intl'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { FormattedMessage } from 'react-intl'
+import { data, Form, useNavigation } from 'react-router'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { listInterests } from '#app/features/content/interests.server'
 import { PhotoManager } from '#app/features/photos/components/photo-manager'
 import { deletePhoto, listOwnPhotos, photoLimit, setMainPhoto, uploadPhoto } from '#app/features/photos/photos.server'
 import { ImageRejectedError } from '#app/features/photos/process-image.server'
 import { photoErrorValues } from '#app/features/photos/photo-rules'
+import { AboutMeField, CountrySelect, GenderSelect, ProfileEditHeader, SexualitySelect, TattoosSelect } from '#app/features/profiles/components/profile-edit-fields'
 import { InterestPicker } from '#app/features/profiles/components/interest-picker'
 import { ProfileValueOptions } from '#app/features/profiles/components/profile-value-options'
 import { LocationButton } from '#app/features/profiles/components/location-button'
 import { profileEditSchema } from '#app/features/profiles/profile-edit.schema'
 import { getOwnProfile, updateProfile } from '#app/features/profiles/update-profile.server'
 import { getSettings } from '#app/features/settings/settings.server'
-import { bodyTypes, eyeColors, hairColors, relationshipStatuses, sexualities } from '#app/features/profiles/profile-values'
+import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from '#app/features/profiles/profile-values'
 import { pageTitle } from '#app/i18n/meta'
 import { FormField, SelectField } from '#app/ui/form-field'
-import { PremiumBadge } from '#app/ui/top-nav'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/profile'
 import { readFormData } from '#app/lib/form-data.server'
@@ -75,7 +75,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfileEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const intl = useIntl()
   const navigation = useNavigation()
   const { profile } = loaderData
   const schema = profileEditSchema({ minAge: loaderData.minAge, countries: loaderData.countries, interestIds: loaderData.interests.map((i) => i.id) })
@@ -86,7 +85,6 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile'
   const notice = actionData && 'notice' in actionData ? actionData.notice : undefined
   const photoError = actionData && 'photoError' in actionData ? actionData : undefined
@@ -100,15 +98,7 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
   const root = useRootData()
   return (
     <>
-      <div className="d-flex justify-content-between align-items-center mb-3">
-        <h1 className="h3 mb-0">
-          <FormattedMessage id="profile.editTitle" />
-          {root.viewer?.paidUser ? <PremiumBadge /> : null}
-        </h1>
-        <Link to={`/members/${loaderData.profileId}`} className="btn btn-link">
-          <FormattedMessage id="profile.viewPublic" />
-        </Link>
-      </div>
+      <ProfileEditHeader premium={!!root.viewer?.paidUser} profileId={loaderData.profileId} />
       <PhotoManager photos={loaderData.photos} limit={loaderData.limit} notice={notice} />
       {photoError ? (
         <div className="alert alert-danger" role="alert">
@@ -141,19 +131,10 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
               />
             </div>
             <div className="col-sm-6">
-              <SelectField label={<FormattedMessage id="profileField.gender" />} errors={fields.gender.errors} {...getSelectProps(fields.gender)} id="profile-gender">
-                <option value="male">{intl.formatMessage({ id: 'profileValue.gender.male' })}</option>
-                <option value="female">{intl.formatMessage({ id: 'profileValue.gender.female' })}</option>
-              </SelectField>
+              <GenderSelect errors={fields.gender.errors} {...getSelectProps(fields.gender)} />
             </div>
             <div className="col-sm-6">
-              <SelectField label={<FormattedMessage id="profileField.sexuality" />} errors={fields.sexuality.errors} {...getSelectProps(fields.sexuality)} id="profile-sexuality">
-                {sexualities.map((v) => (
-                  <option key={v} value={v}>
-                    {intl.formatMessage({ id: `profileValue.sexuality.${v}` })}
-                  </option>
-                ))}
-              </SelectField>
+              <SexualitySelect errors={fields.sexuality.errors} {...getSelectProps(fields.sexuality)} />
             </div>
           </div>
           <h3 className="h6 mt-2">
@@ -168,13 +149,7 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
           />
           <div className="row">
             <div className="col-sm-4">
-              <SelectField label={<FormattedMessage id="field.country" />} errors={fields.country.errors} {...getSelectProps(fields.country)} id="profile-country">
-                {loaderData.countries.map((c) => (
-                  <option key={c} value={c}>
-                    {regionNames.of(c)}
-                  </option>
-                ))}
-              </SelectField>
+              <CountrySelect countries={loaderData.countries} errors={fields.country.errors} {...getSelectProps(fields.country)} />
             </div>
             <div className="col-sm-4">
               <FormField label={<FormattedMessage id="field.region" />} errors={fields.region.errors} {...getInputProps(fields.region, { type: 'text' })} id="profile-region" />
@@ -189,22 +164,13 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
             {select('body_type', bodyTypes)}
             {select('relationship_status', relationshipStatuses)}
             <div className="col-sm-6">
-              <SelectField label={<FormattedMessage id="profileField.tattoos" />} errors={fields.tattoos.errors} {...getSelectProps(fields.tattoos)} id="profile-tattoos">
-                <option value="">{intl.formatMessage({ id: 'profile.notSaying' })}</option>
-                <option value="yes">{intl.formatMessage({ id: 'common.yes' })}</option>
-                <option value="no">{intl.formatMessage({ id: 'common.no' })}</option>
-              </SelectField>
+              <TattoosSelect errors={fields.tattoos.errors} {...getSelectProps(fields.tattoos)} />
             </div>
             <div className="col-sm-6">
               <FormField label={<FormattedMessage id="profileField.signup_reason" />} errors={fields.signup_reason.errors} {...getInputProps(fields.signup_reason, { type: 'text' })} id="profile-reason" maxLength={200} />
             </div>
           </div>
-          <div className="mb-3">
-            <label htmlFor="profile-about" className="form-label">
-              <FormattedMessage id="profile.aboutMe" />
-            </label>
-            <textarea className={`form-control${fields.about_me.errors ? ' is-invalid' : ''}`} rows={5} maxLength={2000} {...getTextareaProps(fields.about_me)} id="profile-about" />
-          </div>
+          <AboutMeField invalid={!!fields.about_me.errors} {...getTextareaProps(fields.about_me)} />
           <InterestPicker interests={loaderData.interests} selected={profile.interests} idPrefix="interest" errors={fields.interests.errors} />
           <button type="submit" className="btn btn-primary" disabled={saving}>
             {saving ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}

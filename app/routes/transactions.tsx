@@ -1,16 +1,14 @@
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { spentThisMonth } from '#app/features/billing/checkout.server'
-import { MethodName } from '#app/features/billing/components/method-list'
+import { PaymentsTable, TransactionsEmpty } from '#app/features/billing/components/payments-table'
 import { Money } from '#app/features/billing/components/money'
 import { PaymentCompleted, PaymentFailed, PaymentPending, useWaitForPayment } from '#app/features/billing/components/payment-status'
 import { Receipt } from '#app/features/billing/components/receipt'
-import { isTestPayment, TestPaymentBadge } from '#app/features/billing/components/test-payment'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { methodViews } from '#app/features/billing/offers.server'
-import { findPaymentMethod } from '#app/features/billing/payment-methods'
 import { currencyDigits, toMinor } from '#app/features/billing/pricing'
 import { getSpendLimit, getTransaction, listTransactions, setSpendLimit } from '#app/features/billing/transactions.server'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
@@ -172,64 +170,9 @@ function List({ data: d, actionData }: { data: Extract<Route.ComponentProps['loa
         </div>
       </section>
       {d.payments.length === 0 ? (
-        <div className="text-center text-body-secondary py-5" data-testid="transactions-empty">
-          <Icon name="receipt" className="fs-1 d-block mx-auto mb-2" />
-          <p>
-            <FormattedMessage id="transactions.empty" />
-          </p>
-          <Link to="/credits" className="btn btn-primary">
-            <FormattedMessage id="nav.credits" />
-          </Link>
-        </div>
+        <TransactionsEmpty />
       ) : (
-        <div className="table-responsive">
-          <table className="table align-middle" data-testid="transactions-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="transactions.date" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="transactions.credits" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="transactions.method" />
-                </th>
-                <th scope="col" className="text-end">
-                  <FormattedMessage id="credits.total" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="transactions.status" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.payments.map((p) => {
-                const m = findPaymentMethod(p.method)
-                return (
-                  <tr key={p.id}>
-                    <td>
-                      <Link to={`/transactions/${p.id}`}>
-                        <FormattedDate value={p.createdAt} dateStyle="medium" />
-                      </Link>
-                    </td>
-                    <td>{p.credits}</td>
-                    <td>{m ? <MethodName method={m} /> : p.method}</td>
-                    <td className="text-end">
-                      <Money minor={p.totalMinor} currency={p.currency} />
-                    </td>
-                    <td>
-                      <span className={`badge text-bg-${p.status === 'paid' ? 'success' : p.status === 'open' || p.status === 'pending' ? 'secondary' : 'danger'}`}>
-                        <FormattedMessage id={`payment.status.${p.status}`} />
-                      </span>
-                      {isTestPayment(p) ? <> <TestPaymentBadge /></> : null}
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+        <PaymentsTable payments={d.payments} />
       )}
     </>
   )

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { FictionalEditIntro, FictionalPhotosCard, FictionalStatusCard } from '#app/features/console/fictional/components/fictional-side'
 import { fictionalProfileSchema } from '#app/features/console/fictional/fictional.schema'
 import { addFictionalPhoto, createFictional, fictionalById, fictionalPhotos, setFictionalStatus, updateFictional } from '#app/features/console/fictional/fictional-profiles.server'
 import { requireOperator } from '#app/routes/-helpers/require-operator.server'
@@ -13,8 +14,6 @@ import { readFormData } from '#app/lib/form-data.server'
 import { FormErrors } from '#app/ui/form-errors'
 import { FormField, SelectField } from '#app/ui/form-field'
 import type { Route } from './+types/fictional-edit'
-import { Icon } from '#app/ui/icon'
-import { ACCEPTED_TYPES, photoErrorValues } from '#app/features/photos/photo-rules'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireOperator(request, 'fictional.manage')
@@ -87,22 +86,7 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
   const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
   return (
     <>
-      <p className="mb-2">
-        <Link to="/admin/fictional">
-          <Icon name="chevron-left" className="me-1" />
-          <FormattedMessage id="admin.fictional.title" />
-        </Link>
-      </p>
-      <h1 className="h3">{p ? p.name : <FormattedMessage id="admin.fictional.create" />}</h1>
-      <div className="alert alert-info">
-        <Icon name="person-badge" className="me-2" />
-        <FormattedMessage id="admin.fictional.disclosureAlwaysOn" />
-      </div>
-      {actionData?.saved ? (
-        <div className="alert alert-success" role="status">
-          <FormattedMessage id="admin.saved" />
-        </div>
-      ) : null}
+      <FictionalEditIntro name={p ? p.name : null} saved={!!actionData?.saved} />
       <div className="row g-4">
         <div className="col-lg-7">
           <Form method="post" {...getFormProps(form)} noValidate>
@@ -171,59 +155,8 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
         </div>
         {p ? (
           <div className="col-lg-5">
-            <section className="card mb-3" aria-labelledby="fictional-status-title">
-              <div className="card-body">
-                <h2 className="h6" id="fictional-status-title">
-                  <FormattedMessage id="admin.fictional.status" />:{' '}
-                  <span className={`badge ${p.status === 'active' ? 'text-bg-success' : 'text-bg-secondary'}`}>
-                    <FormattedMessage id={`admin.fictional.status.${p.status}`} />
-                  </span>
-                </h2>
-                <Form method="post" className="d-flex flex-column gap-2">
-                  <input type="hidden" name="intent" value="status" />
-                  <input type="hidden" name="status" value={p.status === 'active' ? 'disabled' : 'active'} />
-                  <label htmlFor="status-reason" className="form-label mb-0">
-                    <FormattedMessage id="admin.reason" />
-                  </label>
-                  <input id="status-reason" name="reason" className={`form-control${actionData?.statusError ? ' is-invalid' : ''}`} required minLength={3} maxLength={500} />
-                  {actionData?.statusError ? (
-                    <div className="invalid-feedback d-block">
-                      <FormattedMessage id={actionData.statusError} />
-                    </div>
-                  ) : null}
-                  <button type="submit" className={`btn ${p.status === 'active' ? 'btn-outline-danger' : 'btn-outline-success'}`}>
-                    <FormattedMessage id={p.status === 'active' ? 'admin.fictional.disable' : 'admin.fictional.enable'} />
-                  </button>
-                </Form>
-              </div>
-            </section>
-            <section className="card" aria-labelledby="fictional-photos-title">
-              <div className="card-body">
-                <h2 className="h6" id="fictional-photos-title">
-                  <FormattedMessage id="admin.fictional.photos" />
-                </h2>
-                <div className="d-flex flex-wrap gap-2 mb-3">
-                  {loaderData.photos.map((ph) => (
-                    <img key={ph.id} src={ph.thumbUrl} alt="" width={80} height={80} className="rounded object-fit-cover" />
-                  ))}
-                </div>
-                <Form method="post" encType="multipart/form-data" className="d-flex flex-column gap-2">
-                  <input type="hidden" name="intent" value="photo" />
-                  <label htmlFor="fictional-photo" className="form-label mb-0">
-                    <FormattedMessage id="admin.fictional.addPhoto" />
-                  </label>
-                  <input id="fictional-photo" name="photo" type="file" accept={ACCEPTED_TYPES} className="form-control" />
-                  {actionData?.photoError ? (
-                    <div className="invalid-feedback d-block">
-                      <FormattedMessage id={actionData.photoError} values={{ ...photoErrorValues, limit: 25 }} />
-                    </div>
-                  ) : null}
-                  <button type="submit" className="btn btn-outline-dark">
-                    <FormattedMessage id="admin.fictional.upload" />
-                  </button>
-                </Form>
-              </div>
-            </section>
+            <FictionalStatusCard status={p.status} error={actionData?.statusError} />
+            <FictionalPhotosCard photos={loaderData.photos} error={actionData?.photoError} />
           </div>
         ) : null}
       </div>

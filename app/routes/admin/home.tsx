@@ -1,7 +1,8 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl'
-import { Form, Link, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
 import { dashboardStats, parseRange } from '#app/features/console/site-admin/dashboard.server'
+import { DashboardTable, DashboardTiles, RangeForm, SectionCards } from '#app/features/console/site-admin/components/dashboard-parts'
 import { ReadinessList } from '#app/features/operations/components/readiness-list'
 import { siteReadiness } from '#app/features/operations/readiness-facts.server'
 import { sectionsFor } from '#app/features/console/operators/console-nav'
@@ -10,8 +11,6 @@ import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import { env } from '#app/lib/env.server'
 import type { Route } from './+types/home'
-import { DataTable, type Column } from '#app/ui/data-table'
-import { Icon } from '#app/ui/icon'
 
 // chart.js draws on a canvas in the browser: loaded there only, after hydration, and kept out of the main bundle.
 const DashboardChart = lazy(() => import('#app/features/console/site-admin/components/dashboard-chart'))
@@ -42,7 +41,6 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const loading = useNavigation().state === 'loading'
   const { stats, range } = loaderData
   const label = (id: string) => intl.formatMessage({ id: `admin.dashboard.series.${id}` })
-  const series = (['signups', 'activations', 'messages', 'reports', 'purchases'] as const).filter((s) => stats[s])
   const summary = (name: string, values: number[]) =>
     intl.formatMessage({ id: 'admin.dashboard.chartSummary' }, { series: name, total: sum(values), max: Math.max(0, ...values), from: range.from, to: range.to })
   const charts: { id: string; type: 'bar' | 'line'; series: { label: string; values: number[] }[] }[] = [
@@ -86,51 +84,14 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
 
       {loaderData.readiness ? <ReadinessList {...loaderData.readiness} /> : null}
 
-      <Form method="get" className="row g-2 align-items-end mb-3" aria-labelledby="range-title">
-        <h2 id="range-title" className="visually-hidden">
-          <FormattedMessage id="admin.dashboard.range" />
-        </h2>
-        <div className="col-auto">
-          <label className="form-label small mb-1" htmlFor="range-from">
-            <FormattedMessage id="admin.dashboard.from" />
-          </label>
-          <input className="form-control form-control-sm" type="date" id="range-from" name="from" defaultValue={range.from} key={`f${range.from}`} />
-        </div>
-        <div className="col-auto">
-          <label className="form-label small mb-1" htmlFor="range-to">
-            <FormattedMessage id="admin.dashboard.to" />
-          </label>
-          <input className="form-control form-control-sm" type="date" id="range-to" name="to" defaultValue={range.to} key={`t${range.to}`} />
-        </div>
-        <div className="col-auto">
-          <button type="submit" className="btn btn-sm btn-dark" disabled={loading}>
-            {loading ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
-            <FormattedMessage id="admin.dashboard.show" />
-          </button>
-        </div>
-      </Form>
+      <RangeForm range={range} loading={loading} />
       {loaderData.error ? (
         <div className="alert alert-warning py-2" role="alert">
           <FormattedMessage id={loaderData.error} values={{ max: 366 }} />
         </div>
       ) : null}
 
-      <div className="row g-3 mb-4" data-testid="dashboard-tiles">
-        {tiles.map((t) => (
-          <div key={t.id} className="col-6 col-md-4 col-xl">
-            <div className="card h-100">
-              <div className="card-body py-2">
-                <div className="small text-body-secondary">
-                  <FormattedMessage id={`admin.dashboard.tile.${t.id}`} />
-                </div>
-                <div className="fs-4 fw-semibold" data-testid={`tile-${t.id}`}>
-                  {t.value}
-                </div>
-              </div>
-            </div>
-          </div>
-        ))}
-      </div>
+      <DashboardTiles tiles={tiles} />
 
       <div className="row g-3 mb-4">
         {charts.map((c) => (
@@ -155,53 +116,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
 
-      <details className="mb-4">
-        <summary>
-          <FormattedMessage id="admin.dashboard.table" />
-        </summary>
-        <DataTable
-          testId="dashboard-table"
-          className="table table-sm table-striped"
-          wrapperClassName="mt-2"
-          caption={<FormattedMessage id="admin.dashboard.table" />}
-          columns={[
-            { id: 'day', header: <FormattedMessage id="admin.dashboard.day" />, cell: (i) => stats.days[i], rowHeader: true, className: 'fw-normal text-nowrap' },
-            ...series.map((s): Column<number> => ({ id: s, header: label(s), align: 'end', cell: (i) => stats[s]?.[i] })),
-            ...(stats.revenue ?? []).map(
-              (r): Column<number> => ({
-                id: `revenue-${r.currency}`,
-                header: <FormattedMessage id="admin.dashboard.revenueIn" values={{ currency: r.currency }} />,
-                align: 'end',
-                cell: (i) => <FormattedNumber value={r.values[i] / 100} style="currency" currency={r.currency} />,
-              }),
-            ),
-          ]}
-          rows={stats.days.map((_, i) => i)}
-          rowKey={(i) => stats.days[i]}
-        />
-      </details>
+      <DashboardTable stats={stats} />
 
-      {loaderData.sections.length ? (
-        <>
-          <h2 className="h5">
-            <FormattedMessage id="admin.dashboard.sections" />
-          </h2>
-          <div className="row g-3">
-            {loaderData.sections.map((s) => (
-              <div key={s.to} className="col-sm-6 col-xl-4">
-                <Link to={s.to} className="card h-100 text-decoration-none link-body-emphasis">
-                  <div className="card-body">
-                    <Icon name={s.icon} className="fs-3" />
-                    <h3 className="h6 mt-2 mb-0">
-                      <FormattedMessage id={s.labelId} />
-                    </h3>
-                  </div>
-                </Link>
-              </div>
-            ))}
-          </div>
-        </>
-      ) : null}
+      <SectionCards sections={loaderData.sections} />
     </>
   )
 }

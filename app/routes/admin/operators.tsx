@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-t
 import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, useNavigation, useSearchParams } from 'react-router'
+import { OperatorChangeForm, OperatorStatus } from '#app/features/console/operators/components/operator-row'
 import { createOperator } from '#app/features/console/operators/operator-accounts.server'
 import { changeOperator, listOperators } from '#app/features/console/operators/operator-admin.server'
 import { newOperatorSchema, operatorChangeSchema } from '#app/features/console/operators/operator.schema'
@@ -61,24 +62,7 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
     {
       id: 'status',
       header: <FormattedMessage id="admin.fictional.status" />,
-      cell: (o) =>
-        o.disabled ? (
-          <span className="badge text-bg-secondary">
-            <FormattedMessage id="admin.operators.disabled" />
-          </span>
-        ) : o.lockedUntil ? (
-          <span className="badge text-bg-warning">
-            <FormattedMessage id="admin.operators.locked" />
-          </span>
-        ) : o.enrolled ? (
-          <span className="badge text-bg-success">
-            <FormattedMessage id="admin.operators.active" />
-          </span>
-        ) : (
-          <span className="badge text-bg-light border">
-            <FormattedMessage id="admin.operators.notEnrolled" />
-          </span>
-        ),
+      cell: (o) => <OperatorStatus operator={o} />,
     },
     {
       id: 'actions',
@@ -89,27 +73,7 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
             <FormattedMessage id="admin.operators.you" />
           </span>
         ) : (
-          <Form method="post" className="d-flex flex-wrap gap-1 align-items-center">
-            <input type="hidden" name="intent" value="change" />
-            <input type="hidden" name="operatorId" value={o.id} />
-            <label className="visually-hidden" htmlFor={`reason-${o.id}`}>
-              <FormattedMessage id="admin.reason" />
-            </label>
-            <input id={`reason-${o.id}`} name="reason" className="form-control form-control-sm w-auto" placeholder={intl.formatMessage({ id: 'admin.reason' })} required minLength={3} maxLength={500} />
-            <button type="submit" name="change" value={o.disabled ? 'enable' : 'disable'} className="btn btn-sm btn-outline-dark">
-              <FormattedMessage id={o.disabled ? 'admin.operators.enable' : 'admin.operators.disable'} />
-            </button>
-            {o.lockedUntil ? (
-              <button type="submit" name="change" value="unlock" className="btn btn-sm btn-outline-dark">
-                <FormattedMessage id="admin.operators.unlock" />
-              </button>
-            ) : null}
-            {o.enrolled ? (
-              <button type="submit" name="change" value="reset_second_factor" className="btn btn-sm btn-outline-danger">
-                <FormattedMessage id="admin.operators.resetTotp" />
-              </button>
-            ) : null}
-          </Form>
+          <OperatorChangeForm operator={o} />
         ),
     },
   ]

@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState } from 'react'
-import { FormattedMessage, useIntl } from 'react-intl'
-import { data, Form, useNavigation } from 'react-router'
+import { FormattedMessage } from 'react-intl'
+import { data, useNavigation } from 'react-router'
+import { PhotoReview } from '#app/features/console/moderation/components/photo-review'
 import { photoDecisionSchema } from '#app/features/console/moderation/moderation.schema'
 import { decidePhoto, listPendingPhotos } from '#app/features/console/moderation/photo-queue.server'
-import { photoReasons } from '#app/features/console/moderation/rules'
 import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
@@ -30,7 +30,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** The photo queue: one photo at a time in focus, decided by buttons or the keyboard (A, R, J, K). */
 export default function AdminPhotos({ loaderData, actionData }: Route.ComponentProps) {
-  const intl = useIntl()
   const navigation = useNavigation()
   const photos = loaderData.photos
   const [current, setCurrent] = useState(0)
@@ -106,68 +105,7 @@ export default function AdminPhotos({ loaderData, actionData }: Route.ComponentP
                 data-testid="pending-photo"
                 onFocus={() => setCurrent(i)}
               >
-                <div className="card-body row g-3">
-                  <div className="col-md-5">
-                    <img src={`/admin/media/${p.id}/match`} alt={intl.formatMessage({ id: 'admin.photo.alt' }, { id: p.id })} className="img-fluid rounded border" width={400} height={400} />
-                  </div>
-                  <div className="col-md-7">
-                    <h2 className="h6" id={`photo-${p.id}-title`}>
-                      <FormattedMessage id="admin.photos.uploaded" values={{ name: p.name, id: p.profileId, date: intl.formatDate(p.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) }} />
-                    </h2>
-                    <h3 className="h6 small text-body-secondary mt-3">
-                      <FormattedMessage id="admin.photos.others" />
-                    </h3>
-                    {p.others.length ? (
-                      <ul className="list-inline">
-                        {p.others.map((o) => (
-                          <li key={o.id} className="list-inline-item">
-                            <img src={`/admin/media/${o.id}/thumb`} width={72} height={72} className="rounded border" alt={intl.formatMessage({ id: 'admin.photo.otherAlt' }, { id: o.id, status: intl.formatMessage({ id: `admin.photoStatus.${o.status}` }) })} />
-                          </li>
-                        ))}
-                      </ul>
-                    ) : (
-                      <p className="small text-body-secondary">
-                        <FormattedMessage id="admin.photos.noOthers" />
-                      </p>
-                    )}
-                    <Form method="post" className="d-flex flex-wrap gap-2 align-items-end">
-                      <input type="hidden" name="imageId" value={p.id} />
-                      <button type="submit" name="decision" value="approve" className="btn btn-success" disabled={busyId === p.id} aria-keyshortcuts="A">
-                        <FormattedMessage id="admin.photos.approve" />
-                      </button>
-                    </Form>
-                    <Form method="post" className="row g-2 mt-2 align-items-end">
-                      <input type="hidden" name="imageId" value={p.id} />
-                      <div className="col-sm-5">
-                        <label className="form-label small mb-1" htmlFor={`reason-${p.id}`}>
-                          <FormattedMessage id="admin.photos.reason" />
-                        </label>
-                        <select id={`reason-${p.id}`} name="reason" className="form-select" required defaultValue="" aria-keyshortcuts="R">
-                          <option value="" disabled>
-                            {intl.formatMessage({ id: 'admin.moderation.choose' })}
-                          </option>
-                          {photoReasons.map((r) => (
-                            <option key={r} value={r}>
-                              {intl.formatMessage({ id: `admin.reasonName.${r}` })}
-                            </option>
-                          ))}
-                        </select>
-                      </div>
-                      <div className="col-sm-5">
-                        <label className="form-label small mb-1" htmlFor={`note-${p.id}`}>
-                          <FormattedMessage id="admin.moderation.note" />
-                        </label>
-                        <input id={`note-${p.id}`} name="note" className="form-control" maxLength={1000} defaultValue={actionData && !actionData.ok && actionData.imageId === p.id ? actionData.note : ''} />
-                      </div>
-                      <div className="col-sm-2">
-                        <button type="submit" name="decision" value="reject" className="btn btn-outline-danger w-100" disabled={busyId === p.id}>
-                          {busyId === p.id ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
-                          <FormattedMessage id="admin.photos.reject" />
-                        </button>
-                      </div>
-                    </Form>
-                  </div>
-                </div>
+                <PhotoReview photo={p} busy={busyId === p.id} note={actionData && !actionData.ok && actionData.imageId === p.id ? actionData.note : ''} />
               </article>
             </li>
           ))}

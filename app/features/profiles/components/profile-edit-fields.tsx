@@ -1,0 +1,85 @@
+import type { SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link } from 'react-router'
+import { PremiumBadge } from '#app/ui/top-nav'
+import { SelectField } from '#app/ui/form-field'
+import { sexualities } from '../profile-values'
+
+/** A select's own attributes (as conform's getSelectProps gives them) and its errors. */
+type SelectProps = { errors?: string[] } & SelectHTMLAttributes<HTMLSelectElement>
+
+/** The edit page's title, with the premium badge, and the way to the public profile. */
+export function ProfileEditHeader({ premium, profileId }: { premium: boolean; profileId: number }) {
+  return (
+    <div className="d-flex justify-content-between align-items-center mb-3">
+      <h1 className="h3 mb-0">
+        <FormattedMessage id="profile.editTitle" />
+        {premium ? <PremiumBadge /> : null}
+      </h1>
+      <Link to={`/members/${profileId}`} className="btn btn-link">
+        <FormattedMessage id="profile.viewPublic" />
+      </Link>
+    </div>
+  )
+}
+
+export function GenderSelect(props: SelectProps) {
+  const intl = useIntl()
+  return (
+    <SelectField label={<FormattedMessage id="profileField.gender" />} {...props} id="profile-gender">
+      <option value="male">{intl.formatMessage({ id: 'profileValue.gender.male' })}</option>
+      <option value="female">{intl.formatMessage({ id: 'profileValue.gender.female' })}</option>
+    </SelectField>
+  )
+}
+
+export function SexualitySelect(props: SelectProps) {
+  const intl = useIntl()
+  return (
+    <SelectField label={<FormattedMessage id="profileField.sexuality" />} {...props} id="profile-sexuality">
+      {sexualities.map((v) => (
+        <option key={v} value={v}>
+          {intl.formatMessage({ id: `profileValue.sexuality.${v}` })}
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+/** The countries a member may live in, named in the page's language. */
+export function CountrySelect({ countries, ...props }: SelectProps & { countries: readonly string[] }) {
+  const intl = useIntl()
+  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  return (
+    <SelectField label={<FormattedMessage id="field.country" />} {...props} id="profile-country">
+      {countries.map((c) => (
+        <option key={c} value={c}>
+          {regionNames.of(c)}
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+export function TattoosSelect(props: SelectProps) {
+  const intl = useIntl()
+  return (
+    <SelectField label={<FormattedMessage id="profileField.tattoos" />} {...props} id="profile-tattoos">
+      <option value="">{intl.formatMessage({ id: 'profile.notSaying' })}</option>
+      <option value="yes">{intl.formatMessage({ id: 'common.yes' })}</option>
+      <option value="no">{intl.formatMessage({ id: 'common.no' })}</option>
+    </SelectField>
+  )
+}
+
+/** The member's own words about themselves. */
+export function AboutMeField({ invalid, ...props }: { invalid: boolean } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <div className="mb-3">
+      <label htmlFor="profile-about" className="form-label">
+        <FormattedMessage id="profile.aboutMe" />
+      </label>
+      <textarea className={`form-control${invalid ? ' is-invalid' : ''}`} rows={5} maxLength={2000} {...props} id="profile-about" />
+    </div>
+  )
+}
