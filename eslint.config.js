@@ -124,11 +124,12 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "Identifier[name=/^(Request|Response|FormData|Headers)$/]:not(MemberExpression > Identifier.property):not(Property > Identifier.key)",
-          message: 'Features take plain values (a parsed object, a cookie string, a client address) and return reasons, never Request, Response, FormData or Headers (docs/architecture.md).',
+          selector: 'Identifier[name=/^(Request|Response|FormData|Headers)$/]:not(MemberExpression > Identifier.property):not(Property > Identifier.key)',
+          message:
+            'Features take plain values (a parsed object, a cookie string, a client address) and return reasons, never Request, Response, FormData or Headers (docs/architecture.md).',
         },
         {
-          selector: "Property[key.name=/^(status|statusCode)$/] > Literal.value[raw=/^[1-5][0-9][0-9]$/]",
+          selector: 'Property[key.name=/^(status|statusCode)$/] > Literal.value[raw=/^[1-5][0-9][0-9]$/]',
           message: 'No HTTP statuses in features: return a reason; app/lib/refusals.ts maps it (docs/architecture.md).',
         },
       ],

@@ -14,7 +14,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } } },
   // react-bootstrap's deep imports are directories, which Node's ESM loader refuses: bundle it into the server build.
-  ssr: { noExternal: ['react-bootstrap', '@restart/ui', '@restart/hooks', 'dom-helpers', 'uncontrollable', 'react-transition-group', '@react-aria/ssr'], external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg', 'ioredis', 'pino', 'ws'] },
+  ssr: {
+    noExternal: ['react-bootstrap', '@restart/ui', '@restart/hooks', 'dom-helpers', 'uncontrollable', 'react-transition-group', '@react-aria/ssr'],
+    external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg', 'ioredis', 'pino', 'ws'],
+  },
   resolve: {
     alias: [
       { find: /^#app\/(.*)$/, replacement: path.resolve('app') + '/$1' },

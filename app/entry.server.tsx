@@ -2,7 +2,14 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from 'react-router'
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from 'react-router'
 import { OPERATOR_COOKIE } from '#app/features/console/operators/operator-sessions.server'
 import { parseCookies } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
@@ -38,7 +45,13 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response
 }
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext?: AppLoadContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext?: AppLoadContext,
+) {
   keepPrivate(request, responseHeaders, loadContext)
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders })

@@ -1,6 +1,16 @@
 import { Component, useEffect, type ReactNode } from 'react'
 import { RawIntlProvider } from 'react-intl'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
 import type { Route } from './+types/root'
 import { SignupModalProvider } from '#app/features/accounts/components/signup-modal'
 import { signupOptionsFor } from '#app/routes/-helpers/signup-options.server'

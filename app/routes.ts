@@ -2,7 +2,9 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 
 // The whole URL map, with the spec's route ids (section 2). Screens not built yet are absent and answer 404.
 export default [
-  layout('layouts/lander.tsx', [index('routes/home.tsx', { id: 'index' }), route('landers/tinderswipe', 'routes/landers-tinderswipe.tsx', { id: 'landers-tinderswipe' }),
+  layout('layouts/lander.tsx', [
+    index('routes/home.tsx', { id: 'index' }),
+    route('landers/tinderswipe', 'routes/landers-tinderswipe.tsx', { id: 'landers-tinderswipe' }),
     // Marketing landers (spec section 2) and the member landings; the optional slug is described in app/features/landers/lander-slug.ts.
     ...['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'].map((name) =>
       route(`landers/${name}/:slug?`, `routes/landers-${name}.tsx`, { id: `landers-${name}` }),

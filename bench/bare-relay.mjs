@@ -29,7 +29,17 @@ server.on('upgrade', (req, socket, head) => {
     ws.on('message', (raw) => {
       const ev = JSON.parse(String(raw))
       if (ev.type !== 'send') return
-      const message = { id: ++seq, conversationId: 0, senderId: Number(profileId), clientId: ev.clientId, body: ev.body, kind: 'text', gift: null, photo: false, createdAt: new Date().toISOString() }
+      const message = {
+        id: ++seq,
+        conversationId: 0,
+        senderId: Number(profileId),
+        clientId: ev.clientId,
+        body: ev.body,
+        kind: 'text',
+        gift: null,
+        photo: false,
+        createdAt: new Date().toISOString(),
+      }
       ws.send(JSON.stringify({ type: 'ack', clientId: ev.clientId, message, credits: 0 }))
       const delivery = { message, to: ev.toProfileId }
       if (pub) pub.publish(channel, JSON.stringify(delivery))

@@ -199,7 +199,18 @@ class Load {
     const count = Math.max(1, Math.round(perSender * durationS))
     let done: () => void = () => {}
     const allDone = new Promise<void>((r) => (done = r))
-    const st: StepState = { sentAt: new Map(), delivered: new Set(), acked: new Set(), latencies: [], ackLatencies: [], duplicates: 0, errors: {}, lastReceipt: 0, total: count * this.pairs.length, done }
+    const st: StepState = {
+      sentAt: new Map(),
+      delivered: new Set(),
+      acked: new Set(),
+      latencies: [],
+      ackLatencies: [],
+      duplicates: 0,
+      errors: {},
+      lastReceipt: 0,
+      total: count * this.pairs.length,
+      done,
+    }
     this.state = st
     const load = load1()
     const cpu0 = serverPids.map(cpuMsOf)
@@ -277,7 +288,9 @@ async function databaseCpu(): Promise<Map<number, number>> {
   try {
     const { db } = await import('#db/client.server')
     const { sql } = await import('drizzle-orm')
-    const r = (await db().execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as { rows: { pid: number }[] }
+    const r = (await db().execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as {
+      rows: { pid: number }[]
+    }
     for (const { pid } of r.rows) {
       try {
         out.set(pid, cpuMsOf(pid))
@@ -292,7 +305,9 @@ async function databaseCpu(): Promise<Map<number, number>> {
 }
 
 function printStep(f: StepFigures) {
-  const errs = Object.entries(f.errors).map(([k, v]) => `${k}: ${v}`).join(', ')
+  const errs = Object.entries(f.errors)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ')
   console.log(
     `  ${f.label}: offered ${f.offered}/s (${f.perSender.toFixed(2)}/s per sender), delivered ${f.throughput.toFixed(0)}/s, p50 ${fmt(f.p50)}, p99 ${fmt(f.p99)}, max ${fmt(f.max)}, ` +
       `lost ${f.lost} of ${f.sent}, duplicates ${f.duplicates}${errs ? `, errors ${errs}` : ''}; load ${f.load.toFixed(2)}, server ${f.serverCores?.toFixed(2) ?? '-'} cores, database ${f.dbCores?.toFixed(2) ?? '-'} cores, bench ${f.benchCores.toFixed(2)} cores`,
@@ -351,7 +366,11 @@ interface MemoryFigures {
  * RSS growth per idle socket, twice, each time on a fresh process (`start`), the lower of the two: settle (a full
  * GC), read; open N sockets, settle, read.
  */
-async function memoryPerSocket(label: string, start: () => Promise<{ pid: number; origin: string; output(): string; stop(): Promise<void> }>, tokens: string[]): Promise<MemoryFigures> {
+async function memoryPerSocket(
+  label: string,
+  start: () => Promise<{ pid: number; origin: string; output(): string; stop(): Promise<void> }>,
+  tokens: string[],
+): Promise<MemoryFigures> {
   const settled = async (p: { pid: number; output(): string }) => {
     await sleep(1500)
     process.kill(p.pid, 'SIGUSR2')
@@ -367,16 +386,33 @@ async function memoryPerSocket(label: string, start: () => Promise<{ pid: number
     try {
       await waitIdle(p.pid, 10_000)
       const before = await settled(p)
-      const sockets = await openMany(tokens.map(() => p.origin), tokens)
+      const sockets = await openMany(
+        tokens.map(() => p.origin),
+        tokens,
+      )
       const after = await settled(p)
-      rounds.push({ before: before.rss, after: after.rss, perSocket: ((after.rss - before.rss) * 1024) / tokens.length, heapPerSocket: (after.heapKB - before.heapKB) / tokens.length })
+      rounds.push({
+        before: before.rss,
+        after: after.rss,
+        perSocket: ((after.rss - before.rss) * 1024) / tokens.length,
+        heapPerSocket: (after.heapKB - before.heapKB) / tokens.length,
+      })
       for (const ws of sockets) ws.terminate()
     } finally {
       await p.stop()
     }
   }
   const best = rounds.reduce((a, b) => (b.perSocket < a.perSocket ? b : a))
-  return { label, sockets: tokens.length, rssBeforeMiB: best.before, rssAfterMiB: best.after, perSocketKB: best.perSocket, heapPerSocketKB: Math.min(...rounds.map((r) => r.heapPerSocket)), rounds: rounds.map((r) => r.perSocket), load }
+  return {
+    label,
+    sockets: tokens.length,
+    rssBeforeMiB: best.before,
+    rssAfterMiB: best.after,
+    perSocketKB: best.perSocket,
+    heapPerSocketKB: Math.min(...rounds.map((r) => r.heapPerSocket)),
+    rounds: rounds.map((r) => r.perSocket),
+    load,
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -394,7 +430,9 @@ async function checkLedger(senders: Member[]): Promise<string> {
     from users u where u.id = any(${`{${ids.join(',')}}`}::int[])`)) as unknown as {
     rows: { id: number; credits: number; ledger: number; paid: number; spent: number; paidmessages: number; charges: number }[]
   }
-  const bad = r.rows.filter((x) => x.credits !== x.ledger || x.paid !== x.spent || x.credits < 0 || x.credits !== BENCH_CREDITS - x.spent || x.paidmessages !== x.charges)
+  const bad = r.rows.filter(
+    (x) => x.credits !== x.ledger || x.paid !== x.spent || x.credits < 0 || x.credits !== BENCH_CREDITS - x.spent || x.paidmessages !== x.charges,
+  )
   const charges = r.rows.reduce((n, x) => n + x.charges, 0)
   const line = `${charges} charges of ${r.rows.length} senders: every paid message has exactly one charge and every balance equals its ledger: ${bad.length === 0 ? 'yes' : `NO (${bad.length} members)`}`
   if (bad.length) throw new Error(line)
@@ -424,9 +462,22 @@ async function main() {
   let statements: { perMessage: number; lines: string[] } | null = null
   let ledger = ''
 
-  const runPart = async (label: string, base: boolean, origins: [string, string], rates: number[], durationS: number, pids: number[], n: number, into: StepFigures[], output?: () => string) => {
+  const runPart = async (
+    label: string,
+    base: boolean,
+    origins: [string, string],
+    rates: number[],
+    durationS: number,
+    pids: number[],
+    n: number,
+    into: StepFigures[],
+    output?: () => string,
+  ) => {
     const pairs = pairsOf(n)
-    const sockets = await openMany(pairs.flatMap(() => origins), pairs.flatMap(([s, r]) => [s.token, r.token]))
+    const sockets = await openMany(
+      pairs.flatMap(() => origins),
+      pairs.flatMap(([s, r]) => [s.token, r.token]),
+    )
     try {
       const load = new Load(pairs.map(([sender, receiver], i) => ({ sender, receiver, s: sockets[2 * i], r: sockets[2 * i + 1] })))
       // A short warm-up (JIT, connection pool, statement caches) that is not measured.
@@ -467,7 +518,16 @@ async function main() {
     const channel = `bench-scale-relay-${process.pid}`
     const relays = [await startRelay(tokensFile, { redis: { url: redisUrl, channel } }), await startRelay(tokensFile, { redis: { url: redisUrl, channel } })]
     try {
-      await runPart('two bare ws relays + Redis', true, [relays[0].origin, relays[1].origin], [MULTI_RATE], MULTI_BASE_S, relays.map((r) => r.pid), n, multi)
+      await runPart(
+        'two bare ws relays + Redis',
+        true,
+        [relays[0].origin, relays[1].origin],
+        [MULTI_RATE],
+        MULTI_BASE_S,
+        relays.map((r) => r.pid),
+        n,
+        multi,
+      )
     } finally {
       await Promise.all(relays.map((r) => r.stop()))
     }
@@ -475,13 +535,24 @@ async function main() {
     const servers = await Promise.all([startServer(env), startServer(env)])
     try {
       await Promise.all(servers.map((s) => waitIdle(s.child.pid!, 10_000)))
-      await runPart('two servers + Redis', false, [servers[0].origin, servers[1].origin], [MULTI_RATE], MULTI_S, servers.map((s) => s.child.pid!), n, multi, () => servers.map((s) => s.output()).join('\n'))
+      await runPart(
+        'two servers + Redis',
+        false,
+        [servers[0].origin, servers[1].origin],
+        [MULTI_RATE],
+        MULTI_S,
+        servers.map((s) => s.child.pid!),
+        n,
+        multi,
+        () => servers.map((s) => s.output()).join('\n'),
+      )
     } finally {
       await Promise.all(servers.map((s) => s.stop()))
     }
   }
 
-  if (PARTS.has('a') || PARTS.has('b')) ledger = await checkLedger(members.slice(0, 2 * Math.max(PAIRS, PARTS.has('b') ? MEMBERS / 2 : 0)).filter((_, i) => i % 2 === 0))
+  if (PARTS.has('a') || PARTS.has('b'))
+    ledger = await checkLedger(members.slice(0, 2 * Math.max(PAIRS, PARTS.has('b') ? MEMBERS / 2 : 0)).filter((_, i) => i % 2 === 0))
 
   if (PARTS.has('c')) {
     const tokens = members.slice(0, IDLE).map((m) => m.token)
@@ -493,13 +564,20 @@ async function main() {
       ['server, in-memory bus', serverEnv],
     ] as const) {
       memory.push(
-        await memoryPerSocket(label, async () => {
-          const s = await startServer(env, { nodeArgs: gcArgs })
-          return { pid: s.child.pid!, origin: s.origin, output: s.output, stop: () => s.stop() }
-        }, tokens),
+        await memoryPerSocket(
+          label,
+          async () => {
+            const s = await startServer(env, { nodeArgs: gcArgs })
+            return { pid: s.child.pid!, origin: s.origin, output: s.output, stop: () => s.stop() }
+          },
+          tokens,
+        ),
       )
     }
-    for (const m of memory) console.log(`  ${m.label}: ${m.perSocketKB.toFixed(1)} KB RSS, ${m.heapPerSocketKB.toFixed(1)} KB heap + external per idle socket (rounds ${m.rounds.map((r) => r.toFixed(1)).join(', ')} KB; RSS ${m.rssBeforeMiB.toFixed(0)} → ${m.rssAfterMiB.toFixed(0)} MiB); load ${m.load.toFixed(2)}`)
+    for (const m of memory)
+      console.log(
+        `  ${m.label}: ${m.perSocketKB.toFixed(1)} KB RSS, ${m.heapPerSocketKB.toFixed(1)} KB heap + external per idle socket (rounds ${m.rounds.map((r) => r.toFixed(1)).join(', ')} KB; RSS ${m.rssBeforeMiB.toFixed(0)} → ${m.rssAfterMiB.toFixed(0)} MiB); load ${m.load.toFixed(2)}`,
+      )
   }
 
   if (PARTS.has('statements')) {
@@ -517,7 +595,10 @@ async function main() {
     try {
       await waitIdle(server.child.pid!, 10_000)
       const pairs = pairsOf(n)
-      const sockets = await openMany(pairs.flatMap(() => [server.origin, server.origin]), pairs.flatMap(([s, r]) => [s.token, r.token]))
+      const sockets = await openMany(
+        pairs.flatMap(() => [server.origin, server.origin]),
+        pairs.flatMap(([s, r]) => [s.token, r.token]),
+      )
       const load = new Load(pairs.map(([sender, receiver], i) => ({ sender, receiver, s: sockets[2 * i], r: sockets[2 * i + 1] })))
       await load.run('warm-up', n, 1, [])
       await sleep(1000)
@@ -558,7 +639,12 @@ async function main() {
   if (WRITE) {
     const file = path.join(ROOT, 'bench/RESULTS.md')
     const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''
-    fs.writeFileSync(file, current.includes('<!-- chat-scale:start -->') ? current.replace(/<!-- chat-scale:start -->[\s\S]*<!-- chat-scale:end -->/, md) : `${current.trimEnd()}\n\n${md}\n`)
+    fs.writeFileSync(
+      file,
+      current.includes('<!-- chat-scale:start -->')
+        ? current.replace(/<!-- chat-scale:start -->[\s\S]*<!-- chat-scale:end -->/, md)
+        : `${current.trimEnd()}\n\n${md}\n`,
+    )
     console.log('\nWritten to bench/RESULTS.md')
   }
   const lost = [...single, ...multi].filter((f) => f.lost || f.duplicates)
@@ -576,7 +662,8 @@ function markdown(r: {
   loadAtStart: number
 }): string {
   const date = new Date().toISOString().slice(0, 10)
-  const errs = (f: StepFigures) => [...Object.entries(f.errors).map(([k, v]) => `${k}: ${v}`), ...(f.duplicates ? [`${f.duplicates} duplicates`] : [])].join(', ') || 'none'
+  const errs = (f: StepFigures) =>
+    [...Object.entries(f.errors).map(([k, v]) => `${k}: ${v}`), ...(f.duplicates ? [`${f.duplicates} duplicates`] : [])].join(', ') || 'none'
   const stepTable = (title: string, runs: StepFigures[]) =>
     [
       `| ${date}, ${title} | ${runs.map((f) => f.label).join(' | ')} |`,
@@ -607,18 +694,37 @@ function markdown(r: {
     `Machine: ${r.machine}; load average (1 min) at start ${r.loadAtStart.toFixed(2)}. Targets: (a) ≥ 1,500 msg/s delivered, p99 ≤ 50 ms at 1,000/s, 0 lost; (b) p99 ≤ 100 ms, 0 lost; (c) ≤ 30 KB per idle socket.`,
   ]
   if (interleaved.length) parts.push('', `(a) one process, ${r.single[0]?.durationS ?? STEP_S} s per step:`, '', stepTable(`${PAIRS} pairs`, interleaved))
-  if (r.multi.length) parts.push('', `(b) two processes + Redis, ${MEMBERS} connected members:`, '', stepTable(`${MEMBERS / 2} pairs`, r.multi.map((f) => ({ ...f, label: `${f.label}, ${f.durationS} s` }))))
+  if (r.multi.length)
+    parts.push(
+      '',
+      `(b) two processes + Redis, ${MEMBERS} connected members:`,
+      '',
+      stepTable(
+        `${MEMBERS / 2} pairs`,
+        r.multi.map((f) => ({ ...f, label: `${f.label}, ${f.durationS} s` })),
+      ),
+    )
   if (r.ledger) parts.push('', `Exactly-once check after (a) and (b): ${r.ledger}.`)
   if (r.memory.length) {
     parts.push(
       '',
       `| ${date}, (c) ${IDLE} idle sockets | RSS before → after | **RSS per idle socket** (round 1, round 2) | V8 heap + external per idle socket | load average |`,
       '|---|---:|---:|---:|---:|',
-      ...r.memory.map((m) => `| ${m.label} | ${m.rssBeforeMiB.toFixed(0)} → ${m.rssAfterMiB.toFixed(0)} MiB | **${m.perSocketKB.toFixed(1)} KB** (${m.rounds.map((x) => x.toFixed(1)).join(', ')}) | ${m.heapPerSocketKB.toFixed(1)} KB | ${m.load.toFixed(2)} |`),
+      ...r.memory.map(
+        (m) =>
+          `| ${m.label} | ${m.rssBeforeMiB.toFixed(0)} → ${m.rssAfterMiB.toFixed(0)} MiB | **${m.perSocketKB.toFixed(1)} KB** (${m.rounds.map((x) => x.toFixed(1)).join(', ')}) | ${m.heapPerSocketKB.toFixed(1)} KB | ${m.load.toFixed(2)} |`,
+      ),
     )
   }
   if (r.statements) {
-    parts.push('', `Database statements per delivered message (50 pairs, 2 messages each, counted at the wire by bench/pg-counter.ts, less the idle server's own polling over as long): **${r.statements.perMessage.toFixed(1)}**`, '', '```', ...r.statements.lines, '```')
+    parts.push(
+      '',
+      `Database statements per delivered message (50 pairs, 2 messages each, counted at the wire by bench/pg-counter.ts, less the idle server's own polling over as long): **${r.statements.perMessage.toFixed(1)}**`,
+      '',
+      '```',
+      ...r.statements.lines,
+      '```',
+    )
   }
   parts.push('<!-- chat-scale:end -->')
   return parts.join('\n')

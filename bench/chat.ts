@@ -136,7 +136,12 @@ export async function runChat(opts: ChatOptions): Promise<ChatFigures> {
           const next = () => {
             if (k >= opts.messagesPerSender || s.readyState !== WebSocket.OPEN) return resolve()
             const clientId = randomUUID()
-            const frame = JSON.stringify({ type: 'send', toProfileId: receiver.profileId, clientId, body: `bench message ${k + 1} of ${opts.messagesPerSender}` })
+            const frame = JSON.stringify({
+              type: 'send',
+              toProfileId: receiver.profileId,
+              clientId,
+              body: `bench message ${k + 1} of ${opts.messagesPerSender}`,
+            })
             const t = performance.now()
             firstSend = Math.min(firstSend, t)
             sentAt.set(clientId, t)

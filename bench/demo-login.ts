@@ -18,7 +18,10 @@ export async function loginDemoMember(origin: string, dataDir: string): Promise<
     signal: AbortSignal.timeout(30_000),
   })
   await res.arrayBuffer()
-  const sid = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('sid='))
+  const sid = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('sid='))
   if (res.status !== 200 || !sid) throw new Error(`login as ${DEMO_EMAIL}: ${res.status}, no session cookie`)
   return sid
 }

@@ -75,7 +75,10 @@ round(linearLookup, 300)
 round(indexLookup, 300)
 const totals = { linear: { n: 0, ms: 0 }, indexed: { n: 0, ms: 0 } }
 for (let r = 0; r < ROUNDS; r++) {
-  for (const [name, lookup] of [['linear', linearLookup], ['indexed', indexLookup]] as const) {
+  for (const [name, lookup] of [
+    ['linear', linearLookup],
+    ['indexed', indexLookup],
+  ] as const) {
     const got = round(lookup, 500)
     totals[name].n += got.n
     totals[name].ms += got.ms

@@ -103,7 +103,8 @@ async function runOnce(url: string, port: number, cookie: string): Promise<Run> 
     tbt: num('total-blocking-time'),
     fcp: num('first-contentful-paint'),
     si: num('speed-index'),
-    observedFcp: (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)?.items?.[0]?.observedFirstContentfulPaint ?? NaN,
+    observedFcp:
+      (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)?.items?.[0]?.observedFirstContentfulPaint ?? NaN,
     lhr,
   }
 }
@@ -127,14 +128,23 @@ function findings(lhr: LighthouseResult): { opportunities: Finding[]; diagnostic
     const weight = Math.max(0, ...ms.map(([k, v]) => (k === 'CLS' ? v * 1000 : v)), bytes / 100)
     if (parts.length) opportunities.push({ id: a.id, title: a.title, savings: parts.join(', '), weight })
     // Informative audits without a figure (network requests, critical chains listed) are left out.
-    else if (a.score !== null || a.displayValue) diagnostics.push({ id: a.id, title: a.title, savings: a.displayValue ?? '', weight: a.score === null ? 0 : 1 - a.score })
+    else if (a.score !== null || a.displayValue)
+      diagnostics.push({ id: a.id, title: a.title, savings: a.displayValue ?? '', weight: a.score === null ? 0 : 1 - a.score })
   }
   const accessibility = (lhr.categories.accessibility?.auditRefs ?? [])
     .map((ref) => lhr.audits[ref.id])
     .filter((a) => a && a.score === 0 && a.scoreDisplayMode === 'binary')
     .map((a) => {
       const items = (a.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []
-      return { id: a.id, title: a.title, savings: `${items.length} element${items.length === 1 ? '' : 's'}: ${items.slice(0, 3).map((i) => i.node?.snippet ?? '?').join(' ')}`, weight: items.length }
+      return {
+        id: a.id,
+        title: a.title,
+        savings: `${items.length} element${items.length === 1 ? '' : 's'}: ${items
+          .slice(0, 3)
+          .map((i) => i.node?.snippet ?? '?')
+          .join(' ')}`,
+        weight: items.length,
+      }
     })
   const byWeight = (x: Finding, y: Finding) => y.weight - x.weight
   return { opportunities: opportunities.sort(byWeight), diagnostics: diagnostics.sort(byWeight), accessibility }
@@ -196,7 +206,9 @@ async function main() {
       const r = runs[runs.length - 1]
       const finalUrl = new URL(r.lhr.finalDisplayedUrl)
       if (finalUrl.pathname !== new URL(origin + page.path).pathname) throw new Error(`${page.path} ended on ${finalUrl.pathname} (not logged in?)`)
-      step(`${page.path} run ${i + 1}/${RUNS}: performance ${r.performance}, accessibility ${r.accessibility}, LCP ${ms(r.lcp)}, TBT ${ms(r.tbt)}, CLS ${r.cls.toFixed(3)} (${s(performance.now() - started)})`)
+      step(
+        `${page.path} run ${i + 1}/${RUNS}: performance ${r.performance}, accessibility ${r.accessibility}, LCP ${ms(r.lcp)}, TBT ${ms(r.tbt)}, CLS ${r.cls.toFixed(3)} (${s(performance.now() - started)})`,
+      )
     }
     const byScore = [...runs].sort((a, b) => a.performance - b.performance)
     results.push({ page, runs, median: byScore[Math.floor((byScore.length - 1) / 2)] })
@@ -239,7 +251,9 @@ async function main() {
     })
     .join('\n')
 
-  console.log(`\nMachine: ${machineLine(m)}; load average 1/5/15 min at start ${loadBefore.map((l) => l.toFixed(2)).join(' / ')}, at the end ${loadAfter.map((l) => l.toFixed(2)).join(' / ')}\n`)
+  console.log(
+    `\nMachine: ${machineLine(m)}; load average 1/5/15 min at start ${loadBefore.map((l) => l.toFixed(2)).join(' / ')}, at the end ${loadAfter.map((l) => l.toFixed(2)).join(' / ')}\n`,
+  )
   console.log(table)
   console.log('\nTop opportunities of the median run (estimated savings):')
   console.log(details)
@@ -262,14 +276,19 @@ async function main() {
     '',
     table,
     '',
-    'Top opportunities and failing diagnostics of the median run, with Lighthouse\'s estimated savings:',
+    "Top opportunities and failing diagnostics of the median run, with Lighthouse's estimated savings:",
     '',
     details,
     '<!-- lighthouse:end -->',
   ].join('\n')
   const file = path.join(ROOT, 'bench/RESULTS.md')
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n'
-  fs.writeFileSync(file, current.includes('<!-- lighthouse:start -->') ? current.replace(/<!-- lighthouse:start -->[\s\S]*<!-- lighthouse:end -->/, () => section) : `${current.trimEnd()}\n\n${section}\n`)
+  fs.writeFileSync(
+    file,
+    current.includes('<!-- lighthouse:start -->')
+      ? current.replace(/<!-- lighthouse:start -->[\s\S]*<!-- lighthouse:end -->/, () => section)
+      : `${current.trimEnd()}\n\n${section}\n`,
+  )
   console.log('\nWritten to bench/RESULTS.md')
 }
 

@@ -49,14 +49,15 @@ type Arrivals = { mail: Map<string, number>; push: Map<string, number> }
 /** Starts bench/notify-receivers.ts and returns a small client for it. */
 async function startReceivers() {
   const child = fork(path.join(ROOT, 'bench/notify-receivers.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-  const next = <T>(type: string) => new Promise<T>((resolve) => {
-    const on = (m: { type: string }) => {
-      if (m.type !== type) return
-      child.off('message', on)
-      resolve(m as T)
-    }
-    child.on('message', on)
-  })
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: { type: string }) => {
+        if (m.type !== type) return
+        child.off('message', on)
+        resolve(m as T)
+      }
+      child.on('message', on)
+    })
   const ready = await next<{ smtpUrl: string; ca: string }>('ready')
   return {
     smtpUrl: ready.smtpUrl,
@@ -99,7 +100,9 @@ async function main() {
     await handle.db.execute(sql`
       insert into profiles (user_id, name, gender, birth_date, country, status)
       select id, 'Member' || id, case when id % 2 = 0 then 'male' else 'female' end, '1990-01-01', 'NL', 'active' from users`)
-    const rows = (await handle.db.execute(sql`select p.id, p.user_id as "userId", u.email from profiles p join users u on u.id = p.user_id order by p.id`)) as unknown as {
+    const rows = (await handle.db.execute(
+      sql`select p.id, p.user_id as "userId", u.email from profiles p join users u on u.id = p.user_id order by p.id`,
+    )) as unknown as {
       rows: { id: number; userId: number; email: string }[]
     }
     const members = rows.rows
@@ -113,7 +116,9 @@ async function main() {
     }
     await updateSetting('notification_email_delay_minutes', 0)
     // The recurring digests count as run for this period: on a fresh database they would all start now.
-    await handle.db.execute(sql`insert into job_schedules (name, last_period) select n, now() from unnest(array['email.unread-reminders','email.photo-reminders','email.weekly-updates','housekeeping']) n`)
+    await handle.db.execute(
+      sql`insert into job_schedules (name, last_period) select n, now() from unnest(array['email.unread-reminders','email.photo-reminders','email.weekly-updates','housekeeping']) n`,
+    )
     setMailer(createSmtpMailer(receivers.smtpUrl, 'bench@example.com'))
     setPushTransport({ agent: receivers.agent, allowPrivateAddresses: true })
 
@@ -122,7 +127,11 @@ async function main() {
     const keys = vapidKeys(process.env.DATA_DIR!)
     const baseSub = subs[total]
     const pushDirect = () =>
-      sendPush({ endpoint: baseSub.endpoint, p256dh: baseSub.keys.p256dh, auth: baseSub.keys.auth }, { title: 'x', body: 'y' }, { vapid: { subject: 'mailto:bench@example.com', ...keys }, agent: receivers.agent, allowPrivateAddresses: true })
+      sendPush(
+        { endpoint: baseSub.endpoint, p256dh: baseSub.keys.p256dh, auth: baseSub.keys.auth },
+        { title: 'x', body: 'y' },
+        { vapid: { subject: 'mailto:bench@example.com', ...keys }, agent: receivers.agent, allowPrivateAddresses: true },
+      )
     const mailSentAt: [string, number][] = []
     const pushBase: number[] = []
     for (let i = 0; i < BASELINE_COUNT; i++) {
@@ -152,7 +161,9 @@ async function main() {
         if (due > Date.now()) await sleep(due - Date.now())
         const sender = senders[offset + i]
         const recipient = recipients[offset + i]
-        void sendMessage({ senderId: sender.id, toProfileId: recipient.id, clientId: crypto.randomUUID(), body: `bench ${i}` }).then(() => committed.set(recipient.id, Date.now()))
+        void sendMessage({ senderId: sender.id, toProfileId: recipient.id, clientId: crypto.randomUUID(), body: `bench ${i}` }).then(() =>
+          committed.set(recipient.id, Date.now()),
+        )
       }
       // How busy the pipeline's process was while the events came: 1.00 means CPU-bound.
       const elu = performance.eventLoopUtilization(elu0).utilization
@@ -207,7 +218,12 @@ async function main() {
     ].join('\n')
     const file = path.join(ROOT, 'bench/RESULTS.md')
     const current = fs.readFileSync(file, 'utf8')
-    fs.writeFileSync(file, current.includes('<!-- notifications:start -->') ? current.replace(/<!-- notifications:start -->[\s\S]*<!-- notifications:end -->/, section) : `${current.trimEnd()}\n\n${section}\n`)
+    fs.writeFileSync(
+      file,
+      current.includes('<!-- notifications:start -->')
+        ? current.replace(/<!-- notifications:start -->[\s\S]*<!-- notifications:end -->/, section)
+        : `${current.trimEnd()}\n\n${section}\n`,
+    )
     console.log('\nWritten to bench/RESULTS.md')
     const lost = figures.filter((f) => f.mail.length < f.n || f.push.length < f.n)
     if (lost.length) throw new Error(`lost: ${lost.map((f) => `${f.n - f.mail.length} e-mails, ${f.n - f.push.length} pushes at ${f.rate}/s`).join('; ')}`)

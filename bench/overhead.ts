@@ -69,7 +69,9 @@ async function versusBare(label: string, origin: string, pagePath: string, heade
   const sample = await rawGet(origin + pagePath, headers)
   if (sample.status !== 200) throw new Error(`${pagePath}: expected 200, got ${sample.status}`)
   const type = String(sample.headers['content-type'] ?? 'application/octet-stream')
-  step(`${label}: ${pagePath} (${kb(sample.body.length)}, ${type}), warm-up ${WARMUP_S} s, then ${DURATION_S} s each: server, bare node:http${withExpress ? ', Express + compression' : ''}`)
+  step(
+    `${label}: ${pagePath} (${kb(sample.body.length)}, ${type}), warm-up ${WARMUP_S} s, then ${DURATION_S} s each: server, bare node:http${withExpress ? ', Express + compression' : ''}`,
+  )
   await load(origin + pagePath, headers, WARMUP_S)
   const real = await load(origin + pagePath, headers)
   const bare = await bareServer(sample.body, type, 'bare', tmp)
@@ -109,7 +111,11 @@ async function idleCores(pid: number): Promise<number> {
 }
 
 /** First start (migrate + demo seed), stop, then the timed restart on the same data, 3 page views, memory. */
-async function startTwice(label: string, env: Record<string, string>, restartEnv: Record<string, string> = {}): Promise<{ server: ServerProcess; figures: Omit<StartFigures, 'idle' | 'idleCores'> }> {
+async function startTwice(
+  label: string,
+  env: Record<string, string>,
+  restartEnv: Record<string, string> = {},
+): Promise<{ server: ServerProcess; figures: Omit<StartFigures, 'idle' | 'idleCores'> }> {
   step(`${label}: first start (migrations, demo seed)`)
   const cold = await spawnServer({ ...env, SEED_DEMO: '1', LOG_LEVEL: 'info' }, { timeoutMs: 150_000 })
   const coldSettle = await waitIdle(cold.pid, IDLE_WAIT_MS)
@@ -158,7 +164,8 @@ async function main() {
   const cookie = await loginDemoMember(server.origin, path.join(tmp, 'embedded'))
   const members = await rawGet(server.origin + MEMBERS_PATH, { cookie })
   const cards = (members.body.toString('utf8').match(/data-testid="profile-card"/g) ?? []).length
-  if (members.status !== 200 || cards !== 24) throw new Error(`${MEMBERS_PATH} as ${DEMO_EMAIL}: status ${members.status}, ${cards} profile cards (expected 24)`)
+  if (members.status !== 200 || cards !== 24)
+    throw new Error(`${MEMBERS_PATH} as ${DEMO_EMAIL}: status ${members.status}, ${cards} profile cards (expected 24)`)
 
   step('page weight of / and /members')
   const catalog = JSON.parse(fs.readFileSync(path.join(ROOT, 'app/i18n/locales/en.json'), 'utf8')) as Record<string, string>
@@ -193,7 +200,11 @@ async function main() {
   const proxied = new URL(database.url)
   proxied.hostname = '127.0.0.1'
   proxied.port = String(counter.port)
-  const pgStart = await startTwice(`PostgreSQL (${database.name})`, { DATA_DIR: path.join(tmp, 'pg'), DATABASE_URL: database.url }, { DATABASE_URL: proxied.toString() })
+  const pgStart = await startTwice(
+    `PostgreSQL (${database.name})`,
+    { DATA_DIR: path.join(tmp, 'pg'), DATABASE_URL: database.url },
+    { DATABASE_URL: proxied.toString() },
+  )
   await viewPages(pgStart.server.origin)
   const pgFigures: StartFigures = { ...pgStart.figures, idle: memoryOf(pgStart.server.pid), idleCores: await idleCores(pgStart.server.pid) }
   step(`PostgreSQL: restart ${sec(pgFigures.restartMs)}, idle RSS ${mib(pgFigures.idle.rssMiB)}; counting statements per request`)
@@ -284,7 +295,12 @@ async function main() {
   ].join('\n')
   const file = path.join(ROOT, 'bench/RESULTS.md')
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n'
-  fs.writeFileSync(file, current.includes('<!-- overhead:start -->') ? current.replace(/<!-- overhead:start -->[\s\S]*<!-- overhead:end -->/, section) : `${current.trimEnd()}\n\n${section}\n`)
+  fs.writeFileSync(
+    file,
+    current.includes('<!-- overhead:start -->')
+      ? current.replace(/<!-- overhead:start -->[\s\S]*<!-- overhead:end -->/, section)
+      : `${current.trimEnd()}\n\n${section}\n`,
+  )
   console.log('\nWritten to bench/RESULTS.md')
 
   const bad = runs.flatMap((r) => [r.real, r.bare, ...(r.express ? [r.express] : [])]).reduce((n, r) => n + r.bad, 0)

@@ -120,7 +120,12 @@ async function fire(label: string, url: string, shots: Shot[], body: (id: string
     if (wait > 1) await sleep(wait)
     const t0 = performance.now()
     inflight.push(
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body(shot.id), signal: AbortSignal.timeout(DRAIN_TIMEOUT_MS) }).then(
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: body(shot.id),
+        signal: AbortSignal.timeout(DRAIN_TIMEOUT_MS),
+      }).then(
         async (res) => {
           await res.arrayBuffer()
           lastDone = performance.now()
@@ -140,7 +145,18 @@ async function fire(label: string, url: string, shots: Shot[], body: (id: string
   await Promise.all(inflight)
   const serverCpu = (cpuSeconds(pid) - cpu0) / ((performance.now() - start) / 1000)
   const last = shots[shots.length - 1]?.at ?? 0
-  return { label, serverCpu, sent: shots.length, latencies, statuses, errors, answered200, offeredPerSec: shots.length / (last / 1000 + (shots[1]?.at ?? 0) / 1000), achievedPerSec: shots.length / sentIn, answeredPerSec: shots.length / ((lastDone - start) / 1000) }
+  return {
+    label,
+    serverCpu,
+    sent: shots.length,
+    latencies,
+    statuses,
+    errors,
+    answered200,
+    offeredPerSec: shots.length / (last / 1000 + (shots[1]?.at ?? 0) / 1000),
+    achievedPerSec: shots.length / sentIn,
+    answeredPerSec: shots.length / ((lastDone - start) / 1000),
+  }
 }
 
 /** A server that reads the body and answers what the webhook answers (200, "OK"): the client's and loopback's share. */
@@ -153,7 +169,10 @@ async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
     })
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/payments/sandbox`, close: () => new Promise((r) => server.close(() => r())) }
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/payments/sandbox`,
+    close: () => new Promise((r) => server.close(() => r())),
+  }
 }
 
 async function main() {
@@ -185,8 +204,12 @@ async function main() {
     const paymentCount = warmupPayments + RATES.reduce((a, r) => a + firsts(r, DURATION_S), 0)
     const memberCount = Math.ceil(paymentCount / PAYMENTS_PER_MEMBER)
     step(`${memberCount} members, ${paymentCount} paid sandbox payments (${PAYMENTS_PER_MEMBER} per member) through startCheckout`)
-    await handle.db.execute(sql`insert into users (email, password_hash, status) select 'payer' || i || '@bench.test', 'x', 'active' from generate_series(1, ${memberCount}) i`)
-    await handle.db.execute(sql`insert into profiles (user_id, name, gender, birth_date, country, status) select id, 'Payer' || id, 'male', '1990-01-01', 'NL', 'active' from users`)
+    await handle.db.execute(
+      sql`insert into users (email, password_hash, status) select 'payer' || i || '@bench.test', 'x', 'active' from generate_series(1, ${memberCount}) i`,
+    )
+    await handle.db.execute(
+      sql`insert into profiles (user_id, name, gender, birth_date, country, status) select id, 'Payer' || id, 'male', '1990-01-01', 'NL', 'active' from users`,
+    )
     const members = rows<{ id: number }>(await handle.db.execute(sql`select id from users order by id`)).map((r) => r.id)
     const started = Date.now()
     const ids: string[] = []
@@ -200,7 +223,9 @@ async function main() {
           return r.paymentId
         }),
       )
-      const created = rows<{ pid: string }>(await handle.db.execute(sql`select provider_payment_id as pid from payments where id = any(${`{${batch.join(',')}}`}::int[]) order by id`))
+      const created = rows<{ pid: string }>(
+        await handle.db.execute(sql`select provider_payment_id as pid from payments where id = any(${`{${batch.join(',')}}`}::int[]) order by id`),
+      )
       ids.push(...created.map((r) => r.pid))
     }
     // The payer pays on the sandbox's page: its books say paid. (The sandbox's own webhook calls are not scheduled,
@@ -240,7 +265,9 @@ async function main() {
     // The books afterwards. Every payment whose notification was answered 200 must be booked exactly once.
     const delivered = new Set([...warmupRun.answered200, ...runs.flatMap((r) => [...r.webhooks.answered200])])
     const deliveredBooked = rows<{ n: number }>(
-      await handle.db.execute(sql`select count(*)::int as n from payments where credits_booked and provider_payment_id = any(${`{${[...delivered].join(',')}}`}::text[])`),
+      await handle.db.execute(
+        sql`select count(*)::int as n from payments where credits_booked and provider_payment_id = any(${`{${[...delivered].join(',')}}`}::text[])`,
+      ),
     )[0].n
     const [check] = rows<{ doubled: number; mismatched: number; booked: number; purchaseRows: number; firsts: number }>(
       await handle.db.execute(sql`
@@ -251,7 +278,11 @@ async function main() {
           (select count(*)::int from credit_ledger where reason = 'purchase') as "purchaseRows",
           (select count(*)::int from (select payload->>'userId' from domain_events where type = 'payment.completed' and (payload->>'firstPurchase')::boolean group by 1 having count(*) > 1) f) as firsts`),
     )
-    const statusText = (r: RunFigures) => [...r.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${n}× ${s}`).join(', ') + [...r.errors].map(([cause, n]) => `, ${n}× no answer (${cause})`).join('')
+    const statusText = (r: RunFigures) =>
+      [...r.statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${n}× ${s}`)
+        .join(', ') + [...r.errors].map(([cause, n]) => `, ${n}× no answer (${cause})`).join('')
     const non200 = runs.flatMap((r) => [...r.webhooks.statuses].filter(([s]) => s !== 200).map(([, n]) => n)).reduce((a, n) => a + n, 0)
     const unanswered = runs.reduce((a, r) => a + [...r.webhooks.errors.values()].reduce((x, n) => x + n, 0), 0)
     const date = new Date().toISOString().slice(0, 10)
@@ -299,13 +330,20 @@ async function main() {
     ].join('\n')
     const file = path.join(ROOT, 'bench/RESULTS.md')
     const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n'
-    fs.writeFileSync(file, current.includes('<!-- payments:start -->') ? current.replace(/<!-- payments:start -->[\s\S]*<!-- payments:end -->/, section) : `${current.trimEnd()}\n\n${section}\n`)
+    fs.writeFileSync(
+      file,
+      current.includes('<!-- payments:start -->')
+        ? current.replace(/<!-- payments:start -->[\s\S]*<!-- payments:end -->/, section)
+        : `${current.trimEnd()}\n\n${section}\n`,
+    )
     console.log('\nWritten to bench/RESULTS.md')
 
     const problems: string[] = []
     if (check.doubled || check.mismatched || check.firsts) problems.push(`double bookings: ${JSON.stringify(check)}`)
     if (deliveredBooked !== delivered.size || check.purchaseRows !== check.booked || check.booked > notified.size)
-      problems.push(`${notified.size} payments notified, ${delivered.size} answered 200, ${deliveredBooked} of those booked, ${check.booked} booked, ${check.purchaseRows} purchase rows`)
+      problems.push(
+        `${notified.size} payments notified, ${delivered.size} answered 200, ${deliveredBooked} of those booked, ${check.booked} booked, ${check.purchaseRows} purchase rows`,
+      )
     if (unanswered) console.warn(`warning: ${unanswered} webhook calls got no answer (see the table); a provider would send them again`)
     if (non200) problems.push(`${non200} webhook calls not answered 200: ${runs.map((r) => `${r.rate}/s: ${statusText(r.webhooks)}`).join('; ')}`)
     if (problems.length) {

@@ -21,7 +21,10 @@ export function machine(database: string): Machine {
   }
   let cpu = os.cpus()[0]?.model ?? 'unknown'
   try {
-    const line = fs.readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'))
+    const line = fs
+      .readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'))
     if (line) cpu = line.split(':').slice(1).join(':').trim()
   } catch {
     // not Linux
@@ -124,6 +127,8 @@ ${chatTable(r)}
  * were, so running it alone does not lose the others' figures; each bench replaces its own section when it runs.
  */
 export function keepSections(fresh: string, previous: string): string {
-  const sections = [...previous.matchAll(/<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]).filter((s) => !fresh.includes(s.slice(0, s.indexOf('-->') + 3)))
+  const sections = [...previous.matchAll(/<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g)]
+    .map((m) => m[0])
+    .filter((s) => !fresh.includes(s.slice(0, s.indexOf('-->') + 3)))
   return sections.length ? `${fresh.trimEnd()}\n\n${sections.join('\n\n')}\n` : fresh
 }

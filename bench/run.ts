@@ -82,10 +82,14 @@ async function checkCharges(senders: Member[]) {
     select u.id, u.credits, coalesce((select sum(l.delta) from credit_ledger l where l.user_id = u.id), 0)::int as ledger,
       coalesce((select sum(m.credits) from messages m join profiles p on p.id = m.sender_id where p.user_id = u.id), 0)::int as paid,
       coalesce((select -sum(l.delta) from credit_ledger l where l.user_id = u.id and l.reason = 'spend'), 0)::int as spent
-    from users u where u.id = any(${`{${ids.join(",")}}`}::int[])`)) as unknown as { rows: { id: number; credits: number; ledger: number; paid: number; spent: number }[] }
+    from users u where u.id = any(${`{${ids.join(',')}}`}::int[])`)) as unknown as {
+    rows: { id: number; credits: number; ledger: number; paid: number; spent: number }[]
+  }
   const bad = r.rows.filter((x) => x.credits !== x.ledger || x.paid !== x.spent || x.credits < 0 || x.credits !== BENCH_CREDITS - x.spent)
   const spent = r.rows.reduce((n, x) => n + x.spent, 0)
-  console.log(`  charges: ${spent} credits spent by ${r.rows.length} senders; balances equal their ledgers and the messages' prices: ${bad.length === 0 ? 'yes' : `NO (${bad.length} members)`}`)
+  console.log(
+    `  charges: ${spent} credits spent by ${r.rows.length} senders; balances equal their ledgers and the messages' prices: ${bad.length === 0 ? 'yes' : `NO (${bad.length} members)`}`,
+  )
   if (bad.length) throw new Error('charged chat run: ledger and messages disagree')
 }
 
@@ -122,8 +126,11 @@ async function main() {
   await checkPage(membersUrl, cookie, (html) => {
     const cards = countOccurrences(html, 'data-testid="profile-card"')
     if (cards !== 24) return `expected 24 profile cards, found ${cards}`
-    if (!/<option value="NL" selected="">/.test(html)) return 'the search is not the logged-in viewer\'s default (country NL not preselected)'
-    const count = /data-testid="result-count"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1].replace(/<[^>]+>/g, '').replace(/[^\d]/g, '')
+    if (!/<option value="NL" selected="">/.test(html)) return "the search is not the logged-in viewer's default (country NL not preselected)"
+    const count = /data-testid="result-count"[^>]*>([\s\S]*?)<\/p>/
+      .exec(html)?.[1]
+      .replace(/<[^>]+>/g, '')
+      .replace(/[^\d]/g, '')
     resultTotal = Number(count)
     return null
   })
@@ -140,7 +147,14 @@ async function main() {
   const chat: ChatFigures[] = []
   const chatRun = async (rate: number, mode: 'free' | 'charged') => {
     step(`chat${mode === 'charged' ? ', charged' : ''}: ${PAIRS} pairs, ${MESSAGES_PER_SENDER} messages per sender at ${rate}/s`)
-    const figures = await runChat({ origin: server.origin, pairs, messagesPerSender: MESSAGES_PER_SENDER, ratePerSec: rate, connectTimeoutMs: 15_000, drainTimeoutMs: DRAIN_TIMEOUT_MS })
+    const figures = await runChat({
+      origin: server.origin,
+      pairs,
+      messagesPerSender: MESSAGES_PER_SENDER,
+      ratePerSec: rate,
+      connectTimeoutMs: 15_000,
+      drainTimeoutMs: DRAIN_TIMEOUT_MS,
+    })
     chat.push({ ...figures, mode })
   }
   // The server reads settings through a 10 s cache: a price change is waited out before the next run.

@@ -64,11 +64,19 @@ async function main() {
       process.stdout.write(`  ${to.toLocaleString('en')}\r`)
     }
     // Relationships so that the visibility conditions have real tables to consult.
-    await raw.query(`insert into likes (liker_id, liked_id, is_new) select g, g + 7, g % 3 = 0 from generate_series(1, ${Math.floor(PROFILES / 10)}) g on conflict do nothing`)
-    await raw.query(`insert into blocks (blocker_id, blocked_id) select g, g + 11 from generate_series(1, ${Math.floor(PROFILES / 50)}) g on conflict do nothing`)
-    await raw.query(`insert into conversations (profile_low_id, profile_high_id, started_by) select g, g + 3, g from generate_series(1, ${Math.floor(PROFILES / 20)}) g on conflict do nothing`)
+    await raw.query(
+      `insert into likes (liker_id, liked_id, is_new) select g, g + 7, g % 3 = 0 from generate_series(1, ${Math.floor(PROFILES / 10)}) g on conflict do nothing`,
+    )
+    await raw.query(
+      `insert into blocks (blocker_id, blocked_id) select g, g + 11 from generate_series(1, ${Math.floor(PROFILES / 50)}) g on conflict do nothing`,
+    )
+    await raw.query(
+      `insert into conversations (profile_low_id, profile_high_id, started_by) select g, g + 3, g from generate_series(1, ${Math.floor(PROFILES / 20)}) g on conflict do nothing`,
+    )
     // Half the profiles have a main photo.
-    await raw.query(`insert into profile_images (profile_id, filename, thumb_filename, match_filename, blurred_filename, status) select g, g || '.webp', g || '-t.webp', g || '-m.webp', g || '-b.webp', 'active' from generate_series(2, ${PROFILES}, 2) g`)
+    await raw.query(
+      `insert into profile_images (profile_id, filename, thumb_filename, match_filename, blurred_filename, status) select g, g || '.webp', g || '-t.webp', g || '-m.webp', g || '-b.webp', 'active' from generate_series(2, ${PROFILES}, 2) g`,
+    )
     await raw.query(`update profiles p set main_image_id = i.id from profile_images i where i.profile_id = p.id`)
     // The member whose searches are measured, with a few blocks and likes of their own.
     await raw.query(`insert into blocks (blocker_id, blocked_id) select 12345, g from generate_series(20000, 20050) g on conflict do nothing`)
@@ -105,7 +113,10 @@ async function main() {
     const plans: { name: string; kind: string; nodes: string[]; seqScan: boolean; ms: number }[] = []
     for (const [name, q, viewer] of samples) {
       const built = buildSearchQueries(viewer, q, 24)
-      for (const [kind, query] of [['page', built.page], ['count', built.count]] as const) {
+      for (const [kind, query] of [
+        ['page', built.page],
+        ['count', built.count],
+      ] as const) {
         const { sql, params } = query.toSQL()
         const res = await raw.query(`explain (analyze, format json) ${sql}`, params)
         const root = (res.rows[0]['QUERY PLAN'] as { Plan: Record<string, unknown>; 'Execution Time': number }[])[0]
@@ -134,7 +145,11 @@ async function main() {
     }
     const sampleViewer = { profileId: viewerId, gender: 'male', sexuality: 'hetero', birthDate: '1990-06-15', country: 'NL', region: 'R3' } as const
     const built = buildProposalQueries(sampleViewer, { limit: 24, skipDays: 30 })
-    for (const [kind, query] of [['region', built.region!], ['country', built.country], ['elsewhere', built.elsewhere]] as const) {
+    for (const [kind, query] of [
+      ['region', built.region!],
+      ['country', built.country],
+      ['elsewhere', built.elsewhere],
+    ] as const) {
       const { sql, params } = query.toSQL()
       const res = await raw.query(`explain (analyze, format json) ${sql}`, params)
       const root = (res.rows[0]['QUERY PLAN'] as { Plan: Record<string, unknown>; 'Execution Time': number }[])[0]
@@ -178,7 +193,9 @@ async function main() {
       `| p95 | ${f(baseline.p95)} ms | ${f(search.p95)} ms | ${f(swipe.p95)} ms | ${f(finder.p95)} ms |`,
       `| p99 | ${f(baseline.p99)} ms | ${f(search.p99)} ms | ${f(swipe.p99)} ms | ${f(finder.p99)} ms |`,
     ].join('\n')
-    const planLines = plans.map((p) => `- ${p.name} (${p.kind}, ${p.ms.toFixed(1)} ms): ${p.seqScan ? '**SEQ SCAN** ' : ''}${[...new Set(p.nodes)].join(' → ')}`).join('\n')
+    const planLines = plans
+      .map((p) => `- ${p.name} (${p.kind}, ${p.ms.toFixed(1)} ms): ${p.seqScan ? '**SEQ SCAN** ' : ''}${[...new Set(p.nodes)].join(' → ')}`)
+      .join('\n')
     const anySeq = plans.some((p) => p.seqScan)
     console.log(`\n${table}\n\nQuery plans${anySeq ? ' (SEQUENTIAL SCAN FOUND)' : ' (no sequential scan)'}:\n${planLines}`)
     const section = [
@@ -198,7 +215,9 @@ async function main() {
     ].join('\n')
     const file = path.join(ROOT, 'bench/RESULTS.md')
     const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n'
-    const next = current.includes('<!-- search:start -->') ? current.replace(/<!-- search:start -->[\s\S]*<!-- search:end -->/, section) : `${current.trimEnd()}\n\n${section}\n`
+    const next = current.includes('<!-- search:start -->')
+      ? current.replace(/<!-- search:start -->[\s\S]*<!-- search:end -->/, section)
+      : `${current.trimEnd()}\n\n${section}\n`
     fs.writeFileSync(file, next)
     console.log('\nWritten to bench/RESULTS.md')
     if (anySeq) process.exitCode = 1

@@ -31,7 +31,9 @@ export function ensureBuild(): void {
   const built = fs.statSync(entry).mtimeMs
   const newer = newestSource(['app', 'server', 'db'].map((d) => path.join(ROOT, d)))
   if (newer && newer.mtime > built) {
-    console.warn(`warning: ${path.relative(ROOT, newer.file)} is newer than build/; the bench measures the existing build (run \`npm run build\` first to include it)`)
+    console.warn(
+      `warning: ${path.relative(ROOT, newer.file)} is newer than build/; the bench measures the existing build (run \`npm run build\` first to include it)`,
+    )
   }
 }
 
@@ -114,7 +116,10 @@ export async function seedBenchDatabase(url: string, counts: { profiles: number;
   await updateSetting('write_limits', { ...defaultSettings.write_limits, messages_per_minute: 1_000_000 })
 
   const rows = generateDemoProfiles(counts.profiles)
-  for (let i = 0; i < rows.length; i += 500) await db().insert(profiles).values(rows.slice(i, i + 500))
+  for (let i = 0; i < rows.length; i += 500)
+    await db()
+      .insert(profiles)
+      .values(rows.slice(i, i + 500))
 
   // One cheap hash for every account: nobody logs in with a password here, sessions are created directly.
   const passwordHash = await hash('bench-password-123', { memoryCost: 1024, timeCost: 1 })
@@ -130,7 +135,15 @@ export async function seedBenchDatabase(url: string, counts: { profiles: number;
   // Credits for the charged chat run, booked as the product books them (the ledger always equals the balance).
   await db()
     .insert(creditLedger)
-    .values(userRows.map((u) => ({ userId: u.id, delta: BENCH_CREDITS, balanceAfter: BENCH_CREDITS, reason: 'adjustment' as const, idempotencyKey: `bench-credits:${u.id}` })))
+    .values(
+      userRows.map((u) => ({
+        userId: u.id,
+        delta: BENCH_CREDITS,
+        balanceAfter: BENCH_CREDITS,
+        reason: 'adjustment' as const,
+        idempotencyKey: `bench-credits:${u.id}`,
+      })),
+    )
   const userIdByEmail = new Map(userRows.map((r) => [r.email, r.id]))
   const profileRows = await db()
     .insert(profiles)

@@ -42,7 +42,11 @@ process.env.DATA_DIR = dataDir
 process.env.LOG_LEVEL = 'warn'
 delete process.env.REDIS_URL
 
-const pct = (values: number[], q: number) => percentile([...values].sort((a, b) => a - b), q)
+const pct = (values: number[], q: number) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    q,
+  )
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 // Exponential gaps: members act independently, not in lockstep.
 const gap = (meanS: number) => -Math.log(1 - Math.random()) * meanS * 1000
@@ -73,7 +77,10 @@ interface MemSample {
 
 /** The newest memory line a server printed after a full GC (bench/gc-on-signal.mjs). */
 function lastMemoryLine(output: string): { liveMiB: number; rssMiB: number } {
-  const line = output.split('\n').reverse().find((l) => l.startsWith('BENCH_MEMORY '))
+  const line = output
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('BENCH_MEMORY '))
   if (!line) return { liveMiB: NaN, rssMiB: NaN }
   const m = JSON.parse(line.slice('BENCH_MEMORY '.length)) as NodeJS.MemoryUsage
   return { liveMiB: (m.heapUsed + m.external) / 2 ** 20, rssMiB: m.rss / 2 ** 20 }
@@ -152,7 +159,13 @@ async function main() {
   const seeded = await seedBenchDatabase(database.url, { profiles: 5000, members: MEMBERS })
   cleanups.push(() => seeded.close())
   const fictional = 1 // fictional profiles are inserted first: ids 1 … 5000
-  const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, SESSION_SECRET: process.env.SESSION_SECRET!, REDIS_URL: redisUrl, REDIS_PREFIX: `bench-soak-${process.pid}:` }
+  const env = {
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: process.env.SESSION_SECRET!,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `bench-soak-${process.pid}:`,
+  }
   const gcArgs = ['--expose-gc', '--import', './bench/gc-on-signal.mjs']
   const servers: RunningServer[] = await Promise.all([startServer(env, { nodeArgs: gcArgs }), startServer(env, { nodeArgs: gcArgs })])
   cleanups.push(() => Promise.all(servers.map((s) => s.stop())).then(() => {}))
@@ -206,7 +219,9 @@ async function main() {
     if (m.requests || m.messages) minutes.push(m)
     minute = { requests: 0, messages: 0, errors: 0, pageMs: [], deliveryMs: [], rssMiB: [] }
     const rss = servers.map((s) => (s.child.pid ? memoryOf(s.child.pid).rssMiB : NaN))
-    console.log(`  minute ${minutes.length}: ${m.requests} pages (p99 ${pct(m.pageMs, 0.99).toFixed(0)} ms), ${m.messages} messages (delivery p99 ${pct(m.deliveryMs, 0.99).toFixed(0)} ms), ${m.errors} errors; RSS ${rss.map((r) => r.toFixed(0)).join(' / ')} MiB; load ${os.loadavg()[0].toFixed(2)}`)
+    console.log(
+      `  minute ${minutes.length}: ${m.requests} pages (p99 ${pct(m.pageMs, 0.99).toFixed(0)} ms), ${m.messages} messages (delivery p99 ${pct(m.deliveryMs, 0.99).toFixed(0)} ms), ${m.errors} errors; RSS ${rss.map((r) => r.toFixed(0)).join(' / ')} MiB; load ${os.loadavg()[0].toFixed(2)}`,
+    )
   }, 60_000)
   // Every 15 s each process runs a full GC on SIGUSR2 and prints its memory (bench/gc-on-signal.mjs): live memory,
   // not garbage the collector has not reached yet. The minute after the warm-up is the baseline; the last minute is
@@ -243,11 +258,24 @@ async function main() {
     return { live: change((x) => x.liveMiB), rss: change((x) => x.rssMiB) }
   })
 
-
   // A leak shows as growth of live memory; a process that hands memory back is not a failure.
   const pass = totals.errors === 0 && growth.every((g) => g.live.pct <= 10)
   console.log(`\n  ${totals.requests} pages, ${totals.messages} messages, ${totals.errors} errors ${JSON.stringify(errorKinds)}`)
-  console.log(`  page p50/p99 ${pct(all((m) => m.pageMs), 0.5).toFixed(0)} / ${pct(all((m) => m.pageMs), 0.99).toFixed(0)} ms; delivery p50/p99 ${pct(all((m) => m.deliveryMs), 0.5).toFixed(0)} / ${pct(all((m) => m.deliveryMs), 0.99).toFixed(0)} ms`)
+  console.log(
+    `  page p50/p99 ${pct(
+      all((m) => m.pageMs),
+      0.5,
+    ).toFixed(0)} / ${pct(
+      all((m) => m.pageMs),
+      0.99,
+    ).toFixed(0)} ms; delivery p50/p99 ${pct(
+      all((m) => m.deliveryMs),
+      0.5,
+    ).toFixed(0)} / ${pct(
+      all((m) => m.deliveryMs),
+      0.99,
+    ).toFixed(0)} ms`,
+  )
   growth.forEach((g, k) => console.log(`  process ${k + 1}: ${memoryLine(g)}`))
   console.log(pass ? '  PASS: no errors, live memory flat within 10 %' : '  FAIL')
 
@@ -260,9 +288,18 @@ async function main() {
       '',
       '| Minute | Pages | Page p99 | Messages | Delivery p99 | Errors | RSS (mean of both) |',
       '|---|---|---|---|---|---|---|',
-      ...minutes.map((m, i) => `| ${i + 1} | ${m.requests} | ${pct(m.pageMs, 0.99).toFixed(0)} ms | ${m.messages} | ${pct(m.deliveryMs, 0.99).toFixed(0)} ms | ${m.errors} | ${(m.rssMiB.reduce((a, b) => a + b, 0) / Math.max(1, m.rssMiB.length)).toFixed(0)} MiB |`),
+      ...minutes.map(
+        (m, i) =>
+          `| ${i + 1} | ${m.requests} | ${pct(m.pageMs, 0.99).toFixed(0)} ms | ${m.messages} | ${pct(m.deliveryMs, 0.99).toFixed(0)} ms | ${m.errors} | ${(m.rssMiB.reduce((a, b) => a + b, 0) / Math.max(1, m.rssMiB.length)).toFixed(0)} MiB |`,
+      ),
       '',
-      `Totals: ${totals.requests.toLocaleString('en')} pages, ${totals.messages.toLocaleString('en')} messages, **${totals.errors} errors**${totals.errors ? ` (${Object.entries(errorKinds).map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}.`,
+      `Totals: ${totals.requests.toLocaleString('en')} pages, ${totals.messages.toLocaleString('en')} messages, **${totals.errors} errors**${
+        totals.errors
+          ? ` (${Object.entries(errorKinds)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(', ')})`
+          : ''
+      }.`,
       ...growth.map((g, k) => `Process ${k + 1}: ${memoryLine(g)}.`),
       '',
       pass ? 'Result: **pass** (0 errors; live memory flat within 10 %).' : 'Result: **fail**.',
@@ -270,7 +307,10 @@ async function main() {
     ].join('\n')
     const file = path.join(ROOT, 'bench/RESULTS.md')
     const current = fs.readFileSync(file, 'utf8')
-    fs.writeFileSync(file, current.includes('<!-- soak:start -->') ? current.replace(/<!-- soak:start -->[\s\S]*<!-- soak:end -->/, md) : `${current.trimEnd()}\n\n${md}\n`)
+    fs.writeFileSync(
+      file,
+      current.includes('<!-- soak:start -->') ? current.replace(/<!-- soak:start -->[\s\S]*<!-- soak:end -->/, md) : `${current.trimEnd()}\n\n${md}\n`,
+    )
     console.log('\nWritten to bench/RESULTS.md')
   }
   return pass

@@ -10,7 +10,8 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 
 let n = 0
 const freshDir = () => path.join(tmp, `db${++n}`)
-const writeLock = (dir: string, holder: Partial<LockHolder>) => fs.writeFileSync(lockFileOf(dir), JSON.stringify({ host: os.hostname(), since: 'then', ...holder }))
+const writeLock = (dir: string, holder: Partial<LockHolder>) =>
+  fs.writeFileSync(lockFileOf(dir), JSON.stringify({ host: os.hostname(), since: 'then', ...holder }))
 // A process that has ended: its pid is free (until reused, which a lock cannot rule out).
 const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!
 

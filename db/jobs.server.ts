@@ -46,7 +46,10 @@ const asyncCommit = sql`(select set_config('synchronous_commit', 'off', true)) a
 export async function enqueueJobs(q: DbOrTx, list: NewJob[]): Promise<number> {
   if (!list.length) return 0
   const values = sql.join(
-    list.map((j) => sql`(${j.name}, ${JSON.stringify(j.payload)}::jsonb, ${j.key ?? null}, now() + (${j.delayMs ?? 0} * interval '1 millisecond'), ${j.maxAttempts ?? 8}, ${j.priority ?? 0})`),
+    list.map(
+      (j) =>
+        sql`(${j.name}, ${JSON.stringify(j.payload)}::jsonb, ${j.key ?? null}, now() + (${j.delayMs ?? 0} * interval '1 millisecond'), ${j.maxAttempts ?? 8}, ${j.priority ?? 0})`,
+    ),
     sql`, `,
   )
   const r = await q.execute(sql`
@@ -80,7 +83,12 @@ export async function claimDueJobs(limit: number, leaseMs: number, opts: { minPr
 /** Jobs that ran to their end are deleted (several at once: one round trip for a burst of finished jobs). */
 export async function completeJobs(ids: number[]): Promise<void> {
   if (!ids.length) return
-  await db().execute(sql`delete from jobs using ${asyncCommit} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+  await db().execute(
+    sql`delete from jobs using ${asyncCommit} where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  )
 }
 
 /** Removes a job by key while it still waits (not once a process has claimed it); for a safety net no longer needed. */

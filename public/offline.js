@@ -1,6 +1,8 @@
 // The script of public/offline.html (shown by the service worker, public/sw.js, when a page cannot load).
 document.getElementById('site').textContent = location.hostname
-document.getElementById('retry').addEventListener('click', function () { location.reload() })
+document.getElementById('retry').addEventListener('click', function () {
+  location.reload()
+})
 // The last answer of GET /api/chats.php, kept by the service worker in the cache "chats-v2" (public/sw.js).
 function show(body) {
   var chats = body && Array.isArray(body.chats) ? body.chats : []
@@ -42,7 +44,9 @@ function show(body) {
 if (window.caches) {
   caches
     .match('/api/chats.php', { cacheName: 'chats-v2', ignoreVary: true })
-    .then(function (res) { return res ? res.json() : null })
+    .then(function (res) {
+      return res ? res.json() : null
+    })
     .then(show)
     .catch(function () {})
 }

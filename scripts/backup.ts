@@ -19,7 +19,9 @@ try {
   await media.close()
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`
   console.log(`Backup written to ${dir}`)
-  console.log(`  ${manifest.kind === 'pglite' ? 'embedded database' : 'PostgreSQL database'}: ${mb(manifest.database.bytes)}, ${manifest.migrations} migrations`)
+  console.log(
+    `  ${manifest.kind === 'pglite' ? 'embedded database' : 'PostgreSQL database'}: ${mb(manifest.database.bytes)}, ${manifest.migrations} migrations`,
+  )
   console.log(`  files: ${manifest.files.entries.join(', ') || 'none'} (${mb(manifest.files.bytes)})`)
   if (manifest.media?.storage === 's3')
     console.log(`  media: ${manifest.media.objects} objects of the bucket ${e.S3_BUCKET} (copied into uploads/ and uploads-private/)`)

@@ -23,7 +23,11 @@ function* files(dir) {
 export function inputsHash(root) {
   const hash = crypto.createHash('sha256')
   const add = (rel) => {
-    hash.update(rel).update('\0').update(fs.readFileSync(path.join(root, rel))).update('\0')
+    hash
+      .update(rel)
+      .update('\0')
+      .update(fs.readFileSync(path.join(root, rel)))
+      .update('\0')
   }
   for (const dir of INPUT_DIRS) {
     if (!fs.existsSync(path.join(root, dir))) continue

@@ -51,7 +51,15 @@ describe('npm run doctor', () => {
     const dir = path.join(backups, '2026-11-27T03-00-00Z')
     fs.mkdirSync(dir)
     const part = { file: 'x', bytes: 0, sha256: '0'.repeat(64) }
-    const manifest = { format: 1, kind: 'postgres', createdAt: new Date().toISOString(), appVersion: '0.1.0', migrations: 1, database: part, files: { ...part, entries: [] } }
+    const manifest = {
+      format: 1,
+      kind: 'postgres',
+      createdAt: new Date().toISOString(),
+      appVersion: '0.1.0',
+      migrations: 1,
+      database: part,
+      files: { ...part, entries: [] },
+    }
     fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest))
     const run = await runDoctor(await readyEnv(), ['--backups', backups])
     expect(run.stdout).toContain('OK      Backups\n')

@@ -50,8 +50,10 @@ const facts = readinessFacts(e, {
 })
 const items = readinessReport(e, facts)
 const { topology } = facts
-const shape = topology.processes === 1 ? 'one process' : `${topology.processes} processes on ${topology.machines === 1 ? 'one machine' : `${topology.machines} machines`}`
-const assumed = processes === undefined && machines === undefined ? ` (assumed${e.REDIS_URL ? ' from REDIS_URL' : ''}: say otherwise with --processes N --machines N)` : ''
+const shape =
+  topology.processes === 1 ? 'one process' : `${topology.processes} processes on ${topology.machines === 1 ? 'one machine' : `${topology.machines} machines`}`
+const assumed =
+  processes === undefined && machines === undefined ? ` (assumed${e.REDIS_URL ? ' from REDIS_URL' : ''}: say otherwise with --processes N --machines N)` : ''
 console.log(`Readiness for ${shape}${assumed}:\n`)
 console.log(formatReadiness(items))
 process.exitCode = items.some((i) => i.status === 'missing') ? 1 : 0

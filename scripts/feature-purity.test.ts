@@ -18,7 +18,15 @@ describe('feature purity', () => {
     expect(found.every((o) => o.file === offender)).toBe(true)
     const what = found.map((o) => o.what)
     expect(what).toEqual(
-      expect.arrayContaining(['imports react-router', 'a reason→status map', 'uses Request', 'uses FormData', 'HTTP status 400', 'uses Response', 'uses Headers']),
+      expect.arrayContaining([
+        'imports react-router',
+        'a reason→status map',
+        'uses Request',
+        'uses FormData',
+        'HTTP status 400',
+        'uses Response',
+        'uses Headers',
+      ]),
     )
   })
 

@@ -51,11 +51,19 @@ export function offencesIn(file: string, text: string): Offence[] {
       const arg = node.arguments[0]
       if (arg && ts.isStringLiteral(arg) && (arg.text === 'react-router' || arg.text.startsWith('@react-router/'))) add(node, `imports ${arg.text}`)
     }
-    if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal) && node.argument.literal.text === 'react-router') add(node, 'imports react-router')
+    if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal) &&
+      node.argument.literal.text === 'react-router'
+    )
+      add(node, 'imports react-router')
     if (ts.isIdentifier(node) && HTTP_NAMES.has(node.text)) {
       const p = node.parent
       // `x.Request` or `{ Request: … }` name something else; the global or the type is the offence.
-      const member = (ts.isPropertyAccessExpression(p) && p.name === node) || ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isPropertyDeclaration(p) || ts.isMethodDeclaration(p)) && p.name === node)
+      const member =
+        (ts.isPropertyAccessExpression(p) && p.name === node) ||
+        ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isPropertyDeclaration(p) || ts.isMethodDeclaration(p)) && p.name === node)
       if (!member) add(node, `uses ${node.text}`)
     }
     // `status: 404` (a status in a result or a response init) …

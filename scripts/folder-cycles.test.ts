@@ -28,11 +28,17 @@ describe('feature ranks', () => {
   const lint = async (filePath: string, code: string) => (await eslint.lintText(code, { filePath: path.join(root, filePath) }))[0].messages.map((m) => m.ruleId)
 
   it('refuses an import of a feature ranked above', { timeout: 120_000 }, async () => {
-    expect(await lint('app/features/settings/probe.ts', "import { profileTopic } from '#app/features/chat/chat-events'\nexport const t = profileTopic\n")).toContain('import-x/no-restricted-paths')
-    expect(await lint('app/features/chat/probe.ts', "import { permissions } from '#app/features/console/operators/permissions'\nexport const p = permissions\n")).toContain('import-x/no-restricted-paths')
+    expect(
+      await lint('app/features/settings/probe.ts', "import { profileTopic } from '#app/features/chat/chat-events'\nexport const t = profileTopic\n"),
+    ).toContain('import-x/no-restricted-paths')
+    expect(
+      await lint('app/features/chat/probe.ts', "import { permissions } from '#app/features/console/operators/permissions'\nexport const p = permissions\n"),
+    ).toContain('import-x/no-restricted-paths')
   })
 
   it('allows an import of a feature ranked below', { timeout: 120_000 }, async () => {
-    expect(await lint('app/features/chat/probe.ts', "import { getSettings } from '#app/features/settings/settings.server'\nexport const g = getSettings\n")).not.toContain('import-x/no-restricted-paths')
+    expect(
+      await lint('app/features/chat/probe.ts', "import { getSettings } from '#app/features/settings/settings.server'\nexport const g = getSettings\n"),
+    ).not.toContain('import-x/no-restricted-paths')
   })
 })

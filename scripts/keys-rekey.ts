@@ -8,7 +8,8 @@ import { migrate, openDatabase, setDatabase } from '#db/client.server'
 import { DataDirBusyError } from '#db/data-dir-lock.server'
 
 const e = env()
-if (!e.SESSION_SECRET_PREVIOUS) console.warn('SESSION_SECRET_PREVIOUS is not set: only values from before keys per purpose (key id 0) of the current secret can be re-keyed.')
+if (!e.SESSION_SECRET_PREVIOUS)
+  console.warn('SESSION_SECRET_PREVIOUS is not set: only values from before keys per purpose (key id 0) of the current secret can be re-keyed.')
 const handle = await openDatabase({ url: e.DATABASE_URL, dataDir: e.DATA_DIR }).catch((err: unknown) => {
   if (!(err instanceof DataDirBusyError)) throw err
   console.error(err.message)
@@ -18,7 +19,9 @@ setDatabase(handle)
 try {
   await migrate(handle)
   const r = await rekeyStoredSecrets()
-  console.log(`TOTP secrets re-encrypted: ${r.totpReencrypted}; unreadable (older than SESSION_SECRET_PREVIOUS): ${r.totpUnreadable}; mandate phone hashes redone: ${r.mandatePhonesRehashed}.`)
+  console.log(
+    `TOTP secrets re-encrypted: ${r.totpReencrypted}; unreadable (older than SESSION_SECRET_PREVIOUS): ${r.totpUnreadable}; mandate phone hashes redone: ${r.mandatePhonesRehashed}.`,
+  )
   if (r.totpUnreadable) process.exitCode = 1
 } finally {
   await handle.close()

@@ -76,7 +76,7 @@ export function findChromium() {
       if (out && fs.existsSync(out)) return out
     }
   }
-  console.error('✖ No Chromium found for the browser tests. Install Debian\'s chromium (apt-get install chromium) or set CHROMIUM_PATH.')
+  console.error("✖ No Chromium found for the browser tests. Install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.")
   process.exit(1)
 }
 
@@ -94,6 +94,6 @@ export function ensureJava() {
     run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless'])
     if (hasJava()) return
   }
-  console.error("✖ No Java found for the HTML-validity browser test (vnu-jar). Install a Java runtime (Debian: apt-get install default-jre-headless).")
+  console.error('✖ No Java found for the HTML-validity browser test (vnu-jar). Install a Java runtime (Debian: apt-get install default-jre-headless).')
   process.exit(1)
 }

@@ -13,7 +13,23 @@ const walk = (d) => {
 }
 walk('app')
 const used = new Set()
-const namespaces = new Set([...Object.keys(en).map((k) => k.split('.')[0]), 'photos', 'settings', 'report', 'block', 'alert', 'account', 'activate', 'reset', 'mailChange', 'reactivate', 'deleted', 'email', 'completeSignup', 'signupMatches'])
+const namespaces = new Set([
+  ...Object.keys(en).map((k) => k.split('.')[0]),
+  'photos',
+  'settings',
+  'report',
+  'block',
+  'alert',
+  'account',
+  'activate',
+  'reset',
+  'mailChange',
+  'reactivate',
+  'deleted',
+  'email',
+  'completeSignup',
+  'signupMatches',
+])
 const re = /(?:\bid[=:]\s*\{?\s*|formatMessage\(\{\s*id:\s*|['"`])((?:[a-z][a-zA-Z]*)\.[a-zA-Z0-9_.]+)['"`]/g
 for (const f of files) {
   const src = fs.readFileSync(f, 'utf8')

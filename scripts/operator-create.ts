@@ -57,7 +57,9 @@ try {
 } catch (err) {
   // Drizzle wraps the driver's error (and its parameters, the password hash among them): print only the cause.
   const cause = (err as { cause?: { code?: string; message?: string } }).cause
-  console.error(cause?.code === '23505' ? 'An operator with this e-mail address exists already.' : `Could not create the operator: ${cause?.message ?? 'unknown error'}`)
+  console.error(
+    cause?.code === '23505' ? 'An operator with this e-mail address exists already.' : `Could not create the operator: ${cause?.message ?? 'unknown error'}`,
+  )
   process.exitCode = 1
 } finally {
   await handle.close()

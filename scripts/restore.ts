@@ -23,11 +23,15 @@ try {
   const e = env()
   const dir = parsed.positionals[0]
   const media = mediaStore()
-  const { manifest, asideDir } = await restoreBackup({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR, media }, dir, { migrationsFolder, force: parsed.values.force })
+  const { manifest, asideDir } = await restoreBackup({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR, media }, dir, {
+    migrationsFolder,
+    force: parsed.values.force,
+  })
   await media.close()
   console.log(`Restored the backup of ${manifest.createdAt} (version ${manifest.appVersion}, ${manifest.migrations} migrations) from ${dir}.`)
   if (media.kind === 's3') console.log(`The bucket ${e.S3_BUCKET} now holds the backup's media.`)
-  if (asideDir) console.log(`What it replaced${media.kind === 's3' ? ' (in DATA_DIR and the bucket)' : ' in DATA_DIR'} is in ${asideDir}: delete it once the site works.`)
+  if (asideDir)
+    console.log(`What it replaced${media.kind === 's3' ? ' (in DATA_DIR and the bucket)' : ' in DATA_DIR'} is in ${asideDir}: delete it once the site works.`)
   console.log('Start the server: it applies the migrations this version has beyond the backup.')
 } catch (err) {
   if (!(err instanceof BackupError || err instanceof EnvError)) throw err

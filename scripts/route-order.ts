@@ -17,7 +17,8 @@ const isDefault = (s: ts.Statement) => ts.canHaveModifiers(s) && (ts.getModifier
 /** The part a top-level statement is, or null for anything else. */
 export function partOf(s: ts.Statement, sf: ts.SourceFile): Part | null {
   if (isDefault(s) || ts.isExportAssignment(s)) return 'component'
-  const names = ts.isFunctionDeclaration(s) && s.name ? [s.name.text] : ts.isVariableStatement(s) ? s.declarationList.declarations.map((d) => d.name.getText(sf)) : []
+  const names =
+    ts.isFunctionDeclaration(s) && s.name ? [s.name.text] : ts.isVariableStatement(s) ? s.declarationList.declarations.map((d) => d.name.getText(sf)) : []
   if (hasExport(s)) {
     for (const name of names) {
       if (name === 'handle') return 'handle'
@@ -28,7 +29,11 @@ export function partOf(s: ts.Statement, sf: ts.SourceFile): Part | null {
     }
   }
   // A form's zod schema: a top-level constant made by z.… (shared by the loader, the action and the form).
-  if (ts.isVariableStatement(s) && s.declarationList.declarations.some((d) => d.initializer && /^z\s*\.|^\w+Schema\s*\./.test(d.initializer.getText(sf)) && /schema/i.test(d.name.getText(sf)))) return 'schema'
+  if (
+    ts.isVariableStatement(s) &&
+    s.declarationList.declarations.some((d) => d.initializer && /^z\s*\.|^\w+Schema\s*\./.test(d.initializer.getText(sf)) && /schema/i.test(d.name.getText(sf)))
+  )
+    return 'schema'
   return null
 }
 

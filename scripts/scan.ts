@@ -91,11 +91,27 @@ async function sqlmapAll(origin: string, anna: Member, proxyUrl: string, ids: Sc
   const visitor = async () => {
     const loginApi = await runSqlmap({ ...base, label: 'login API (visitor)', sid: null, outDir: path.join(dir, 'anonymous-api'), requestFile: anonFile })
     const left = Math.max(30, SQLMAP_S - loginApi.seconds)
-    return [loginApi, await runSqlmap({ ...base, timeoutSeconds: left, label: 'forms, crawled from /login (visitor)', sid: null, outDir: path.join(dir, 'forms-visitor'), crawlFrom: `${origin}/login` })]
+    return [
+      loginApi,
+      await runSqlmap({
+        ...base,
+        timeoutSeconds: left,
+        label: 'forms, crawled from /login (visitor)',
+        sid: null,
+        outDir: path.join(dir, 'forms-visitor'),
+        crawlFrom: `${origin}/login`,
+      }),
+    ]
   }
   const [api, forms, visitorRuns] = await Promise.all([
     runSqlmap({ ...base, label: 'API and page parameters (member A)', sid: anna.sid, outDir: path.join(dir, 'api'), requestFile: apiFile }),
-    runSqlmap({ ...base, label: 'forms, crawled from /members (member A)', sid: anna.sid, outDir: path.join(dir, 'forms-member'), crawlFrom: `${origin}/members` }),
+    runSqlmap({
+      ...base,
+      label: 'forms, crawled from /members (member A)',
+      sid: anna.sid,
+      outDir: path.join(dir, 'forms-member'),
+      crawlFrom: `${origin}/members`,
+    }),
     visitor(),
   ])
   results.push(api, forms, ...visitorRuns)
@@ -141,22 +157,62 @@ async function main(): Promise<number> {
   const rules = { partnerProfileId: ben.profileId, samplesPerShape: 3 }
   const wapitiProxy = await startGuardProxy(allowed, rules)
   const sqlmapProxy = await startGuardProxy(allowed, rules)
-  cleanups.push(() => wapitiProxy.close(), () => sqlmapProxy.close())
+  cleanups.push(
+    () => wapitiProxy.close(),
+    () => sqlmapProxy.close(),
+  )
 
   log(`wapiti as member A (crawl ≤ ${CRAWL_S} s, then each module ≤ ${XSS_S} s or ≤ ${ATTACK_S} s) and sqlmap (three runs side by side, each ≤ ${SQLMAP_S} s)`)
-  const startPaths = ['/members', '/chats', `/chats/${ids.conversationId}`, `/members/${ben.profileId}`, '/likes', '/profile', '/notifications', '/credits', '/premium', '/pricing', '/match-finder', '/swipe-game', '/complaints', '/transactions', '/directdebit']
+  const startPaths = [
+    '/members',
+    '/chats',
+    `/chats/${ids.conversationId}`,
+    `/members/${ben.profileId}`,
+    '/likes',
+    '/profile',
+    '/notifications',
+    '/credits',
+    '/premium',
+    '/pricing',
+    '/match-finder',
+    '/swipe-game',
+    '/complaints',
+    '/transactions',
+    '/directdebit',
+  ]
   const [wapiti, sqlmap] = await Promise.all([
-    runWapiti({ origin, sid: anna.sid, proxyUrl: wapitiProxy.url, ssrfEndpoint: ssrf.url, startPaths, outDir: path.join(OUT, 'wapiti'), crawlSeconds: CRAWL_S, attackSeconds: [XSS_S, ATTACK_S], log: (l) => log(`wapiti: ${l}`) }),
+    runWapiti({
+      origin,
+      sid: anna.sid,
+      proxyUrl: wapitiProxy.url,
+      ssrfEndpoint: ssrf.url,
+      startPaths,
+      outDir: path.join(OUT, 'wapiti'),
+      crawlSeconds: CRAWL_S,
+      attackSeconds: [XSS_S, ATTACK_S],
+      log: (l) => log(`wapiti: ${l}`),
+    }),
     sqlmapAll(origin, anna, sqlmapProxy.url, ids),
   ])
   log(`wapiti finished after ${wapiti.seconds.toFixed(0)} s (exit ${wapiti.exitCode})`)
 
   const problems: string[] = []
-  if (wapiti.exitCode !== 0 || !fs.existsSync(wapiti.reportFile)) problems.push(`wapiti did not complete (exit ${wapiti.exitCode}): see scan-results/wapiti/wapiti.log`)
-  for (const m of [anna, ben]) if (!(await sessionAlive(origin, m))) problems.push(`member ${m.label}'s session ended during the scan: a request that logs out got through the guard`)
+  if (wapiti.exitCode !== 0 || !fs.existsSync(wapiti.reportFile))
+    problems.push(`wapiti did not complete (exit ${wapiti.exitCode}): see scan-results/wapiti/wapiti.log`)
+  for (const m of [anna, ben])
+    if (!(await sessionAlive(origin, m))) problems.push(`member ${m.label}'s session ended during the scan: a request that logs out got through the guard`)
 
-  log('cross-member checks: member B opens the pages showing member A; cross-origin posts with member A\'s cookie')
-  const sweepPaths = [`/chats/${ids.conversationId}`, '/chats', `/members/${anna.profileId}`, '/likes', '/likes/received', '/members?gender=female&country=', '/notifications', '/match-finder']
+  log("cross-member checks: member B opens the pages showing member A; cross-origin posts with member A's cookie")
+  const sweepPaths = [
+    `/chats/${ids.conversationId}`,
+    '/chats',
+    `/members/${anna.profileId}`,
+    '/likes',
+    '/likes/received',
+    '/members?gender=female&country=',
+    '/notifications',
+    '/match-finder',
+  ]
   const stored = await storedMarkupSweep(origin, ben.sid, sweepPaths)
   const csrf = await csrfProbe(origin, anna.sid, ids.conversationId)
 
@@ -171,23 +227,67 @@ async function main(): Promise<number> {
   const failing = open.filter((f) => aboveLow(f.severity))
 
   console.log('\n== Summary')
-  console.log(`wapiti ${wapitiVersion}: ${wapitiProxy.stats.requests} requests, left out: ${JSON.stringify(wapitiProxy.stats.refused)}, statuses: ${JSON.stringify(wapitiProxy.stats.byStatus)}, SSRF endpoint hits: ${ssrf.hits}`)
-  for (const r of sqlmap) console.log(`sqlmap ${sqlmapVersion} ${r.label}: ${r.reached} of ${r.targets} requests or forms reached, ${r.tested.length} parameters tested in ${r.seconds.toFixed(0)} s${r.timedOut ? ' (stopped at its time limit)' : ''}, heuristic hints ${r.hints.length}, injectable: ${r.findings.filter((f) => f.severity === 'critical').map((f) => `${f.parameter} @ ${f.path}`).join('; ') || 'none'}`)
-  console.log(`sqlmap requests: ${sqlmapProxy.stats.requests}, left out: ${JSON.stringify(sqlmapProxy.stats.refused)}, statuses: ${JSON.stringify(sqlmapProxy.stats.byStatus)}`)
+  console.log(
+    `wapiti ${wapitiVersion}: ${wapitiProxy.stats.requests} requests, left out: ${JSON.stringify(wapitiProxy.stats.refused)}, statuses: ${JSON.stringify(wapitiProxy.stats.byStatus)}, SSRF endpoint hits: ${ssrf.hits}`,
+  )
+  for (const r of sqlmap)
+    console.log(
+      `sqlmap ${sqlmapVersion} ${r.label}: ${r.reached} of ${r.targets} requests or forms reached, ${r.tested.length} parameters tested in ${r.seconds.toFixed(0)} s${r.timedOut ? ' (stopped at its time limit)' : ''}, heuristic hints ${r.hints.length}, injectable: ${
+        r.findings
+          .filter((f) => f.severity === 'critical')
+          .map((f) => `${f.parameter} @ ${f.path}`)
+          .join('; ') || 'none'
+      }`,
+    )
+  console.log(
+    `sqlmap requests: ${sqlmapProxy.stats.requests}, left out: ${JSON.stringify(sqlmapProxy.stats.refused)}, statuses: ${JSON.stringify(sqlmapProxy.stats.byStatus)}`,
+  )
   console.log(`cross-member: ${sweepPaths.length} pages of member A opened by member B, ${csrf.tried} cross-origin posts`)
   for (const tool of ['wapiti', 'sqlmap', 'cross-member'] as const) {
     const mine = findings.filter((f) => f.tool === tool)
-    console.log(`${tool.padEnd(12)} findings: ${severityCounts(mine)} (triaged ${accepted.filter((a) => a.finding.tool === tool).length}, open ${open.filter((f) => f.tool === tool).length})`)
+    console.log(
+      `${tool.padEnd(12)} findings: ${severityCounts(mine)} (triaged ${accepted.filter((a) => a.finding.tool === tool).length}, open ${open.filter((f) => f.tool === tool).length})`,
+    )
   }
   const byEntry = new Map<string, number>()
-  for (const a of accepted) byEntry.set(`${a.finding.severity} ${a.entry.tool} ${a.entry.category}: ${a.entry.reason}`, (byEntry.get(`${a.finding.severity} ${a.entry.tool} ${a.entry.category}: ${a.entry.reason}`) ?? 0) + 1)
+  for (const a of accepted)
+    byEntry.set(
+      `${a.finding.severity} ${a.entry.tool} ${a.entry.category}: ${a.entry.reason}`,
+      (byEntry.get(`${a.finding.severity} ${a.entry.tool} ${a.entry.category}: ${a.entry.reason}`) ?? 0) + 1,
+    )
   if (byEntry.size) console.log('\nTriaged (scripts/scan-triage.json):')
   for (const [k, n] of byEntry) console.log(`  ${n} x ${k}`)
   if (open.length) console.log('\nOpen findings:')
-  for (const f of open) console.log(`  ${f.severity.padEnd(8)} ${f.tool} ${f.category}: ${f.method} ${f.path} ${f.parameter ? `[${f.parameter}] ` : ''}${f.info.slice(0, 200)}`)
-  for (const r of sqlmap.filter((x) => x.timedOut)) console.log(`! sqlmap ${r.label} reached ${r.reached} of its ${r.targets} requests or forms in its time (a busy machine): SCAN_SQLMAP_S gives it more`)
+  for (const f of open)
+    console.log(`  ${f.severity.padEnd(8)} ${f.tool} ${f.category}: ${f.method} ${f.path} ${f.parameter ? `[${f.parameter}] ` : ''}${f.info.slice(0, 200)}`)
+  for (const r of sqlmap.filter((x) => x.timedOut))
+    console.log(`! sqlmap ${r.label} reached ${r.reached} of its ${r.targets} requests or forms in its time (a busy machine): SCAN_SQLMAP_S gives it more`)
   for (const p of problems) console.log(`✖ ${p}`)
-  fs.writeFileSync(path.join(OUT, 'summary.json'), JSON.stringify({ seconds: (performance.now() - started) / 1000, versions: { wapiti: wapitiVersion, sqlmap: sqlmapVersion }, wapitiRequests: wapitiProxy.stats, sqlmapRequests: sqlmapProxy.stats, sqlmap: sqlmap.map((r) => ({ label: r.label, seconds: r.seconds, timedOut: r.timedOut, tested: r.tested, hints: r.hints, reached: r.reached, targets: r.targets })), findings, open, problems }, null, 2))
+  fs.writeFileSync(
+    path.join(OUT, 'summary.json'),
+    JSON.stringify(
+      {
+        seconds: (performance.now() - started) / 1000,
+        versions: { wapiti: wapitiVersion, sqlmap: sqlmapVersion },
+        wapitiRequests: wapitiProxy.stats,
+        sqlmapRequests: sqlmapProxy.stats,
+        sqlmap: sqlmap.map((r) => ({
+          label: r.label,
+          seconds: r.seconds,
+          timedOut: r.timedOut,
+          tested: r.tested,
+          hints: r.hints,
+          reached: r.reached,
+          targets: r.targets,
+        })),
+        findings,
+        open,
+        problems,
+      },
+      null,
+      2,
+    ),
+  )
   console.log(`\nReports in scan-results/. Total ${elapsed().trim()}.`)
   if (failing.length) console.log(`✖ ${failing.length} open finding(s) above low.`)
   return failing.length || problems.length ? 1 : 0

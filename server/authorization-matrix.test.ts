@@ -6,7 +6,15 @@ import { can, type OperatorRole } from '#app/features/console/operators/permissi
 import { db } from '#db/client.server'
 import { conversationMembers, directDebitMandates, messages, moderationDecisions, payments, profileImages, profiles, reports } from '#db/schema/index'
 import { startAppServer, type AppServer } from '../tests/setup/app-server'
-import { anonymousKinds, consoleOpenRoutes, memberRoutes, socketCases, type ActorKind, type Outcome, type RouteCase } from '../tests/authorization/member-routes'
+import {
+  anonymousKinds,
+  consoleOpenRoutes,
+  memberRoutes,
+  socketCases,
+  type ActorKind,
+  type Outcome,
+  type RouteCase,
+} from '../tests/authorization/member-routes'
 import { fill, isRefusal, leaks, matches, outcomeOf, send } from '../tests/authorization/requests'
 import { secretMarkers } from '../tests/authorization/markers'
 import type { Actor, World } from '../tests/authorization/world'
@@ -64,8 +72,10 @@ async function runAs(actor: Actor, cases: RouteCase[], expected: (c: RouteCase) 
       leaked.push(...leaks(data.body, refused, c.namesOther).map((m) => `${m} (.data)`))
       // What a logged-in member is shown is theirs alone: no browser or shared cache may keep it (issue 24, point 15).
       if (!isAnonymous(actor.kind) && answer.status === 200) {
-        if (!/no-store/.test(answer.cacheControl)) problems.push(`${label}: a logged-in page without Cache-Control: no-store (${answer.cacheControl || 'none'})`)
-        if (data.status === 200 && !/no-store/.test(data.cacheControl)) problems.push(`${label}: its .data without Cache-Control: no-store (${data.cacheControl || 'none'})`)
+        if (!/no-store/.test(answer.cacheControl))
+          problems.push(`${label}: a logged-in page without Cache-Control: no-store (${answer.cacheControl || 'none'})`)
+        if (data.status === 200 && !/no-store/.test(data.cacheControl))
+          problems.push(`${label}: its .data without Cache-Control: no-store (${data.cacheControl || 'none'})`)
       }
     }
     if (leaked.length) problems.push(`${label}: ${actual} shows ${leaked.join(', ')}`)
@@ -93,7 +103,9 @@ describe('the authorization matrix', () => {
         }
         if (s.status !== 101) return void problems.push(`${actor.kind}: socket upgrade answered ${s.status}`)
         for (const sc of socketCases) {
-          const event = JSON.parse(JSON.stringify(sc.event).replace(/"\{(\w+)\}"/g, (_, k: string) => JSON.stringify(actor.ids[k as keyof typeof actor.ids]))) as Record<string, unknown>
+          const event = JSON.parse(
+            JSON.stringify(sc.event).replace(/"\{(\w+)\}"/g, (_, k: string) => JSON.stringify(actor.ids[k as keyof typeof actor.ids])),
+          ) as Record<string, unknown>
           const reply = await s.exchange(event, sc.expect === 'none' ? 300 : 5000)
           const want = sc.by?.[actor.kind as keyof typeof sc.by] ?? sc.expect
           const got = reply === null ? 'none' : reply.type === 'error' ? `error:${String(reply.code)}` : String(reply.type)
@@ -120,20 +132,44 @@ describe('the authorization matrix', () => {
     expect(photos.map((p) => p.id).sort()).toEqual([world.other.mainPhoto, world.other.otherPhoto].sort())
     const [o] = await db().select({ main: profiles.mainImageId }).from(profiles).where(eq(profiles.id, world.other.profileId))
     expect(o.main).toBe(world.other.mainPhoto)
-    const members = await db().select({ hidden: conversationMembers.hidden }).from(conversationMembers).where(eq(conversationMembers.conversationId, world.other.chat))
+    const members = await db()
+      .select({ hidden: conversationMembers.hidden })
+      .from(conversationMembers)
+      .where(eq(conversationMembers.conversationId, world.other.chat))
     expect(members.map((m) => m.hidden)).toEqual([false, false])
     expect(await db().select({ id: messages.id }).from(messages).where(eq(messages.conversationId, world.other.chat))).toHaveLength(3)
-    expect(await db().select({ id: reports.id }).from(reports).where(isNotNull(reports.messageId)).then((r) => r.length)).toBe(world.actors.filter((a) => !isAnonymous(a.kind)).length)
-    expect(await db().select({ id: moderationDecisions.id }).from(moderationDecisions).where(and(eq(moderationDecisions.userId, world.other.userId), isNotNull(moderationDecisions.appealedAt)))).toEqual([])
+    expect(
+      await db()
+        .select({ id: reports.id })
+        .from(reports)
+        .where(isNotNull(reports.messageId))
+        .then((r) => r.length),
+    ).toBe(world.actors.filter((a) => !isAnonymous(a.kind)).length)
+    expect(
+      await db()
+        .select({ id: moderationDecisions.id })
+        .from(moderationDecisions)
+        .where(and(eq(moderationDecisions.userId, world.other.userId), isNotNull(moderationDecisions.appealedAt))),
+    ).toEqual([])
     const [pay] = await db().select({ status: payments.status }).from(payments).where(eq(payments.userId, world.other.userId))
     expect(pay.status).toBe('open')
-    const [mandate] = await db().select({ codesSent: directDebitMandates.codesSent, attempts: directDebitMandates.codeAttempts }).from(directDebitMandates).where(eq(directDebitMandates.id, world.other.mandate))
+    const [mandate] = await db()
+      .select({ codesSent: directDebitMandates.codesSent, attempts: directDebitMandates.codeAttempts })
+      .from(directDebitMandates)
+      .where(eq(directDebitMandates.id, world.other.mandate))
     expect(mandate).toEqual({ codesSent: 1, attempts: 0 })
   })
 
   it('sends members and visitors of every kind to the console login, and lets each operator role reach exactly what it may', async () => {
     const cases: (RouteCase & { permission?: Parameters<typeof can>[1] })[] = [
-      ...consoleRoutes.map((r) => ({ method: r.method, path: r.path.replace(/:id\b/g, '1'), form: r.intent ? { intent: r.intent } : ({} as Record<string, string>), permission: r.permission, anon: '→/admin/login' as Outcome, member: '→/admin/login' as Outcome })),
+      ...consoleRoutes.map((r) => ({
+        method: r.method,
+        path: r.path.replace(/:id\b/g, '1'),
+        form: r.intent ? { intent: r.intent } : ({} as Record<string, string>),
+        permission: r.permission,
+        anon: '→/admin/login' as Outcome,
+        member: '→/admin/login' as Outcome,
+      })),
       ...consoleOpenRoutes,
     ]
     const problems: string[] = []

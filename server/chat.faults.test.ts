@@ -109,7 +109,9 @@ interface StoredMessage {
 
 async function storedMessages(): Promise<StoredMessage[]> {
   return rowsOf<StoredMessage>(
-    await handle.db.execute(sql`select id::int, conversation_id as "conversationId", sender_id as "senderId", client_id as "clientId" from messages order by id`),
+    await handle.db.execute(
+      sql`select id::int, conversation_id as "conversationId", sender_id as "senderId", client_id as "clientId" from messages order by id`,
+    ),
   )
 }
 
@@ -124,7 +126,9 @@ async function settled(label: string) {
     })
   }
   await until(converged, 30_000).catch(() => {
-    const state = clients.map((c) => `${c.name}: pending ${c.pending.size}, shown ${c.view.size}, ready ${c.ready}, received ${JSON.stringify(c.received)}`).join('\n')
+    const state = clients
+      .map((c) => `${c.name}: pending ${c.pending.size}, shown ${c.view.size}, ready ${c.ready}, received ${JSON.stringify(c.received)}`)
+      .join('\n')
     throw new Error(`${label}: the members did not converge within 30 s\n${state}\n${cluster.output().slice(-6000)}`)
   })
 }
@@ -159,7 +163,9 @@ async function checkInvariants(label: string) {
       and not exists (select 1 from messages m where 'message:' || m.client_id = l.reference and m.credits = -l.delta)`),
   )
   expect(orphans, `${label}: charges without their message`).toEqual([])
-  const drift = rowsOf(await handle.db.execute(sql`select u.id from users u where u.credits <> coalesce((select sum(delta) from credit_ledger l where l.user_id = u.id), 0)`))
+  const drift = rowsOf(
+    await handle.db.execute(sql`select u.id from users u where u.credits <> coalesce((select sum(delta) from credit_ledger l where l.user_id = u.id), 0)`),
+  )
   expect(drift, `${label}: balances that differ from their ledger`).toEqual([])
   const paid = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from messages where credits > 0`))[0].n
   expect(paid, `${label}: some messages were paid`).toBeGreaterThan(0)
@@ -256,7 +262,10 @@ describe('members chatting across two processes', () => {
     stops.push(stopA!.ms, stopB!.ms)
     expect(stopA?.code, 'A stopped cleanly').toBe(0)
     expect(stopB?.code, 'B stopped cleanly').toBe(0)
-    const answer = await Promise.race([inFlight!, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the request in flight got no answer')), 15_000))])
+    const answer = await Promise.race([
+      inFlight!,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the request in flight got no answer')), 15_000)),
+    ])
     expect(answer.status, 'the request in flight was answered').toBe(200)
     expect(answer.cookie).toMatch(/^sid=/)
     // The sockets were closed with the reconnect hint, not cut.
@@ -274,7 +283,13 @@ function slowLogin(port: number, email: string, password: string, gapMs: number)
   const startedP = new Promise<void>((r) => (started = r))
   const done = new Promise<{ status: number; cookie: string }>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: '/api/user.php', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: `http://127.0.0.1:${port}` } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/user.php',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: `http://127.0.0.1:${port}` },
+      },
       (res) => {
         res.resume()
         res.on('end', () => resolve({ status: res.statusCode ?? 0, cookie: String(res.headers['set-cookie']?.[0] ?? '').split(';')[0] }))

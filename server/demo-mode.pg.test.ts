@@ -25,7 +25,11 @@ describe('a production start on a fresh PostgreSQL database, SEED_DEMO unset', (
     await client.connect()
     try {
       const count = async (table: string) => Number((await client.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n)
-      expect({ profiles: await count('profiles'), users: await count('users'), operators: await count('operators') }).toEqual({ profiles: 0, users: 0, operators: 0 })
+      expect({ profiles: await count('profiles'), users: await count('users'), operators: await count('operators') }).toEqual({
+        profiles: 0,
+        users: 0,
+        operators: 0,
+      })
     } finally {
       await client.end()
     }

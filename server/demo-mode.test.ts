@@ -61,11 +61,15 @@ describe('the quick start on the embedded database', () => {
   it('an operator made with `npm run operator:create` on an empty database is never joined by the demo', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-mode-'))
     const password = `op-${Math.random().toString(36).slice(2)}-${Date.now()}`
-    const created = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/operator-create.ts', '--email', 'ops@example.com', '--name', 'First Admin', '--role', 'admin'], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATA_DIR: dataDir, OPERATOR_PASSWORD: password, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    })
+    const created = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/operator-create.ts', '--email', 'ops@example.com', '--name', 'First Admin', '--role', 'admin'],
+      {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATA_DIR: dataDir, OPERATOR_PASSWORD: password, LOG_LEVEL: 'warn' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    )
     expect(created.status, created.stderr).toBe(0)
 
     const server = await startServer(embedded(dataDir), 120_000)
@@ -82,7 +86,11 @@ describe('the quick start on the embedded database', () => {
         const result = (await handle.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }
         return Number(result.rows[0].n)
       }
-      expect({ operators: await count('operators'), users: await count('users'), profiles: await count('profiles') }).toEqual({ operators: 1, users: 0, profiles: 0 })
+      expect({ operators: await count('operators'), users: await count('users'), profiles: await count('profiles') }).toEqual({
+        operators: 1,
+        users: 0,
+        profiles: 0,
+      })
     } finally {
       await handle.close()
     }

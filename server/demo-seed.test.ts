@@ -18,12 +18,21 @@ import { existingDemoAccounts, isDatabaseEmpty, seedDemo } from '#db/seed/demo.s
 
 useTestDatabase()
 const freshDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'demo-seed-'))
-const profileCount = async () => Number((await db().select({ n: sql<number>`count(*)::int` }).from(profiles))[0].n)
+const profileCount = async () =>
+  Number(
+    (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(profiles)
+    )[0].n,
+  )
 
 describe('the demo seed (decision record 025)', () => {
   it('a database is empty while it has no member and no operator; fictional profiles do not count', async () => {
     expect(await isDatabaseEmpty()).toBe(true)
-    await db().insert(profiles).values({ name: 'Fictional', gender: 'female', sexuality: 'hetero', birthDate: '1990-01-01', country: 'NL', status: 'active', isFictional: true })
+    await db()
+      .insert(profiles)
+      .values({ name: 'Fictional', gender: 'female', sexuality: 'hetero', birthDate: '1990-01-01', country: 'NL', status: 'active', isFictional: true })
     expect(await isDatabaseEmpty()).toBe(true)
     await createOperator({ email: 'ops@example.com', name: 'Ops', role: 'admin', password: 'a-long-operator-password' })
     expect(await isDatabaseEmpty()).toBe(false)
@@ -40,7 +49,12 @@ describe('the demo seed (decision record 025)', () => {
     await seedDemoOperators(dataDir)
     const logins = readDemoLogins(dataDir)
     expect(logins.members.map((m) => m.email)).toEqual(['anna@demo.local', 'ben@demo.local'])
-    expect(logins.operators.map((o) => `${o.role}: ${o.email}`)).toEqual(['admin: admin@demo.local', 'moderator: moderator@demo.local', 'moderator: moderator2@demo.local', 'support: support@demo.local'])
+    expect(logins.operators.map((o) => `${o.role}: ${o.email}`)).toEqual([
+      'admin: admin@demo.local',
+      'moderator: moderator@demo.local',
+      'moderator: moderator2@demo.local',
+      'support: support@demo.local',
+    ])
     for (const m of logins.members) expect(await verifyLogin(m.email, m.password)).not.toBeNull()
     const admin = logins.operators[0]
     const step = await checkPassword(admin.email, admin.password)
@@ -104,7 +118,10 @@ describe('the demo seed (decision record 025)', () => {
     const [admin, moderator] = readDemoLogins(dataDir).operators
     expect(await disablePublishedDemoOperators()).toBe(0)
     // As the seed before decision record 025 left it: the admin's authenticator key is the one in the old source.
-    await db().update(operators).set({ totpSecret: encryptSecret(PUBLISHED_ADMIN.totpSecret) }).where(eq(operators.email, PUBLISHED_ADMIN.email))
+    await db()
+      .update(operators)
+      .set({ totpSecret: encryptSecret(PUBLISHED_ADMIN.totpSecret) })
+      .where(eq(operators.email, PUBLISHED_ADMIN.email))
     expect(await disablePublishedDemoOperators()).toBe(1)
     expect((await checkPassword(admin.email, admin.password)).kind).toBe('failed')
     expect((await checkPassword(moderator.email, moderator.password)).kind).toBe('ok')

@@ -37,7 +37,11 @@ describe('deploy/systemd/dating.env.example', () => {
   }
 
   it('leaves blank exactly the secrets an operator must make', () => {
-    expect(Object.keys(example).filter((k) => example[k] === '').sort()).toEqual(Object.keys(secrets).sort())
+    expect(
+      Object.keys(example)
+        .filter((k) => example[k] === '')
+        .sort(),
+    ).toEqual(Object.keys(secrets).sort())
   })
 
   it('is a production configuration the server accepts once they are filled in, with nothing left to the defaults that matter', () => {
@@ -57,7 +61,15 @@ describe('deploy/systemd/dating.env.example', () => {
   it('passes the readiness report (npm run doctor) for two processes on two machines without a single MISSING or WARNING', () => {
     const e = parseEnv({ ...example, ...secrets, NODE_ENV: 'production', PORT: '3000' })
     const now = new Date()
-    const report = readinessReport(e, { topology: { processes: 2, machines: 2 }, vapidFile: false, demoLoginsFile: false, demoLogins: 0, backupDir: '/var/backups/dating', lastBackupAt: now, now })
+    const report = readinessReport(e, {
+      topology: { processes: 2, machines: 2 },
+      vapidFile: false,
+      demoLoginsFile: false,
+      demoLogins: 0,
+      backupDir: '/var/backups/dating',
+      lastBackupAt: now,
+      now,
+    })
     expect(report.filter((i) => i.status !== 'ok')).toEqual([])
   })
 })

@@ -57,7 +57,12 @@ describe('/dev/outbox through the Express layer', () => {
   })
 
   it('refuses every visitor that a proxy on this host forwards, whatever header it uses', async () => {
-    for (const headers of <Record<string, string>[]>[{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }, { forwarded: 'for=127.0.0.1' }]) {
+    for (const headers of <Record<string, string>[]>[
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+      { forwarded: 'for=127.0.0.1' },
+    ]) {
       expect((await get(headers)).status, JSON.stringify(headers)).toBe(404)
     }
   })

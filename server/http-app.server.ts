@@ -84,7 +84,14 @@ export function createHttpApp(opts: {
     const viewer = token ? await viewerForSession(token) : null
     const locals = req.res!.locals
     locals.viewerUserId = viewer?.userId
-    return { viewer, sessionToken: viewer ? token : null, clientIp: req.ip ?? '', directLocalPeer: isDirectLocalPeer(req), requestFailure: locals.requestFailure as RequestFailure, cspNonce: locals.cspNonce as string }
+    return {
+      viewer,
+      sessionToken: viewer ? token : null,
+      clientIp: req.ip ?? '',
+      directLocalPeer: isDirectLocalPeer(req),
+      requestFailure: locals.requestFailure as RequestFailure,
+      cspNonce: locals.cspNonce as string,
+    }
   }
 
   // The public settings are asked for by every client at start: answered here, without React Router's request
@@ -92,7 +99,13 @@ export function createHttpApp(opts: {
   app.get('/api/settings.php', async (req, res) => {
     const { viewer, clientIp } = await loadContext(req)
     const q = req.url.indexOf('?')
-    const json = await publicSettingsJson({ query: new URLSearchParams(q >= 0 ? req.url.slice(q + 1) : ''), cookie: req.get('cookie') ?? null, host: req.get('host') ?? null, clientIp, viewer })
+    const json = await publicSettingsJson({
+      query: new URLSearchParams(q >= 0 ? req.url.slice(q + 1) : ''),
+      cookie: req.get('cookie') ?? null,
+      host: req.get('host') ?? null,
+      clientIp,
+      viewer,
+    })
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': PUBLIC_SETTINGS_CACHE_CONTROL, 'Content-Length': Buffer.byteLength(json) })
     res.end(req.method === 'HEAD' ? undefined : json)
   })
@@ -140,7 +153,15 @@ function storeTracking(publicUrl: string | undefined): RequestHandler {
     const q = req.url.indexOf('?')
     const tracking = q >= 0 ? trackingFromQuery(new URLSearchParams(req.url.slice(q + 1))) : null
     if (tracking && !parseCookies(req.get('cookie'))[TRACKING_COOKIE]) {
-      res.append('Set-Cookie', serializeCookie(TRACKING_COOKIE, JSON.stringify(tracking), { maxAge: TRACKING_MAX_AGE_S, httpOnly: true, secure: publicUrl?.startsWith('https://'), sameSite: 'Lax' }))
+      res.append(
+        'Set-Cookie',
+        serializeCookie(TRACKING_COOKIE, JSON.stringify(tracking), {
+          maxAge: TRACKING_MAX_AGE_S,
+          httpOnly: true,
+          secure: publicUrl?.startsWith('https://'),
+          sameSite: 'Lax',
+        }),
+      )
       // Visible to this very request's loaders too.
       req.headers.cookie = `${req.headers.cookie ? `${req.headers.cookie}; ` : ''}${TRACKING_COOKIE}=${encodeURIComponent(JSON.stringify(tracking))}`
     }
@@ -162,11 +183,14 @@ const unavailableAs503: RequestHandler = (_req, res, next) => {
 
 function lastErrorHandler(err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) {
   const unavailable = isServiceUnavailable(err)
-  const status = unavailable ? 503 : typeof (err as { status?: unknown }).status === 'number' ? ((err as { status: number }).status) : 500
+  const status = unavailable ? 503 : typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500
   if (status >= 500) logger.error({ err: errorText(err), unavailable, method: req.method, path: req.path }, 'request failed')
   if (res.headersSent) return next(err)
   if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_S))
-  res.status(status).type('text/plain').send(unavailable ? 'Service Unavailable' : status >= 500 ? 'Internal Server Error' : 'Bad Request')
+  res
+    .status(status)
+    .type('text/plain')
+    .send(unavailable ? 'Service Unavailable' : status >= 500 ? 'Internal Server Error' : 'Bad Request')
 }
 
 export interface RequestFailure {

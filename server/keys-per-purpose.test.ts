@@ -35,7 +35,10 @@ const rotate = () => useSecrets(B, A)
 
 beforeEach(() => useSecrets(A))
 afterEach(() => {
-  for (const [k, v] of [['SESSION_SECRET', saved.current], ['SESSION_SECRET_PREVIOUS', saved.previous]] as const) {
+  for (const [k, v] of [
+    ['SESSION_SECRET', saved.current],
+    ['SESSION_SECRET_PREVIOUS', saved.previous],
+  ] as const) {
     if (v === undefined) delete process.env[k]
     else process.env[k] = v
   }
@@ -72,7 +75,15 @@ async function storedSessionIds(): Promise<string[]> {
   return (await db().select({ id: sessions.id }).from(sessions)).map((r) => r.id)
 }
 
-const form = { account_holder: 'Anna de Vries', iban: 'NL91ABNA0417164300', street: 'Keizersgracht', house_number: '12a', zip: '1015 CJ', city: 'Amsterdam', phone: '+31612345678' }
+const form = {
+  account_holder: 'Anna de Vries',
+  iban: 'NL91ABNA0417164300',
+  street: 'Keizersgracht',
+  house_number: '12a',
+  zip: '1015 CJ',
+  city: 'Amsterdam',
+  phone: '+31612345678',
+}
 let checkoutKeys = 0
 const checkout = () => ({ bundleId: 's', code: null, key: `keys-${++checkoutKeys}` })
 
@@ -95,7 +106,9 @@ describe('keys per purpose', () => {
     expect(stored).toBe(hmacHex(purposeKeyOf('session', A), token))
     // The attack: the same HMAC under one key for everything would let a value of one purpose pass as another.
     const data = `unsubscribe.${m.userId}.messages.0`
-    const forged = `${data}.${currentKey('signed-link').id}.${Buffer.from(hmacHex(purposeKeyOf('session', A), data), 'hex').toString('base64url').slice(0, 32)}`
+    const forged = `${data}.${currentKey('signed-link').id}.${Buffer.from(hmacHex(purposeKeyOf('session', A), data), 'hex')
+      .toString('base64url')
+      .slice(0, 32)}`
     expect(verifyLink('unsubscribe', forged)).toBeNull()
     expect(verifyLink('unsubscribe', signLink('unsubscribe', m.userId, 'messages'))).toEqual({ userId: m.userId, arg: 'messages' })
     expect(valueHash('iban', 'NL91ABNA0417164300')).not.toBe(hmacHex(purposeKeyOf('session', A), 'iban:NL91ABNA0417164300'))
@@ -123,7 +136,9 @@ describe('rotating SESSION_SECRET with SESSION_SECRET_PREVIOUS', () => {
   it('keeps sessions: found under the previous key, moved to the current one with their push subscriptions', async () => {
     const m = await createMember()
     const token = await createSession(m.userId)
-    await db().insert(pushSubscriptions).values({ userId: m.userId, sessionId: sessionIdOf(token)!, endpoint: 'https://push.example.test/1', p256dh: 'k', auth: 'a' })
+    await db()
+      .insert(pushSubscriptions)
+      .values({ userId: m.userId, sessionId: sessionIdOf(token)!, endpoint: 'https://push.example.test/1', p256dh: 'k', auth: 'a' })
     rotate()
     expect((await viewerForSession(token))?.userId).toBe(m.userId)
     expect(await storedSessionIds()).toEqual([hmacHex(purposeKeyOf('session', B), token)])
@@ -196,7 +211,9 @@ describe('values stored before keys per purpose (key id 0)', () => {
   it('reads a session stored as the HMAC of the raw secret, and moves it to the current key', async () => {
     const m = await createMember()
     const token = crypto.randomBytes(32).toString('base64url')
-    await db().insert(sessions).values({ id: legacy.sessionId(A, token), userId: m.userId, expiresAt: new Date(Date.now() + 86400_000) })
+    await db()
+      .insert(sessions)
+      .values({ id: legacy.sessionId(A, token), userId: m.userId, expiresAt: new Date(Date.now() + 86400_000) })
     expect(await userIdForSession(token)).toBe(m.userId)
     expect(await storedSessionIds()).toEqual([hmacHex(purposeKeyOf('session', A), token)])
   })
@@ -204,7 +221,9 @@ describe('values stored before keys per purpose (key id 0)', () => {
   it('reads them after a rotation too: the previous secret’s key id 0', async () => {
     const m = await createMember()
     const token = crypto.randomBytes(32).toString('base64url')
-    await db().insert(sessions).values({ id: legacy.sessionId(A, token), userId: m.userId, expiresAt: new Date(Date.now() + 86400_000) })
+    await db()
+      .insert(sessions)
+      .values({ id: legacy.sessionId(A, token), userId: m.userId, expiresAt: new Date(Date.now() + 86400_000) })
     const oldCipher = legacy.totp(A, 'JBSWY3DPEHPK3PXP')
     const oldLink = legacy.link(A, 'unsubscribe', 42, 'likes')
     rotate()
@@ -222,13 +241,17 @@ describe('values stored before keys per purpose (key id 0)', () => {
     expect(() => decryptSecret(legacy.totp(B, 'JBSWY3DPEHPK3PXP'))).toThrow()
 
     setSmsSender({ async send() {} })
-    await db().insert(directDebitBlocklist).values({ kind: 'phone', valueHash: legacy.valueHash(A, 'phone', '+31612345678') })
+    await db()
+      .insert(directDebitBlocklist)
+      .values({ kind: 'phone', valueHash: legacy.valueHash(A, 'phone', '+31612345678') })
     const m = await createMember()
     expect(await startDirectDebit(m.userId, form, checkout())).toEqual({ ok: false, reason: 'blocked' })
 
     const id = await createOperator({ email: 'legacy@ops.test', name: 'Op', role: 'admin', password: 'correct-horse-battery' })
     const token = crypto.randomBytes(32).toString('base64url')
-    await db().insert(operatorSessions).values({ id: legacy.operatorSessionId(A, token), operatorId: id, stage: 'full', expiresAt: sql`now() + interval '1 hour'` })
+    await db()
+      .insert(operatorSessions)
+      .values({ id: legacy.operatorSessionId(A, token), operatorId: id, stage: 'full', expiresAt: sql`now() + interval '1 hour'` })
     expect(await operatorSession(token)).toEqual({ operatorId: id, stage: 'full' })
   })
 })
@@ -241,12 +264,21 @@ describe('npm run keys:rekey', () => {
     const id = await createOperator({ email: 'rekey@ops.test', name: 'Op', role: 'admin', password: 'correct-horse-battery' })
     const secret = await beginEnrolment(id)
     const legacyId = await createOperator({ email: 'rekey-old@ops.test', name: 'Op', role: 'admin', password: 'correct-horse-battery' })
-    await db().update(operators).set({ totpSecret: legacy.totp(A, 'JBSWY3DPEHPK3PXP') }).where(eq(operators.id, legacyId))
+    await db()
+      .update(operators)
+      .set({ totpSecret: legacy.totp(A, 'JBSWY3DPEHPK3PXP') })
+      .where(eq(operators.id, legacyId))
     const lost = await createOperator({ email: 'rekey-lost@ops.test', name: 'Op', role: 'admin', password: 'correct-horse-battery' })
-    await db().update(operators).set({ totpSecret: legacy.totp('a-secret-nobody-has-any-more-0123456789', 'JBSWY3DPEHPK3PXP') }).where(eq(operators.id, lost))
+    await db()
+      .update(operators)
+      .set({ totpSecret: legacy.totp('a-secret-nobody-has-any-more-0123456789', 'JBSWY3DPEHPK3PXP') })
+      .where(eq(operators.id, lost))
     // A member's second factor (issue 24, point 17) is kept the same way.
     const memberSecret = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU'
-    await db().update(users).set({ totpSecret: encryptSecret(memberSecret) }).where(eq(users.id, m.userId))
+    await db()
+      .update(users)
+      .set({ totpSecret: encryptSecret(memberSecret) })
+      .where(eq(users.id, m.userId))
     rotate()
     expect(await rekeyStoredSecrets()).toEqual({ totpReencrypted: 3, totpUnreadable: 1, mandatePhonesRehashed: 1 })
     expect(await rekeyStoredSecrets()).toEqual({ totpReencrypted: 0, totpUnreadable: 1, mandatePhonesRehashed: 0 })

@@ -47,7 +47,10 @@ const DAY = 86400_000
 
 async function member(opts: Parameters<typeof createMember>[0] = {}) {
   const m = await createMember(opts)
-  await db().update(users).set({ confirmedAt: sql`now()` }).where(eq(users.id, m.userId))
+  await db()
+    .update(users)
+    .set({ confirmedAt: sql`now()` })
+    .where(eq(users.id, m.userId))
   const { createSession } = await import('#app/features/authentication/sessions.server')
   return { ...m, cookie: `sid=${await createSession(m.userId)}` }
 }
@@ -80,7 +83,9 @@ describe('media on S3-compatible object storage', () => {
 
     // In the bucket: the second photo's originals private, its blurred copy public; the main photo public.
     expect(await store.list('private', `${owner.profileId}-`)).toEqual([second.filename, second.matchFilename, second.thumbFilename].sort())
-    expect(await store.list('public', `${owner.profileId}-`)).toEqual([main.filename, main.blurredFilename, main.matchFilename, main.thumbFilename, second.blurredFilename].sort())
+    expect(await store.list('public', `${owner.profileId}-`)).toEqual(
+      [main.filename, main.blurredFilename, main.matchFilename, main.thumbFilename, second.blurredFilename].sort(),
+    )
 
     const original = await store.read(second.filename, 'private')
     const asPremium = await get(`/photo/${secondId}/full`, premium.cookie)
@@ -108,8 +113,16 @@ describe('media on S3-compatible object storage', () => {
     expect(blurred.headers.get('cache-control')).toBe('public, max-age=604800')
     expect((await bytesOf(blurred)).equals((await store.read(second.blurredFilename, 'public'))!)).toBe(true)
     expect((await get(`/media/${second.blurredFilename}`, '', { 'if-none-match': blurred.headers.get('etag')! })).status).toBe(304)
-    expect((await fetch(`${server.origin}/media/${main.thumbFilename}`, { method: 'HEAD' })).headers.get('content-length')).toBe(String((await store.read(main.thumbFilename, 'public'))!.length))
-    for (const path of [`/media/${second.filename}`, `/media/${second.thumbFilename}`, '/media/nothing.webp', '/media/..%2Fprivate%2F' + second.filename, `/media/private/${second.filename}`])
+    expect((await fetch(`${server.origin}/media/${main.thumbFilename}`, { method: 'HEAD' })).headers.get('content-length')).toBe(
+      String((await store.read(main.thumbFilename, 'public'))!.length),
+    )
+    for (const path of [
+      `/media/${second.filename}`,
+      `/media/${second.thumbFilename}`,
+      '/media/nothing.webp',
+      '/media/..%2Fprivate%2F' + second.filename,
+      `/media/private/${second.filename}`,
+    ])
       expect((await get(path)).status, path).toBe(404)
 
     // Made main: its files become public, the old main's private; the blocked member still sees nothing.
@@ -141,7 +154,9 @@ describe('media on S3-compatible object storage', () => {
     const anonymous = await fetch(`${server.origin}${path}`, { redirect: 'manual' })
     expect([302, 303, 401]).toContain(anonymous.status)
     expect(anonymous.headers.get('content-type')).not.toBe('image/webp')
-    const chatObjects = (await store.list('private', 'chat-')).filter((n) => n.startsWith(`chat-${leaver.profileId}-`) || n.startsWith(`chat-${partner.profileId}-`))
+    const chatObjects = (await store.list('private', 'chat-')).filter(
+      (n) => n.startsWith(`chat-${leaver.profileId}-`) || n.startsWith(`chat-${partner.profileId}-`),
+    )
     expect(chatObjects).toHaveLength(2)
     // A stray object under the member's name that no row points at (a delete that failed once) goes too.
     await store.save(`${leaver.profileId}-stray.webp`, Buffer.from('left over'), 'private')
@@ -163,7 +178,14 @@ describe('media on S3-compatible object storage', () => {
   })
 
   it('refuses to start on a bucket that does not exist, naming the setting', async () => {
-    const env = { MEDIA_STORAGE: 's3', S3_BUCKET: 'no-such-bucket', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, DATABASE_URL: '' }
+    const env = {
+      MEDIA_STORAGE: 's3',
+      S3_BUCKET: 'no-such-bucket',
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      DATABASE_URL: '',
+    }
     await expect(startServer(env, 30_000)).rejects.toThrow(/server exited \(78\)[\s\S]*S3_BUCKET: the bucket "no-such-bucket" does not exist/)
   })
 })

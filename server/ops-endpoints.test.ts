@@ -200,7 +200,12 @@ describe('/metrics', () => {
     const unknown = await get('/nothing-here')
     const unknownBody = await unknown.text()
     // Through a reverse proxy on this host: the peer is loopback, but the request was forwarded.
-    for (const headers of <Record<string, string>[]>[{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }, { 'x-forwarded-for': '127.0.0.1' }]) {
+    for (const headers of <Record<string, string>[]>[
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+      { 'x-forwarded-for': '127.0.0.1' },
+    ]) {
       const res = await get('/metrics', headers)
       expect(res.status).toBe(404)
       expect(await res.text()).toBe(unknownBody)

@@ -37,7 +37,8 @@ afterAll(async () => {
   await handle?.close()
 })
 
-const page = (cookie: string) => fetch(`http://127.0.0.1:${server.port}/members`, { headers: { cookie }, signal: AbortSignal.timeout(15_000) }).then((r) => r.status)
+const page = (cookie: string) =>
+  fetch(`http://127.0.0.1:${server.port}/members`, { headers: { cookie }, signal: AbortSignal.timeout(15_000) }).then((r) => r.status)
 
 describe('a backing service going away', () => {
   it('PostgreSQL: requests get 503 meanwhile, the process stays up, and pages answer again when it is back', async () => {
@@ -47,7 +48,11 @@ describe('a backing service going away', () => {
 
     pgProxy.cut()
     // The pool's idle connections are gone: each is reported as an error event, which must not stop the process.
-    const during = await Promise.all([page(cookie), page(cookie), fetch(`http://127.0.0.1:${server.port}/api/chats.php`, { headers: { cookie } }).then((r) => r.status)])
+    const during = await Promise.all([
+      page(cookie),
+      page(cookie),
+      fetch(`http://127.0.0.1:${server.port}/api/chats.php`, { headers: { cookie } }).then((r) => r.status),
+    ])
     expect(during).toEqual([503, 503, 503])
     expect(server.child.exitCode).toBeNull()
 

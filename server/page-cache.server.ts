@@ -33,7 +33,9 @@ interface Entry {
   nonce: string | undefined
 }
 
-export function anonymousPageCache({ ttlMs = 5_000, maxEntries = 500, maxBytes = 512 * 1024 }: PageCacheOptions = {}): express.RequestHandler & { clear(): void } {
+export function anonymousPageCache({ ttlMs = 5_000, maxEntries = 500, maxBytes = 512 * 1024 }: PageCacheOptions = {}): express.RequestHandler & {
+  clear(): void
+} {
   let entries = new Map<string, Entry>()
   let settingsSeen: Settings | undefined
 
@@ -68,7 +70,11 @@ export function anonymousPageCache({ ttlMs = 5_000, maxEntries = 500, maxBytes =
     let keep = true
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (!keep || chunk === undefined || chunk === null || typeof chunk === 'function') return
-      const buf = Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array)
+      const buf = Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array)
       size += buf.length
       if (size > maxBytes) keep = false
       else chunks.push(buf)
@@ -84,7 +90,13 @@ export function anonymousPageCache({ ttlMs = 5_000, maxEntries = 500, maxBytes =
       const type = String(res.getHeader('content-type') ?? '')
       if (keep && res.statusCode === 200 && type.startsWith('text/html') && res.getHeader('set-cookie') === undefined) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-        entries.set(key, { expires: Date.now() + ttlMs, status: 200, headers: storedHeaders(res), body: Buffer.concat(chunks), nonce: res.locals.cspNonce as string | undefined })
+        entries.set(key, {
+          expires: Date.now() + ttlMs,
+          status: 200,
+          headers: storedHeaders(res),
+          body: Buffer.concat(chunks),
+          nonce: res.locals.cspNonce as string | undefined,
+        })
       }
       return end(chunk, ...rest)
     }) as typeof res.end
@@ -95,7 +107,17 @@ export function anonymousPageCache({ ttlMs = 5_000, maxEntries = 500, maxBytes =
 
 // The headers of the page itself; the length and encoding are the compression middleware's business on each reply,
 // and the Content-Security-Policy names each reply's own nonce.
-const PER_REPLY = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'vary', 'date', 'connection', 'keep-alive', 'set-cookie', 'content-security-policy'])
+const PER_REPLY = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'vary',
+  'date',
+  'connection',
+  'keep-alive',
+  'set-cookie',
+  'content-security-policy',
+])
 
 // A nonce that every reader of the page could learn is no secret: the cached page is served with this reply's.
 function withNonce(entry: Entry, nonce: string | undefined): Buffer {

@@ -133,7 +133,9 @@ describe('the page cache for logged-out visitors', () => {
 
   it('forgets a page after its time', async () => {
     const short = anonymousPageCache({ ttlMs: 50 })
-    const app = express().use(short).get('/', (_req, res) => void res.type('text/html').end(`<p>${++renders}</p>`))
+    const app = express()
+      .use(short)
+      .get('/', (_req, res) => void res.type('text/html').end(`<p>${++renders}</p>`))
     const s = http.createServer(app)
     await new Promise<void>((r) => s.listen(0, '127.0.0.1', r))
     const url = `http://127.0.0.1:${(s.address() as AddressInfo).port}/`

@@ -48,15 +48,20 @@ async function paidPayment() {
 }
 
 const postWebhook = (port: number, id: string) =>
-  fetch(`http://127.0.0.1:${port}/webhooks/payments/sandbox`, { method: 'POST', body: new URLSearchParams({ id }), signal: AbortSignal.timeout(15_000) }).then((r) => r.status)
+  fetch(`http://127.0.0.1:${port}/webhooks/payments/sandbox`, { method: 'POST', body: new URLSearchParams({ id }), signal: AbortSignal.timeout(15_000) }).then(
+    (r) => r.status,
+  )
 
 async function bookings(paymentId: number) {
-  return rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from credit_ledger where idempotency_key = ${`purchase:${paymentId}`}`))[0].n
+  return rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from credit_ledger where idempotency_key = ${`purchase:${paymentId}`}`))[0]
+    .n
 }
 
 async function balanceMatchesLedger(userId: number) {
   const [r] = rowsOf<{ ok: boolean }>(
-    await handle.db.execute(sql`select credits = coalesce((select sum(delta) from credit_ledger where user_id = ${userId}), 0) as ok from users where id = ${userId}`),
+    await handle.db.execute(
+      sql`select credits = coalesce((select sum(delta) from credit_ledger where user_id = ${userId}), 0) as ok from users where id = ${userId}`,
+    ),
   )
   return r.ok
 }
@@ -94,7 +99,11 @@ describe('payments and jobs under faults', () => {
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', () => {
         const up = cluster.nodes.find((x) => x.up)!
-        fetch(`http://127.0.0.1:${up.port}/webhooks/payments/sandbox`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.concat(chunks) }).then(
+        fetch(`http://127.0.0.1:${up.port}/webhooks/payments/sandbox`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: Buffer.concat(chunks),
+        }).then(
           (r) => res.writeHead(r.status).end(),
           () => res.writeHead(502).end(),
         )
@@ -115,7 +124,9 @@ describe('payments and jobs under faults', () => {
       // The job's lease (the slowest job's timeout + 5 s) would run out in about a minute: let it run out now.
       await handle.db.execute(sql`update jobs set locked_until = now() where name = 'sandbox.webhook' and status = 'running'`)
       const jobLeft = async () =>
-        rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from jobs where name = 'sandbox.webhook' and payload->>'id' = ${p.providerId}`))[0].n
+        rowsOf<{ n: number }>(
+          await handle.db.execute(sql`select count(*)::int as n from jobs where name = 'sandbox.webhook' and payload->>'id' = ${p.providerId}`),
+        )[0].n
       await until(async () => (await jobLeft()) === 0, 20_000)
       // Ran once more (the second call), and no third time.
       await new Promise((r) => setTimeout(r, 1500))

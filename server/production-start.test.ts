@@ -20,7 +20,14 @@ const productionSite = { NODE_ENV: 'production', PUBLIC_URL: 'https://dating.exa
 function runUntilExit(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
   expect(fs.existsSync('build/server/index.js'), 'the production build (npm run build)').toBe(true)
   const child = spawn(process.execPath, ['server/index.js'], {
-    env: { ...process.env, HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'production-start-')), ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'production-start-')),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -20,7 +20,10 @@ export function productionWarnings(e: Env): StartWarning[] {
   if (e.SMS_PROVIDER === 'outbox')
     warnings.push({ variable: 'SMS_PROVIDER', message: 'text messages go to the outbox, so direct debit is not offered. Set SMS_PROVIDER=twilio to offer it.' })
   if (e.PAYMENT_PROVIDER === 'sandbox')
-    warnings.push({ variable: 'PAYMENT_PROVIDER', message: 'the sandbox is the payment provider: payments are simulated and every page says so. Set PAYMENT_PROVIDER=mollie to take real payments.' })
+    warnings.push({
+      variable: 'PAYMENT_PROVIDER',
+      message: 'the sandbox is the payment provider: payments are simulated and every page says so. Set PAYMENT_PROVIDER=mollie to take real payments.',
+    })
   return warnings
 }
 

@@ -13,7 +13,16 @@ describe('productionWarnings', () => {
 
   it('warns when text messages go to the outbox (direct debit off) and while payments are simulated', () => {
     expect(variables(site)).toEqual(['SMTP_URL', 'SMS_PROVIDER', 'PAYMENT_PROVIDER'])
-    const real = { ...site, SMTP_URL: 'smtp://mail.example:587', SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', SMS_FROM: 'Amoura', PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz' }
+    const real = {
+      ...site,
+      SMTP_URL: 'smtp://mail.example:587',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 'token',
+      SMS_FROM: 'Amoura',
+      PAYMENT_PROVIDER: 'mollie',
+      MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz',
+    }
     expect(variables(real)).toEqual([])
   })
 

@@ -21,7 +21,10 @@ function leafIds(entries: Entry[]): string[] {
 
 /** The route a case's address reaches, with every placeholder as a sample id. */
 function routeOf(path: string): string | undefined {
-  const pathname = path.replace(/\{\w+\}/g, '1').replace(/:id\b/g, '1').split('?')[0]
+  const pathname = path
+    .replace(/\{\w+\}/g, '1')
+    .replace(/:id\b/g, '1')
+    .split('?')[0]
   return matchRoutes(toRouteObjects(config), pathname)?.at(-1)?.route.id
 }
 

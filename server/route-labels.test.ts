@@ -16,7 +16,7 @@ function manifestOf(entries: RouteConfigEntry[], parentId = 'root', out: Record<
 describe('route labels for the request metrics', () => {
   const labelOf = compileRouteLabels(manifestOf(routes))
 
-  it("names a path by the route of app/routes.ts that answers it, ranked as React Router ranks", () => {
+  it('names a path by the route of app/routes.ts that answers it, ranked as React Router ranks', () => {
     const cases: [string, string][] = [
       ['/', 'index'],
       ['/_root.data', 'index'],
@@ -50,7 +50,11 @@ describe('route labels for the request metrics', () => {
 
   it('keeps the set of labels bounded whatever the paths', () => {
     const seen = new Set<string | null>()
-    for (let i = 0; i < 5000; i++) seen.add(labelOf(`/members/${i}`)).add(labelOf(`/x${i}/y`)).add(labelOf(`/api/${i}.php`))
+    for (let i = 0; i < 5000; i++)
+      seen
+        .add(labelOf(`/members/${i}`))
+        .add(labelOf(`/x${i}/y`))
+        .add(labelOf(`/api/${i}.php`))
     expect([...seen].sort()).toEqual(['api-not-found', 'members-id', 'not-found'])
   })
 })

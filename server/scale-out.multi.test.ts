@@ -59,9 +59,16 @@ afterAll(async () => {
 
 const url = (s: ServerProcess, p: string) => `http://127.0.0.1:${s.port}${p}`
 const publicSettings = async (s: ServerProcess, xff?: string) =>
-  (await (await fetch(url(s, '/api/settings.php?_force_domain=localhost'), { headers: xff ? { 'x-forwarded-for': xff } : {} })).json()) as Record<string, unknown>
+  (await (await fetch(url(s, '/api/settings.php?_force_domain=localhost'), { headers: xff ? { 'x-forwarded-for': xff } : {} })).json()) as Record<
+    string,
+    unknown
+  >
 const changeSetting = async (s: ServerProcess, values: Record<string, unknown>) => {
-  const res = await fetch(url(s, '/__e2e/settings'), { method: 'PUT', headers: { 'content-type': 'application/json', origin: url(s, '') }, body: JSON.stringify(values) })
+  const res = await fetch(url(s, '/__e2e/settings'), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', origin: url(s, '') },
+    body: JSON.stringify(values),
+  })
   expect(res.status).toBe(204)
 }
 const homeTitle = async (s: ServerProcess) => /<title>([^<]*)<\/title>/.exec(await (await fetch(url(s, '/'))).text())?.[1]
@@ -78,7 +85,7 @@ describe('two processes on two DATA_DIRs, one database, one Redis', () => {
     expect((await publicSettings(b)).index_title).toBe('Changed On A')
   }, 30_000)
 
-  it('counts an address\'s logins over both processes, each address apart, under a limit changed on one of them', async () => {
+  it("counts an address's logins over both processes, each address apart, under a limit changed on one of them", async () => {
     await changeSetting(a, { rate_limits: { login_ip_per_15min: 3, signup_ip_per_hour: 10, reset_ip_per_hour: 10, resend_ip_per_hour: 10 } })
     // The change is announced before A answers; B hears it within moments, and its limiters follow the setting.
     await new Promise((r) => setTimeout(r, 500))
@@ -107,7 +114,7 @@ describe('two processes on two DATA_DIRs, one database, one Redis', () => {
     for (const dir of dataDirs) expect(fs.existsSync(path.join(dir, 'vapid.json'))).toBe(false)
   })
 
-  it('caps a member\'s sockets over both processes: one too many closes the oldest, wherever it is', async () => {
+  it("caps a member's sockets over both processes: one too many closes the oldest, wherever it is", async () => {
     const m = await createMember({ name: 'Tabs' })
     const cookies = { a: await apiLogin(a.port, m.email, m.password), b: await apiLogin(b.port, m.email, m.password) }
     const open: ReturnType<typeof memberSocket>[] = []

@@ -56,7 +56,12 @@ describe('security events (issue 24, point 16)', () => {
     expect(named('login.failed').at(-1)).toEqual(expect.objectContaining({ userId: null, client: clientKey('198.51.100.9') }))
 
     const log = written.lines.join('\n')
-    expect(findPersonalData(log, { emails: ['logged.member@example.com', 'nobody.here@example.com'], texts: ['the-members-password', 'a-wrong-guess', ADDRESS, '198.51.100.9'] })).toEqual([])
+    expect(
+      findPersonalData(log, {
+        emails: ['logged.member@example.com', 'nobody.here@example.com'],
+        texts: ['the-members-password', 'a-wrong-guess', ADDRESS, '198.51.100.9'],
+      }),
+    ).toEqual([])
   })
 
   it('logs a reset asked for, a reset done, an invalid reset link, an e-mail change refused and the sessions revoked', async () => {
@@ -79,10 +84,16 @@ describe('security events (issue 24, point 16)', () => {
       [m.userId, 'logout_everywhere', 1],
     ])
     const log = written.lines.join('\n')
-    expect(findPersonalData(log, { emails: ['resetting@example.com', 'elsewhere@example.com'], tokens: [token], texts: ['old-password-1', 'new-password-1', 'not-the-password'] })).toEqual([])
+    expect(
+      findPersonalData(log, {
+        emails: ['resetting@example.com', 'elsewhere@example.com'],
+        tokens: [token],
+        texts: ['old-password-1', 'new-password-1', 'not-the-password'],
+      }),
+    ).toEqual([])
   })
 
-  it('logs a rate-limit hit with the limiter\'s name and a hash of its key', async () => {
+  it("logs a rate-limit hit with the limiter's name and a hash of its key", async () => {
     const limiter = createLimiter({ keyPrefix: 'security-log-test', points: 1, duration: 60 })
     expect(await consume(limiter, ADDRESS)).toBe(0)
     expect(named('rate_limit.hit')).toEqual([])
@@ -91,7 +102,7 @@ describe('security events (issue 24, point 16)', () => {
     expect(written.lines.join('\n')).not.toContain(ADDRESS)
   })
 
-  it('logs every authorization refusal of the HTTP layer (401, 403) with the member\'s id, never the path', async () => {
+  it("logs every authorization refusal of the HTTP layer (401, 403) with the member's id, never the path", async () => {
     const m = await createMember()
     const cookie = `sid=${await createSession(m.userId)}`
     const app = createHttpApp({

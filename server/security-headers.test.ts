@@ -23,7 +23,13 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))))
 })
 
-const directives = (csp: string | null) => new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]))
+const directives = (csp: string | null) =>
+  new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  )
 
 describe('security headers', () => {
   it('allow scripts only from this site or with the reply’s own nonce, never inline without one', async () => {
@@ -69,6 +75,9 @@ describe('security headers', () => {
     const { headers } = await (await serve({ formActionOrigins: paymentFormOrigins({ PAYMENT_PROVIDER: 'mollie' }) }))()
     expect(directives(headers.get('content-security-policy')).get('form-action')).toEqual(["'self'", 'https://www.mollie.com'])
     expect(paymentFormOrigins({ PAYMENT_PROVIDER: 'sandbox' })).toEqual([])
-    expect(paymentFormOrigins({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_ENDPOINT: 'http://127.0.0.1:4555/v2/' })).toEqual(['https://www.mollie.com', 'http://127.0.0.1:4555'])
+    expect(paymentFormOrigins({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_ENDPOINT: 'http://127.0.0.1:4555/v2/' })).toEqual([
+      'https://www.mollie.com',
+      'http://127.0.0.1:4555',
+    ])
   })
 })

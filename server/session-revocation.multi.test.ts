@@ -27,7 +27,12 @@ beforeAll(async () => {
   await migrate(handle)
   setDatabase(handle)
   const prefix = `${process.env.REDIS_PREFIX ?? 'revoke-'}${process.pid}:`
-  const shared = { DATABASE_URL: dbUrl, REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: prefix, SESSION_SECRET: 'revocation-test-secret-0123456789abcdefghijklmn' }
+  const shared = {
+    DATABASE_URL: dbUrl,
+    REDIS_URL: process.env.REDIS_URL!,
+    REDIS_PREFIX: prefix,
+    SESSION_SECRET: 'revocation-test-secret-0123456789abcdefghijklmn',
+  }
   ;[a, b] = await Promise.all([startServer(shared), startServer(shared)])
   servers.push(a, b)
   bus = createBus({ url: process.env.REDIS_URL!, prefix })
@@ -74,7 +79,7 @@ describe('revoked sessions close their sockets on every process', () => {
     }
   }, 60_000)
 
-  it('a ban decided by a third process closes the member\'s sockets on both within a second', async () => {
+  it("a ban decided by a third process closes the member's sockets on both within a second", async () => {
     const m = await createMember({ name: 'Banned' })
     const { closed } = await socketsOnBoth(m.email, m.password)
     const start = Date.now()

@@ -13,7 +13,9 @@ import { disablePublishedDemoOperators, seedDemoOperators } from '#app/features/
 import { createJobRunner } from './jobs.server'
 
 /** Opens the database, migrates, seeds on first run and connects the bus: everything before listening. */
-export async function startServices(e: Env): Promise<{ stopJobs(): Promise<void>; close(): Promise<void>; seeded: Awaited<ReturnType<typeof seedDemo>> | null }> {
+export async function startServices(
+  e: Env,
+): Promise<{ stopJobs(): Promise<void>; close(): Promise<void>; seeded: Awaited<ReturnType<typeof seedDemo>> | null }> {
   const handle = await openDatabase({ url: e.DATABASE_URL, dataDir: e.DATA_DIR })
   setDatabase(handle)
   await migrate(handle)
@@ -32,7 +34,11 @@ export async function startServices(e: Env): Promise<{ stopJobs(): Promise<void>
     logger.info('empty database: no demo data seeded (DATABASE_URL is set); start once with SEED_DEMO=1 for a demo')
   }
   const disabled = await disablePublishedDemoOperators()
-  if (disabled) logger.warn({ operators: disabled }, 'disabled demo operators seeded with the logins once published in the source; delete them in the console, or start a fresh demo')
+  if (disabled)
+    logger.warn(
+      { operators: disabled },
+      'disabled demo operators seeded with the logins once published in the source; delete them in the console, or start a fresh demo',
+    )
   const bus = createBus(e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined)
   setBus(bus)
   // Settings changed in the console reach every process's cache at once (else within its 10 s).

@@ -17,7 +17,15 @@ afterEach(() => {
 function startSupervised(env: Record<string, string>) {
   expect(fs.existsSync('build/server/index.js'), 'the production build (npm run build)').toBe(true)
   const child = spawn(process.execPath, ['server/index.js'], {
-    env: { ...process.env, HOST: '127.0.0.1', SEED_DEMO: '0', NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'supervised-')), ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'supervised-')),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

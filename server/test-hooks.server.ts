@@ -26,7 +26,10 @@ export function mountTestHooks(app: Express): void {
   // A failed job for the console's job view (/admin/jobs): the housekeeping job, harmless when retried.
   app.post('/__e2e/failed-job', async (req, res) => {
     if (!isLoopback(req.socket.remoteAddress)) return void res.status(404).end()
-    const [job] = await db().insert(jobs).values({ name: 'housekeeping', payload: {}, status: 'failed', attempts: 3, maxAttempts: 3, lastError: 'e2e: simulated failure' }).returning({ id: jobs.id })
+    const [job] = await db()
+      .insert(jobs)
+      .values({ name: 'housekeeping', payload: {}, status: 'failed', attempts: 3, maxAttempts: 3, lastError: 'e2e: simulated failure' })
+      .returning({ id: jobs.id })
     res.status(201).json({ id: job.id })
   })
 }

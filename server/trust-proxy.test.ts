@@ -41,7 +41,8 @@ async function serve(trustProxy?: TrustProxy) {
   return {
     page: async (xff?: string) => (await (await fetch(`${base}/`, { headers: headers(xff) })).json()) as { clientIp: string; limited: boolean },
     country: async (xff?: string) =>
-      ((await (await fetch(`${base}/api/settings.php?_force_domain=localhost`, { headers: headers(xff) })).json()) as { geoip_country: string | null }).geoip_country,
+      ((await (await fetch(`${base}/api/settings.php?_force_domain=localhost`, { headers: headers(xff) })).json()) as { geoip_country: string | null })
+        .geoip_country,
   }
 }
 

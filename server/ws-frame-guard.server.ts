@@ -8,10 +8,7 @@ const FLOOD_AFTER_REFUSED = 40
 // Outgoing bytes queued for a socket that does not read them: past this, the peer is too slow or stalled.
 export const MAX_BUFFERED_BYTES = 1024 * 1024
 
-export type FrameVerdict =
-  | { kind: 'accept' }
-  | { kind: 'refuse'; code: 'rate_limited' }
-  | { kind: 'close'; closeCode: number; reason: string }
+export type FrameVerdict = { kind: 'accept' } | { kind: 'refuse'; code: 'rate_limited' } | { kind: 'close'; closeCode: number; reason: string }
 
 /**
  * Decides, frame by frame, what the hub does with what a socket sends: accept it, refuse it with an error event,

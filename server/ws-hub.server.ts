@@ -116,7 +116,8 @@ export function attachWsHub(
   // The bus lost its connection and has it back: what was published meanwhile never arrived here, so every socket
   // that relied on its subscription is told to catch up from the database (realtime-provider.tsx).
   const stopResync = bus().onResubscribed?.(() => {
-    for (const ws of wss.clients as Set<MemberSocket>) if (ws.ready && ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'resync' } satisfies ServerEvent))
+    for (const ws of wss.clients as Set<MemberSocket>)
+      if (ws.ready && ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'resync' } satisfies ServerEvent))
   })
 
   const evict = (ids: readonly string[]) => {
@@ -145,7 +146,10 @@ export function attachWsHub(
         if (!ids.length) return
         evict(ids)
         const elsewhere = ids.filter((id) => !byId.has(id))
-        if (elsewhere.length) bus().publish(EVICT_TOPIC, { socketIds: elsewhere }).catch((e: unknown) => logger.warn({ err: errorText(e) }, 'ws evict publish failed'))
+        if (elsewhere.length)
+          bus()
+            .publish(EVICT_TOPIC, { socketIds: elsewhere })
+            .catch((e: unknown) => logger.warn({ err: errorText(e) }, 'ws evict publish failed'))
       })
     },
     unregister(ws) {

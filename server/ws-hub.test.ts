@@ -215,17 +215,26 @@ describe('WebSocket hub', () => {
     await kept.opened
     const revocations: [string, (m: { userId: number; profileId: number }) => Promise<unknown>][] = [
       ['log out everywhere', (m) => destroyAllSessions(m.userId)],
-      ['password reset', async (m) => {
-        await requestPasswordReset((await db().select({ email: users.email }).from(users).where(eq(users.id, m.userId)))[0].email)
-        const [t] = await db().select({ id: accountTokens.id }).from(accountTokens).where(eq(accountTokens.userId, m.userId))
-        const token = 'reset-token-for-the-socket-test'
-        await db().update(accountTokens).set({ tokenHash: createHash('sha256').update(token).digest('hex') }).where(eq(accountTokens.id, t.id))
-        expect((await resetPassword(token, 'a-new-password-1')).ok).toBe(true)
-      }],
-      ['ban', async (m) => {
-        await db().transaction((tx) => restrictAccount(tx, { userId: m.userId, profileId: m.profileId, decisionId: 77, until: null }))
-        wakeJobRunner()
-      }],
+      [
+        'password reset',
+        async (m) => {
+          await requestPasswordReset((await db().select({ email: users.email }).from(users).where(eq(users.id, m.userId)))[0].email)
+          const [t] = await db().select({ id: accountTokens.id }).from(accountTokens).where(eq(accountTokens.userId, m.userId))
+          const token = 'reset-token-for-the-socket-test'
+          await db()
+            .update(accountTokens)
+            .set({ tokenHash: createHash('sha256').update(token).digest('hex') })
+            .where(eq(accountTokens.id, t.id))
+          expect((await resetPassword(token, 'a-new-password-1')).ok).toBe(true)
+        },
+      ],
+      [
+        'ban',
+        async (m) => {
+          await db().transaction((tx) => restrictAccount(tx, { userId: m.userId, profileId: m.profileId, decisionId: 77, until: null }))
+          wakeJobRunner()
+        },
+      ],
     ]
     for (const [what, revoke] of revocations) {
       const m = await createMember()

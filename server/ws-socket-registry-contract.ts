@@ -9,7 +9,7 @@ export function socketRegistryContract(make: (cap: number) => { one: SocketRegis
   const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `s${from + i}`)
   let user = Math.floor(Math.random() * 1e9)
 
-  it('counts a member\'s sockets up to the cap, then gives the oldest back for each new one', async () => {
+  it("counts a member's sockets up to the cap, then gives the oldest back for each new one", async () => {
     const r = make(3)
     const u = ++user
     for (const id of ids(3)) expect(await r.one.add(u, id)).toEqual([])

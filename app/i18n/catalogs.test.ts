@@ -12,7 +12,8 @@ const en = load('en')
 function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
   for (const el of elements) {
     if (el.type === TYPE.literal || el.type === TYPE.pound) continue
-    if ('value' in el && typeof el.value === 'string' && el.type !== TYPE.tag) out.add(`${el.value}:${el.type === TYPE.plural ? 'plural' : el.type === TYPE.select ? 'select' : 'arg'}`)
+    if ('value' in el && typeof el.value === 'string' && el.type !== TYPE.tag)
+      out.add(`${el.value}:${el.type === TYPE.plural ? 'plural' : el.type === TYPE.select ? 'select' : 'arg'}`)
     if (el.type === TYPE.plural || el.type === TYPE.select) for (const opt of Object.values(el.options)) argumentsOf(opt.value, out)
     if (el.type === TYPE.tag) {
       out.add(`<${el.value}>`)

@@ -5,7 +5,11 @@ import { intlFor, messagesAt } from './message-store'
 type RootLike = Partial<Pick<RootData, 'locale' | 'messagesUrl' | 'site'>>
 
 /** A translated page title for route meta(): the root's message bundle, formatted, plus the site name. */
-export function pageTitle(matches: readonly ({ id: string; data?: unknown } | undefined)[], id: string, values?: Record<string, string | number>): { title: string } {
+export function pageTitle(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+  id: string,
+  values?: Record<string, string | number>,
+): { title: string } {
   const root = matches.find((m) => m?.id === 'root')?.data as RootLike | undefined
   let text = id
   if (messagesAt(root?.messagesUrl)?.[id] !== undefined) {

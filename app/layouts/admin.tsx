@@ -23,7 +23,15 @@ export default function AdminLayout() {
   )
 }
 
-function ConsoleFrame({ operator, sections, children }: { operator: { name: string; role: string } | null; sections: ReturnType<typeof sectionsFor>; children: ReactNode }) {
+function ConsoleFrame({
+  operator,
+  sections,
+  children,
+}: {
+  operator: { name: string; role: string } | null
+  sections: ReturnType<typeof sectionsFor>
+  children: ReactNode
+}) {
   const intl = useIntl()
   const root = useRootData()
   return (

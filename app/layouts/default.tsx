@@ -85,7 +85,15 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500
   return (
     <>
-      <TopNav viewer={root.viewer} unread={root.counts.unread} newLikes={root.counts.newLikes} locale={root.locale} languages={root.visitor.languages} siteName={root.site.name} mediaPrefix={root.site.cdnPrefix} />
+      <TopNav
+        viewer={root.viewer}
+        unread={root.counts.unread}
+        newLikes={root.counts.newLikes}
+        locale={root.locale}
+        languages={root.visitor.languages}
+        siteName={root.site.name}
+        mediaPrefix={root.site.cdnPrefix}
+      />
       <ErrorPage status={status} />
       <Footer siteName={root.site.name} usFooter={root.site.usFooter} />
       <Disclaimer kind="default" siteName={root.site.name} minimumAge={root.site.minimumAge} />

@@ -37,16 +37,25 @@ describe('apiJson', () => {
 
   it('goes to the login and resolves false when the session is gone', async () => {
     const assign = stubLocation()
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: 'authentication_required' }, { status: 403 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'authentication_required' }, { status: 403 })),
+    )
     expect(await apiJson('/api/chats.php')).toBe(false)
     expect(assign).toHaveBeenCalledWith('/login?redirectTo=%2Fchats%3Fx%3D1')
   })
 
   it('does not log out on the user call, nor on other 4xx', async () => {
     const assign = stubLocation()
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: 'authentication_required' }, { status: 403 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'authentication_required' }, { status: 403 })),
+    )
     expect(await apiJson('/api/user.php?push=1', { method: 'POST' })).toMatchObject({ ok: false, status: 403 })
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: 'not_found' }, { status: 404 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'not_found' }, { status: 404 })),
+    )
     expect(await apiJson('/api/chats.php')).toMatchObject({ ok: false, status: 404 })
     expect(assign).not.toHaveBeenCalled()
   })

@@ -7,7 +7,10 @@ export interface BadgeNavigator {
   clearAppBadge?: () => Promise<void>
 }
 
-export function showAppBadge(count: number, nav: BadgeNavigator | undefined = typeof navigator === 'undefined' ? undefined : (navigator as BadgeNavigator)): void {
+export function showAppBadge(
+  count: number,
+  nav: BadgeNavigator | undefined = typeof navigator === 'undefined' ? undefined : (navigator as BadgeNavigator),
+): void {
   if (!nav) return
   try {
     const pending = count > 0 ? nav.setAppBadge?.call(nav, count) : nav.clearAppBadge?.call(nav)

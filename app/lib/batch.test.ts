@@ -27,7 +27,10 @@ describe('batchLoads', () => {
       { maxBatch: 3 },
     )
     const got = await Promise.allSettled([1, 2, 3, 4, 5].map((k) => load(k)))
-    expect(calls).toEqual([[1, 2, 3], [4, 5]])
+    expect(calls).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ])
     expect(got.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected'])
   })
 })

@@ -30,7 +30,9 @@ export function claimChunkReload(store: Store | null | undefined, now = Date.now
 /** Whether an error is a script module that could not be fetched (wording differs between browsers). */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
-  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk [\w-]+ failed/i.test(message)
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk [\w-]+ failed/i.test(
+    message,
+  )
 }
 
 interface GuardWindow {

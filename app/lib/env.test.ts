@@ -35,7 +35,8 @@ describe('production configuration', () => {
     expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
     expect(parseEnv({ TRUST_PROXY: 'none' }).TRUST_PROXY).toBe(0)
     expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'loopback'])
-    for (const bad of ['yes', '11', '10.0.0.0/33', '300.1.1.1', 'fe80::/129', '10.0.0.1/8/2']) expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/)
+    for (const bad of ['yes', '11', '10.0.0.0/33', '300.1.1.1', 'fe80::/129', '10.0.0.1/8/2'])
+      expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/)
   })
   it('takes the Web Push keys in pairs', () => {
     const pub = Buffer.alloc(65, 4).toString('base64url')

@@ -42,7 +42,17 @@ export interface SecurityFields {
   client?: string
 }
 
-const WARN: ReadonlySet<SecurityEvent> = new Set(['login.failed', 'login.locked', 'login.refused', 'login.second_factor_failed', 'password.change_refused', 'password_reset.invalid', 'email_change.refused', 'authorization.refused', 'rate_limit.hit'])
+const WARN: ReadonlySet<SecurityEvent> = new Set([
+  'login.failed',
+  'login.locked',
+  'login.refused',
+  'login.second_factor_failed',
+  'password.change_refused',
+  'password_reset.invalid',
+  'email_change.refused',
+  'authorization.refused',
+  'rate_limit.hit',
+])
 
 /**
  * A keyed hash of a client address (or any limiter key that may be one), 16 hex characters: lines of one client

@@ -22,7 +22,10 @@ describe('alternates', () => {
     expect(alternates({ publicUrl, pathname: '/', localeDomains: null }, locales)).toEqual([])
   })
   it('list each mapped locale in locale order, then x-default on PUBLIC_URL; unknown locales and blanks are skipped', () => {
-    const got = alternates({ publicUrl, pathname: '/pages/faq', localeDomains: { de: 'http://amoura.de/', nl: 'amoura.nl', xx: 'amoura.xx', en: ' ' } }, locales)
+    const got = alternates(
+      { publicUrl, pathname: '/pages/faq', localeDomains: { de: 'http://amoura.de/', nl: 'amoura.nl', xx: 'amoura.xx', en: ' ' } },
+      locales,
+    )
     expect(got).toEqual([
       { hreflang: 'nl', href: 'https://amoura.nl/pages/faq' },
       { hreflang: 'de', href: 'http://amoura.de/pages/faq' },
@@ -41,7 +44,8 @@ describe('isIndexable', () => {
     expect(isIndexable('/pricing', true)).toBe(false)
   })
   it('never indexes member profiles or member areas', () => {
-    for (const p of ['/members', '/members/12', '/members/12/chat', '/likes', '/chats/3', '/profile', '/credits', '/pages/other', '/nope']) expect(isIndexable(p)).toBe(false)
+    for (const p of ['/members', '/members/12', '/members/12/chat', '/likes', '/chats/3', '/profile', '/credits', '/pages/other', '/nope'])
+      expect(isIndexable(p)).toBe(false)
   })
 })
 
@@ -49,7 +53,21 @@ describe('robotsTxt', () => {
   const txt = robotsTxt('https://amoura.test/')
   it('allows the site, disallows member areas and APIs, and names the sitemap by absolute URL', () => {
     expect(txt).toMatch(/^User-agent: \*\nAllow: \/\n/)
-    for (const p of ['/members', '/chats', '/likes', '/credits', '/api/', '/profile', '/notifications', '/transactions', '/dev/', '/sandbox/', '/webhooks/', '/swipe-game', '/match-finder'])
+    for (const p of [
+      '/members',
+      '/chats',
+      '/likes',
+      '/credits',
+      '/api/',
+      '/profile',
+      '/notifications',
+      '/transactions',
+      '/dev/',
+      '/sandbox/',
+      '/webhooks/',
+      '/swipe-game',
+      '/match-finder',
+    ])
       expect(txt).toContain(`\nDisallow: ${p}\n`)
     expect(txt).toContain('\nSitemap: https://amoura.test/sitemap.xml\n')
   })

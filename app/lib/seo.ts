@@ -119,10 +119,25 @@ export function alternates({ publicUrl, pathname, localeDomains }: Omit<UrlInput
   const mapped = mappedDomains(localeDomains, locales)
   if (mapped.length === 0) return []
   const path = normalizePath(pathname)
-  return [...mapped.map(([l, d]) => ({ hreflang: l, href: domainOrigin(d, publicUrl) + path })), { hreflang: 'x-default', href: publicUrl.replace(/\/+$/, '') + path }]
+  return [
+    ...mapped.map(([l, d]) => ({ hreflang: l, href: domainOrigin(d, publicUrl) + path })),
+    { hreflang: 'x-default', href: publicUrl.replace(/\/+$/, '') + path },
+  ]
 }
 
-const ogLocales: Record<string, string> = { en: 'en_GB', nl: 'nl_NL', de: 'de_DE', it: 'it_IT', fr: 'fr_FR', es: 'es_ES', pl: 'pl_PL', da: 'da_DK', fi: 'fi_FI', nb: 'nb_NO', sv: 'sv_SE' }
+const ogLocales: Record<string, string> = {
+  en: 'en_GB',
+  nl: 'nl_NL',
+  de: 'de_DE',
+  it: 'it_IT',
+  fr: 'fr_FR',
+  es: 'es_ES',
+  pl: 'pl_PL',
+  da: 'da_DK',
+  fi: 'fi_FI',
+  nb: 'nb_NO',
+  sv: 'sv_SE',
+}
 
 /** Open Graph locale (language_TERRITORY); `domain_language` (e.g. en-US) names the territory when it matches. */
 export function ogLocale(locale: string, domainLanguage?: string | null): string {
@@ -147,7 +162,10 @@ export function xmlEscape(s: string): string {
  * every alternate (Google's rule: each URL lists all alternates, itself included), plus the x-default one;
  * without, each page once on PUBLIC_URL.
  */
-export function sitemapXml(input: { publicUrl: string; localeDomains?: Record<string, string> | null; paths?: readonly string[] }, locales: readonly string[]): string {
+export function sitemapXml(
+  input: { publicUrl: string; localeDomains?: Record<string, string> | null; paths?: readonly string[] },
+  locales: readonly string[],
+): string {
   const { publicUrl, localeDomains } = input
   const paths = input.paths ?? indexablePaths
   const entries: string[] = []

@@ -59,7 +59,16 @@ interface Cell {
   api: 'self' | 'null'
 }
 
-function cell(search: boolean, profile: Cell['profile'], like: string, message: string, lists: Cell['likes'], chats: Cell['chats'], photo: string, api: Cell['api']): Cell {
+function cell(
+  search: boolean,
+  profile: Cell['profile'],
+  like: string,
+  message: string,
+  lists: Cell['likes'],
+  chats: Cell['chats'],
+  photo: string,
+  api: Cell['api'],
+): Cell {
   return { search, profile, like, message, likes: lists, chats, photo, api }
 }
 
@@ -140,20 +149,26 @@ async function addPhotos(profileId: number, tag: string) {
 
 /** History between A and R, written straight into the tables as it would stand before any state change. */
 async function history(a: number, r: number) {
-  await db().insert(likes).values([
-    { likerId: r, likedId: a },
-    { likerId: a, likedId: r },
-  ])
+  await db()
+    .insert(likes)
+    .values([
+      { likerId: r, likedId: a },
+      { likerId: a, likedId: r },
+    ])
   const [low, high] = a < r ? [a, r] : [r, a]
   const [c] = await db().insert(conversations).values({ profileLowId: low, profileHighId: high, startedBy: r }).returning({ id: conversations.id })
-  await db().insert(messages).values([
-    { conversationId: c.id, senderId: r, clientId: crypto.randomUUID(), body: 'hello from R' },
-    { conversationId: c.id, senderId: a, clientId: crypto.randomUUID(), body: 'hello back' },
-  ])
-  await db().insert(conversationMembers).values([
-    { conversationId: c.id, profileId: a, unreadCount: 1 },
-    { conversationId: c.id, profileId: r, unreadCount: 0 },
-  ])
+  await db()
+    .insert(messages)
+    .values([
+      { conversationId: c.id, senderId: r, clientId: crypto.randomUUID(), body: 'hello from R' },
+      { conversationId: c.id, senderId: a, clientId: crypto.randomUUID(), body: 'hello back' },
+    ])
+  await db()
+    .insert(conversationMembers)
+    .values([
+      { conversationId: c.id, profileId: a, unreadCount: 1 },
+      { conversationId: c.id, profileId: r, unreadCount: 0 },
+    ])
 }
 
 async function applyTargetState(kind: TargetKind, t: { userId: number; profileId: number }) {
@@ -261,13 +276,23 @@ async function assertNoLeak(w: Awaited<ReturnType<typeof buildWorld>>) {
     const access = await canViewProfile(viewerId, target.profileId)
     if (access.ok) continue
     const found = await searchMembers(viewerId, { gender: 'any', country: '', countryregion: '', min_age: 18, max_age: 99, page: 1 }, 100)
-    expect(found.profiles.map((p) => p.id), `${name} in search`).not.toContain(target.profileId)
+    expect(
+      found.profiles.map((p) => p.id),
+      `${name} in search`,
+    ).not.toContain(target.profileId)
     expect((await loadProfilePage(viewerId, target.profileId)).kind, `${name} profile`).not.toBe('ok')
     const images = await db().select({ id: profileImages.id }).from(profileImages).where(eq(profileImages.profileId, target.profileId))
     for (const img of images) for (const v of ['full', 'thumb', 'match'] as const) expect(await photoFileFor(w.viewer, img.id, v), `${name} photo`).toBeNull()
     if (viewerId !== null) {
-      for (const tab of ['received', 'sent', 'matches'] as const) expect((await listLikes(viewerId, tab)).map((e) => e.profile.id), `${name} in ${tab}`).not.toContain(target.profileId)
-      expect((await listChats(viewerId)).map((c) => c.profile.id), `${name} in chats`).not.toContain(target.profileId)
+      for (const tab of ['received', 'sent', 'matches'] as const)
+        expect(
+          (await listLikes(viewerId, tab)).map((e) => e.profile.id),
+          `${name} in ${tab}`,
+        ).not.toContain(target.profileId)
+      expect(
+        (await listChats(viewerId)).map((c) => c.profile.id),
+        `${name} in chats`,
+      ).not.toContain(target.profileId)
     }
     // The JSON API: nothing about the hidden profile, neither its name nor its e-mail nor its files.
     for (const [loader, path] of [
@@ -277,7 +302,8 @@ async function assertNoLeak(w: Awaited<ReturnType<typeof buildWorld>>) {
     ] as const) {
       const res = await json(call(loader as (args: never) => Promise<Response>, path, w.viewer))
       if (viewerId === null && path !== '/api/user.php') expect(res.status, path).toBe(403)
-      for (const secret of [name, `${name.toLowerCase()}@example.com`, `${target === w.t ? 't' : 'r'}-main`]) expect(res.text, `${path} leaks ${secret}`).not.toContain(secret)
+      for (const secret of [name, `${name.toLowerCase()}@example.com`, `${target === w.t ? 't' : 'r'}-main`])
+        expect(res.text, `${path} leaks ${secret}`).not.toContain(secret)
     }
   }
   // Badge counts never count what the lists do not show.

@@ -23,7 +23,10 @@ async function converse(a: number, b: number) {
 
 /** Ids of all profiles listable to the viewer. */
 async function listed(viewerId: number | null): Promise<number[]> {
-  const rows = await db().select({ id: profiles.id }).from(profiles).where(and(listableTo(viewerId)))
+  const rows = await db()
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(listableTo(viewerId)))
   return rows.map((r) => r.id).sort((a, b) => a - b)
 }
 

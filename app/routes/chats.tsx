@@ -44,7 +44,8 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
     if (awaitingNew.current) {
       awaitingNew.current = false
       const added = newConversations(before, loaderData.chats)
-      if (added.length) announce(intl.formatMessage({ id: 'live.newMessage' }, { name: intl.formatList(added.map((c) => c.profile.name)), count: added.length }))
+      if (added.length)
+        announce(intl.formatMessage({ id: 'live.newMessage' }, { name: intl.formatList(added.map((c) => c.profile.name)), count: added.length }))
     }
   }, [loaderData, announce, intl])
 
@@ -71,7 +72,11 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
   function remove(c: Row) {
     if (!window.confirm(intl.formatMessage({ id: 'chats.removeConfirm' }, { name: c.profile.name }))) return
     setChats((list) => list.filter((x) => x.conversation !== c.conversation))
-    void fetch('/api/chat.php', { method: 'DELETE', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ conversation: c.conversation }) })
+    void fetch('/api/chat.php', {
+      method: 'DELETE',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ conversation: c.conversation }),
+    })
       .then(async (r) => {
         // A refusal for the rate carries its own text (the wait, in the member's language).
         if (!r.ok) throw new Error(((await r.json().catch(() => null)) as { message?: string } | null)?.message ?? '')
@@ -87,7 +92,12 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
   focused.current = typeof document !== 'undefined' && listRef.current?.contains(document.activeElement) ? document.activeElement : null
   useLayoutEffect(() => {
     const el = focused.current
-    if (el instanceof HTMLElement && el.isConnected && document.activeElement !== el && (document.activeElement === document.body || document.activeElement === null)) {
+    if (
+      el instanceof HTMLElement &&
+      el.isConnected &&
+      document.activeElement !== el &&
+      (document.activeElement === document.body || document.activeElement === null)
+    ) {
       el.focus({ preventScroll: true })
     }
   }, [chats])

@@ -58,7 +58,8 @@ describe('common or breached passwords', () => {
     const m = await createMember({ email: 'resetter@example.test', password: 'a-long-initial-password' })
     expect(await requestPasswordReset('resetter@example.test')).toBe('sent')
     const token = linkToken(sent.at(-1)!.text, '/reset-password/do')
-    const reset = (password: string) => outcome(resetPage.action({ request: post('/reset-password/do', { token, password, password_repeat: password }), params: {}, context: visitor } as never))
+    const reset = (password: string) =>
+      outcome(resetPage.action({ request: post('/reset-password/do', { token, password, password_repeat: password }), params: {}, context: visitor } as never))
     const r = await reset('qwertyuiop')
     expect(r.status).toBe(400)
     expect(JSON.stringify(r.body)).toContain('validation.passwordTooCommon')

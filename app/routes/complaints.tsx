@@ -30,7 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Per address (visitors file complaints too), counted by the feature before anything is stored.
   const r = await submitComplaint(context.clientIp, { ...submission.value, locale, reporterProfileId: context.viewer?.profileId ?? null })
   if (isTooOften(r)) {
-    return data({ result: submission.reply({ formErrors: ['complaints.tooMany'] }), reference: null }, { status: statusFor('write', 'too_often'), headers: retryAfterHeader(r.retryAfter) })
+    return data(
+      { result: submission.reply({ formErrors: ['complaints.tooMany'] }), reference: null },
+      { status: statusFor('write', 'too_often'), headers: retryAfterHeader(r.retryAfter) },
+    )
   }
   const { reference } = r
   return { result: submission.reply({ resetForm: true }), reference }
@@ -71,7 +74,11 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
             <label htmlFor={fields.category.id} className="form-label">
               <FormattedMessage id="complaints.category" />
             </label>
-            <select {...getSelectProps(fields.category)} className={`form-select${fields.category.errors ? ' is-invalid' : ''}`} aria-describedby={fields.category.errors ? `${fields.category.id}-error` : undefined}>
+            <select
+              {...getSelectProps(fields.category)}
+              className={`form-select${fields.category.errors ? ' is-invalid' : ''}`}
+              aria-describedby={fields.category.errors ? `${fields.category.id}-error` : undefined}
+            >
               <option value="">{intl.formatMessage({ id: 'complaints.choose' })}</option>
               {complaintCategories.map((c) => (
                 <option key={c} value={c}>
@@ -85,19 +92,38 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
               </div>
             ) : null}
           </div>
-          <FormField label={<FormattedMessage id="complaints.subject" />} help={<FormattedMessage id="complaints.subjectHelp" />} errors={fields.subject.errors} {...getInputProps(fields.subject, { type: 'text' })} id={fields.subject.id} maxLength={300} />
+          <FormField
+            label={<FormattedMessage id="complaints.subject" />}
+            help={<FormattedMessage id="complaints.subjectHelp" />}
+            errors={fields.subject.errors}
+            {...getInputProps(fields.subject, { type: 'text' })}
+            id={fields.subject.id}
+            maxLength={300}
+          />
           <div className="mb-3">
             <label htmlFor={fields.description.id} className="form-label">
               <FormattedMessage id="complaints.description" />
             </label>
-            <textarea {...getTextareaProps(fields.description)} rows={6} maxLength={5000} className={`form-control${fields.description.errors ? ' is-invalid' : ''}`} aria-describedby={fields.description.errors ? descriptionErrorId : undefined} />
+            <textarea
+              {...getTextareaProps(fields.description)}
+              rows={6}
+              maxLength={5000}
+              className={`form-control${fields.description.errors ? ' is-invalid' : ''}`}
+              aria-describedby={fields.description.errors ? descriptionErrorId : undefined}
+            />
             {fields.description.errors ? (
               <div id={descriptionErrorId} className="invalid-feedback">
                 <FormattedMessage id={fields.description.errors[0]} />
               </div>
             ) : null}
           </div>
-          <FormField label={<FormattedMessage id="complaints.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id={fields.email.id} autoComplete="email" />
+          <FormField
+            label={<FormattedMessage id="complaints.email" />}
+            errors={fields.email.errors}
+            {...getInputProps(fields.email, { type: 'email' })}
+            id={fields.email.id}
+            autoComplete="email"
+          />
           <button type="submit" className="btn btn-primary" disabled={navigation.state === 'submitting'}>
             <FormattedMessage id="complaints.submit" />
           </button>

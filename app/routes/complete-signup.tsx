@@ -26,9 +26,26 @@ import { formId } from '#app/lib/http.server'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
   const url = new URL(request.url)
-  const step = (completeSignupSteps as readonly string[]).includes(url.searchParams.get('step') ?? '') ? (url.searchParams.get('step') as CompleteSignupStep) : 'push'
-  const [profile, photos, limit, interests, settings] = await Promise.all([getOwnProfile(viewer.profileId), listOwnPhotos(viewer.profileId), photoLimit(viewer.paidUser), listInterests(), getSettings()])
-  return { step, profile: profile!, photos, limit, interests, email: viewer.email, confirmed: viewer.status !== 'not_confirmed', pushKey: settings.push_public_key }
+  const step = (completeSignupSteps as readonly string[]).includes(url.searchParams.get('step') ?? '')
+    ? (url.searchParams.get('step') as CompleteSignupStep)
+    : 'push'
+  const [profile, photos, limit, interests, settings] = await Promise.all([
+    getOwnProfile(viewer.profileId),
+    listOwnPhotos(viewer.profileId),
+    photoLimit(viewer.paidUser),
+    listInterests(),
+    getSettings(),
+  ])
+  return {
+    step,
+    profile: profile!,
+    photos,
+    limit,
+    interests,
+    email: viewer.email,
+    confirmed: viewer.status !== 'not_confirmed',
+    pushKey: settings.push_public_key,
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,7 +88,14 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
         <p className="text-body-secondary mb-1">
           <FormattedMessage id="completeSignup.progress" values={{ step: index + 1, steps: completeSignupSteps.length }} />
         </p>
-        <div className="progress mb-4" role="progressbar" aria-label={intl.formatMessage({ id: 'completeSignup.progressLabel' })} aria-valuenow={index + 1} aria-valuemin={1} aria-valuemax={completeSignupSteps.length}>
+        <div
+          className="progress mb-4"
+          role="progressbar"
+          aria-label={intl.formatMessage({ id: 'completeSignup.progressLabel' })}
+          aria-valuenow={index + 1}
+          aria-valuemin={1}
+          aria-valuemax={completeSignupSteps.length}
+        >
           <div className="progress-bar" style={{ width: `${((index + 1) / completeSignupSteps.length) * 100}%` }} />
         </div>
         <h1 className="h3 mb-3">

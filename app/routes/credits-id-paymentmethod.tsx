@@ -44,12 +44,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.paymentmethod) {
     const active = typed ? null : await activeDiscount(member)
     const code = typed ?? active?.code ?? null
-    return { step: 'method' as const, bundle, code, methods: methodViews(settings, member.country, member.currency, bundle.priceMinor), currency: member.currency }
+    return {
+      step: 'method' as const,
+      bundle,
+      code,
+      methods: methodViews(settings, member.country, member.currency, bundle.priceMinor),
+      currency: member.currency,
+    }
   }
   const method = params.paymentmethod
   if (!methodsForCountry(member.country, settings.disabled_payment_methods).some((m) => m.id === method)) throw notFound()
   // Not offered on this site (app/features/billing/direct-debit-availability.server.ts): asked for by its address, it is refused in words.
-  if (method === 'sepa_direct_debit' && !isDirectDebitAvailable()) return data({ step: 'refused' as const, bundle, refusal: refusalMessage({ reason: 'direct_debit_off' }) }, { status: 403 })
+  if (method === 'sepa_direct_debit' && !isDirectDebitAvailable())
+    return data({ step: 'refused' as const, bundle, refusal: refusalMessage({ reason: 'direct_debit_off' }) }, { status: 403 })
   if (method === 'sepa_direct_debit') throw redirect(`/directdebit?${new URLSearchParams({ bundle: bundle.id, ...(typed ? { code: typed } : {}) })}`)
   // A typed code past the limit of refused ones is not looked at (no guessing), as on /credits.
   const codeWait = typed?.trim() ? await writeWait('discount_code', viewer.userId) : 0
@@ -112,7 +119,11 @@ export default function CreditsCheckout({ loaderData, actionData }: Route.Compon
           <p className="text-body-secondary">
             <FormattedMessage id="credits.bundleCredits" values={{ count: bundle.credits }} />
           </p>
-          <MethodList methods={loaderData.methods} currency={loaderData.currency} linkTo={(m) => `/credits/${bundle.id}/${m}${code ? `?code=${encodeURIComponent(code)}` : ''}`} />
+          <MethodList
+            methods={loaderData.methods}
+            currency={loaderData.currency}
+            linkTo={(m) => `/credits/${bundle.id}/${m}${code ? `?code=${encodeURIComponent(code)}` : ''}`}
+          />
           <p className="mt-3">
             <Link to="/credits">
               <FormattedMessage id="credits.otherBundle" />
@@ -177,7 +188,16 @@ export default function CreditsCheckout({ loaderData, actionData }: Route.Compon
             <label htmlFor="checkout-code" className="form-label small">
               <FormattedMessage id="credits.code" />
             </label>
-            <input id="checkout-code" name="code" className="form-control form-control-sm" maxLength={40} autoComplete="off" defaultValue={loaderData.typedCode} key={loaderData.typedCode} aria-invalid={codeRefusal ? true : undefined} />
+            <input
+              id="checkout-code"
+              name="code"
+              className="form-control form-control-sm"
+              maxLength={40}
+              autoComplete="off"
+              defaultValue={loaderData.typedCode}
+              key={loaderData.typedCode}
+              aria-invalid={codeRefusal ? true : undefined}
+            />
           </div>
           <div className="col-auto">
             <button type="submit" className="btn btn-sm btn-outline-dark">

@@ -34,7 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The bundle or the method is no longer offered: the member chooses again.
   if (!priced.ok) throw redirect('/credits')
   const m = findPaymentMethod(last.method)!
-  return { bundleId: last.bundleId, method: { id: m.id, label: m.label, labelId: m.labelId, icon: m.icon }, storedCard: isCardMethod(m.id), quote: priced.quote, credits: priced.bundle.credits, key: randomUUID() }
+  return {
+    bundleId: last.bundleId,
+    method: { id: m.id, label: m.label, labelId: m.labelId, icon: m.icon },
+    storedCard: isCardMethod(m.id),
+    quote: priced.quote,
+    credits: priced.bundle.credits,
+    key: randomUUID(),
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +53,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const key = z.uuid().safeParse((await readFormData(request)).get('key'))
   const last = await lastOrder(viewer.userId)
   if (!key.success || !last) throw redirect('/credits')
-  const r = await startCheckout({ userId: viewer.userId, bundleId: last.bundleId, method: last.method, idempotencyKey: key.data, locale: viewer.language, storedCard: isCardMethod(last.method) })
+  const r = await startCheckout({
+    userId: viewer.userId,
+    bundleId: last.bundleId,
+    method: last.method,
+    idempotencyKey: key.data,
+    locale: viewer.language,
+    storedCard: isCardMethod(last.method),
+  })
   if (r.ok) throw redirect(r.redirectTo)
   const refusal = refusalMessage(r)
   return data({ refusal }, { status: refusal.status })

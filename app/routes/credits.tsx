@@ -110,7 +110,16 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
           <label htmlFor="discount-code" className="form-label">
             <FormattedMessage id="credits.code" />
           </label>
-          <input id="discount-code" name="code" className="form-control" maxLength={40} autoComplete="off" defaultValue={loaderData.typedCode} key={loaderData.typedCode} aria-invalid={codeError ? true : undefined} />
+          <input
+            id="discount-code"
+            name="code"
+            className="form-control"
+            maxLength={40}
+            autoComplete="off"
+            defaultValue={loaderData.typedCode}
+            key={loaderData.typedCode}
+            aria-invalid={codeError ? true : undefined}
+          />
         </div>
         <div className="col-auto">
           <button type="submit" className="btn btn-outline-dark">
@@ -122,7 +131,8 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
         <Link to="/pricing">
           <FormattedMessage id="credits.pricingLink" />
         </Link>{' '}
-        · <Link to="/transactions">
+        ·{' '}
+        <Link to="/transactions">
           <FormattedMessage id="nav.transactions" />
         </Link>
       </p>

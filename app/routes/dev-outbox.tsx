@@ -14,7 +14,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const showEmails = !e.SMTP_URL
   const showSms = e.SMS_PROVIDER === 'outbox'
   if (isProductionSite(e) || context.directLocalPeer !== true || !(showEmails || showSms)) throw new Response('Not Found', { status: 404 })
-  const [{ listOutbox }, { listSmsOutbox }] = await Promise.all([import('#app/adapters/mail/outbox-mailer.server'), import('#app/adapters/sms/outbox-sms.server')])
+  const [{ listOutbox }, { listSmsOutbox }] = await Promise.all([
+    import('#app/adapters/mail/outbox-mailer.server'),
+    import('#app/adapters/sms/outbox-sms.server'),
+  ])
   const [emails, sms] = await Promise.all([showEmails ? listOutbox(50) : null, showSms ? listSmsOutbox(50) : null])
   return { emails, sms }
 }
@@ -36,7 +39,10 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
           {emails.map((m) => (
             <article key={m.id} className="card mb-3" data-testid="outbox-email">
               <div className="card-header">
-                <strong>{m.subject}</strong> → {m.toAddress} <span className="text-body-secondary small">({m.kind}, {m.createdAt})</span>
+                <strong>{m.subject}</strong> → {m.toAddress}{' '}
+                <span className="text-body-secondary small">
+                  ({m.kind}, {m.createdAt})
+                </span>
               </div>
               <pre className="card-body mb-0" style={{ whiteSpace: 'pre-wrap' }}>
                 {m.text}

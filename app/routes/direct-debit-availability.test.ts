@@ -33,7 +33,8 @@ const productionSite = (extra: Record<string, string> = {}) => {
 }
 const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', SMS_FROM: 'Amoura' }
 
-const call = <T,>(fn: (args: never) => T, request: Request, context: Record<string, unknown>, params: Record<string, string> = {}) => fn({ request, params, context } as never)
+const call = <T>(fn: (args: never) => T, request: Request, context: Record<string, unknown>, params: Record<string, string> = {}) =>
+  fn({ request, params, context } as never)
 async function outcome(p: unknown): Promise<unknown> {
   try {
     return await p
@@ -47,7 +48,16 @@ async function member() {
   return { ...m, context: { viewer: await getViewer(m.userId), sessionToken: null, clientIp: '127.0.0.1' } }
 }
 const methodIds = (d: unknown) => (d as { methods: { id: string }[] }).methods.map((m) => m.id)
-const details = { account_holder: 'Anna de Vries', iban: 'NL91ABNA0417164300', street: 'Keizersgracht', house_number: '12', zip: '1015 CJ', city: 'Amsterdam', phone: '06 12345678', authorize: 'on' }
+const details = {
+  account_holder: 'Anna de Vries',
+  iban: 'NL91ABNA0417164300',
+  street: 'Keizersgracht',
+  house_number: '12',
+  zip: '1015 CJ',
+  city: 'Amsterdam',
+  phone: '06 12345678',
+  authorize: 'on',
+}
 
 describe('isDirectDebitAvailable', () => {
   it('is off only on a production site whose text messages go to the outbox', () => {
@@ -74,7 +84,10 @@ describe('direct debit on a production site without an SMS provider', () => {
   it('refuses /credits/{bundle}/sepa_direct_debit with a 403 and the text, instead of leading to the form', async () => {
     const m = await member()
     productionSite()
-    const r = (await call(checkout.loader, new Request('http://localhost/credits/m/sepa_direct_debit'), m.context, { id: 'm', paymentmethod: 'sepa_direct_debit' })) as unknown as Answer
+    const r = (await call(checkout.loader, new Request('http://localhost/credits/m/sepa_direct_debit'), m.context, {
+      id: 'm',
+      paymentmethod: 'sepa_direct_debit',
+    })) as unknown as Answer
     expect(r.init.status).toBe(403)
     expect(r.data).toMatchObject({ step: 'refused', refusal: { id: 'directdebit.off', status: 403 } })
   })
@@ -85,7 +98,11 @@ describe('direct debit on a production site without an SMS provider', () => {
     const shown = (await call(page.loader, new Request('http://localhost/directdebit?bundle=m'), m.context)) as unknown as Answer
     expect(shown.init.status).toBe(403)
     expect(shown.data).toMatchObject({ offer: null, offerError: 'directdebit.off' })
-    const started = (await call(page.action, new Request('http://localhost/directdebit?bundle=m', { method: 'POST', body: new URLSearchParams({ intent: 'start', key: 'form-key-off', ...details }) }), m.context)) as unknown as Answer
+    const started = (await call(
+      page.action,
+      new Request('http://localhost/directdebit?bundle=m', { method: 'POST', body: new URLSearchParams({ intent: 'start', key: 'form-key-off', ...details }) }),
+      m.context,
+    )) as unknown as Answer
     expect(started.init.status).toBe(403)
     expect((started.data.result as { error: Record<string, string[]> }).error['']).toEqual(['directdebit.off'])
     expect(texts).toHaveLength(0)
@@ -93,13 +110,26 @@ describe('direct debit on a production site without an SMS provider', () => {
 
   it('also refuses a code asked for or confirmed on a mandate begun before (no code is texted)', async () => {
     const m = await member()
-    const started = (await outcome(call(page.action, new Request('http://localhost/directdebit?bundle=s', { method: 'POST', body: new URLSearchParams({ intent: 'start', key: 'form-key-before', ...details }) }), m.context))) as Response
+    const started = (await outcome(
+      call(
+        page.action,
+        new Request('http://localhost/directdebit?bundle=s', {
+          method: 'POST',
+          body: new URLSearchParams({ intent: 'start', key: 'form-key-before', ...details }),
+        }),
+        m.context,
+      ),
+    )) as Response
     expect(started.status).toBe(302)
     const mandate = new URL(started.headers.get('location')!, 'http://localhost').searchParams.get('mandate')!
     texts.length = 0
     productionSite()
     expect(await resendDirectDebitCode(m.userId, Number(mandate))).toEqual({ ok: false, reason: 'direct_debit_off' })
-    const confirmed = (await call(page.action, new Request('http://localhost/directdebit?bundle=s', { method: 'POST', body: new URLSearchParams({ intent: 'confirm', mandate, otp: '123456' }) }), m.context)) as unknown as Answer
+    const confirmed = (await call(
+      page.action,
+      new Request('http://localhost/directdebit?bundle=s', { method: 'POST', body: new URLSearchParams({ intent: 'confirm', mandate, otp: '123456' }) }),
+      m.context,
+    )) as unknown as Answer
     expect(confirmed.init.status).toBe(403)
     expect(texts).toHaveLength(0)
   })
@@ -108,7 +138,9 @@ describe('direct debit on a production site without an SMS provider', () => {
     const m = await member()
     productionSite(twilio)
     expect(methodIds(await call(credits.loader, new Request('http://localhost/credits'), m.context))).toContain('sepa_direct_debit')
-    const r = (await outcome(call(checkout.loader, new Request('http://localhost/credits/m/sepa_direct_debit'), m.context, { id: 'm', paymentmethod: 'sepa_direct_debit' }))) as Response
+    const r = (await outcome(
+      call(checkout.loader, new Request('http://localhost/credits/m/sepa_direct_debit'), m.context, { id: 'm', paymentmethod: 'sepa_direct_debit' }),
+    )) as Response
     expect(r.status).toBe(302)
     expect(r.headers.get('location')).toBe('/directdebit?bundle=m')
   })

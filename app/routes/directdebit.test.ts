@@ -19,7 +19,7 @@ beforeEach(() => {
 afterEach(() => setSmsSender(undefined))
 
 // React Router hands loaders and actions one argument; these tests do the same.
-const call = <T,>(fn: (args: never) => T, request: Request, context: Record<string, unknown>) => fn({ request, params: {}, context } as never)
+const call = <T>(fn: (args: never) => T, request: Request, context: Record<string, unknown>) => fn({ request, params: {}, context } as never)
 /** Runs a loader or action and gives back what it returned or threw (redirects are thrown Responses). */
 async function outcome(p: unknown): Promise<unknown> {
   try {
@@ -57,17 +57,34 @@ describe('/directdebit', () => {
 
   it('shows what is bought, and why direct debit is not offered', async () => {
     const nl = await member('NL')
-    const shown = (await call(page.loader, new Request('http://localhost/directdebit?bundle=m'), nl.context)) as Extract<Awaited<ReturnType<typeof page.loader>>, { formKey: string }>
-    expect(shown).toMatchObject({ offer: { credits: 125, totalMinor: 1999, currency: 'EUR' }, offerError: null, company: 'Amoura Media B.V.', country: 'NL', pending: null })
+    const shown = (await call(page.loader, new Request('http://localhost/directdebit?bundle=m'), nl.context)) as Extract<
+      Awaited<ReturnType<typeof page.loader>>,
+      { formKey: string }
+    >
+    expect(shown).toMatchObject({
+      offer: { credits: 125, totalMinor: 1999, currency: 'EUR' },
+      offerError: null,
+      company: 'Amoura Media B.V.',
+      country: 'NL',
+      pending: null,
+    })
     expect(shown.formKey).toMatch(/^[\w-]{8,80}$/)
-    expect(await call(page.loader, new Request('http://localhost/directdebit?bundle=nope'), nl.context)).toMatchObject({ offer: null, offerError: 'directdebit.unknownBundle' })
+    expect(await call(page.loader, new Request('http://localhost/directdebit?bundle=nope'), nl.context)).toMatchObject({
+      offer: null,
+      offerError: 'directdebit.unknownBundle',
+    })
     const gb = await member('GB')
-    expect(await call(page.loader, new Request('http://localhost/directdebit?bundle=m'), gb.context)).toMatchObject({ offer: null, offerError: 'directdebit.unavailable' })
+    expect(await call(page.loader, new Request('http://localhost/directdebit?bundle=m'), gb.context)).toMatchObject({
+      offer: null,
+      offerError: 'directdebit.unavailable',
+    })
   })
 
   it('answers field errors and keeps what was typed', async () => {
     const m = await member()
-    const r = body(await call(page.action, post('/directdebit?bundle=s', { intent: 'start', key: 'form-key-1', ...details, iban: 'NL00 0000', authorize: '' }), m.context))
+    const r = body(
+      await call(page.action, post('/directdebit?bundle=s', { intent: 'start', key: 'form-key-1', ...details, iban: 'NL00 0000', authorize: '' }), m.context),
+    )
     expect(r.init.status).toBe(400)
     const result = r.data.result as { error: Record<string, string[]>; initialValue: Record<string, string> }
     expect(result.error).toMatchObject({ iban: ['directdebit.ibanInvalid'], authorize: ['directdebit.authorizationRequired'] })
@@ -88,7 +105,9 @@ describe('/directdebit', () => {
 
   it('goes from the form to the code, says Code invalid for a wrong one, and lands on the transaction', async () => {
     const m = await member()
-    const started = (await outcome(call(page.action, post('/directdebit?bundle=s&code=', { intent: 'start', key: 'form-key-3', ...details }), m.context))) as Response
+    const started = (await outcome(
+      call(page.action, post('/directdebit?bundle=s&code=', { intent: 'start', key: 'form-key-3', ...details }), m.context),
+    )) as Response
     expect(started.status).toBe(302)
     const next = started.headers.get('location')!
     expect(next).toMatch(/^\/directdebit\?bundle=s&mandate=\d+$/)
@@ -134,7 +153,9 @@ describe('/dev/outbox', () => {
 
   it('shows the text messages of the SMS outbox to this machine only', async () => {
     await createOutboxSms(() => {}).send({ to: '+31612345678', body: 'Your code 123456' })
-    const shown = (await call(outbox.loader, new Request('http://localhost/dev/outbox'), { clientIp: '127.0.0.1', directLocalPeer: true })) as Awaited<ReturnType<typeof outbox.loader>>
+    const shown = (await call(outbox.loader, new Request('http://localhost/dev/outbox'), { clientIp: '127.0.0.1', directLocalPeer: true })) as Awaited<
+      ReturnType<typeof outbox.loader>
+    >
     expect(shown.sms).toEqual([expect.objectContaining({ toNumber: '+31612345678', body: 'Your code 123456' })])
     const away = (await outcome(call(outbox.loader, new Request('http://localhost/dev/outbox'), { clientIp: '10.1.2.3', directLocalPeer: false }))) as Response
     expect(away.status).toBe(404)
@@ -143,9 +164,14 @@ describe('/dev/outbox', () => {
   it('shows the text messages when e-mail goes out by SMTP, and nothing when both go out for real', async () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:2525'
     resetEnvCache()
-    expect(await call(outbox.loader, new Request('http://localhost/dev/outbox'), { clientIp: '127.0.0.1', directLocalPeer: true })).toEqual({ emails: null, sms: [] })
+    expect(await call(outbox.loader, new Request('http://localhost/dev/outbox'), { clientIp: '127.0.0.1', directLocalPeer: true })).toEqual({
+      emails: null,
+      sms: [],
+    })
     Object.assign(process.env, { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', SMS_FROM: 'Amoura' })
     resetEnvCache()
-    expect(((await outcome(call(outbox.loader, new Request('http://localhost/dev/outbox'), { clientIp: '127.0.0.1', directLocalPeer: true }))) as Response).status).toBe(404)
+    expect(
+      ((await outcome(call(outbox.loader, new Request('http://localhost/dev/outbox'), { clientIp: '127.0.0.1', directLocalPeer: true }))) as Response).status,
+    ).toBe(404)
   })
 })

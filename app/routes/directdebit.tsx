@@ -43,7 +43,10 @@ function refusal(r: DirectDebitRefusal): { id: string; values?: Record<string, n
       return { id: 'directdebit.unknownBundle', status: statusFor('directDebit', r.reason) }
     case 'discount':
       // The spec's own texts where they have no amount to format; the rest in one line of this form.
-      return { id: r.error === 'not_found' || r.error === 'used' ? `discount.error.${r.error}` : 'directdebit.discountInvalid', status: statusFor('directDebit', r.reason) }
+      return {
+        id: r.error === 'not_found' || r.error === 'used' ? `discount.error.${r.error}` : 'directdebit.discountInvalid',
+        status: statusFor('directDebit', r.reason),
+      }
     case 'provider_error':
       return { id: 'directdebit.providerError', status: statusFor('directDebit', r.reason) }
     case 'too_many_codes':
@@ -150,9 +153,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const r = await confirmDirectDebit(viewer.userId, formId(form.get('mandate')), submission.value.otp)
     if (r.ok) throw redirect(r.redirectTo)
     const m = refusal(r)
-    if (r.reason === 'code_invalid') return answer({ intent, result: submission.reply({ fieldErrors: { otp: [m.id] } }), attemptsLeft: r.attemptsLeft }, m.status)
+    if (r.reason === 'code_invalid')
+      return answer({ intent, result: submission.reply({ fieldErrors: { otp: [m.id] } }), attemptsLeft: r.attemptsLeft }, m.status)
     // Too many tries: the page falls back to the form (the mandate is gone), the reason shown above it.
-    return answer({ intent, result: submission.reply({ formErrors: [m.id] }), error: r.reason === 'too_many_attempts' ? m.id : undefined, values: m.values }, m.status)
+    return answer(
+      { intent, result: submission.reply({ formErrors: [m.id] }), error: r.reason === 'too_many_attempts' ? m.id : undefined, values: m.values },
+      m.status,
+    )
   }
 
   if (intent === 'resend') {

@@ -119,7 +119,11 @@ export default function IconsLander() {
             <Icon name="emoji-heart-eyes" className="me-2" />
             <FormattedMessage id="lander.icons.bandTitle" />
           </p>
-          <LanderSignupCta className="btn btn-light btn-lg text-primary fw-semibold" noticeClassName="alert alert-light d-inline-block mb-0" testId="lander-signup-link-bottom" />
+          <LanderSignupCta
+            className="btn btn-light btn-lg text-primary fw-semibold"
+            noticeClassName="alert alert-light d-inline-block mb-0"
+            testId="lander-signup-link-bottom"
+          />
         </div>
       </section>
     </div>

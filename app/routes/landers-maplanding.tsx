@@ -29,7 +29,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const audience = audienceFromSlug(params.slug)
   const data = await mapLander(country, audience)
   const countryName = new Intl.DisplayNames([locale], { type: 'region' }).of(country) ?? country
-  return { ...data, audience, countryName, description: landerDescription(locale, 'lander.map.description', { country: countryName }), title: landerDescription(locale, 'lander.map.title', { country: countryName }) }
+  return {
+    ...data,
+    audience,
+    countryName,
+    description: landerDescription(locale, 'lander.map.description', { country: countryName }),
+    title: landerDescription(locale, 'lander.map.title', { country: countryName }),
+  }
 }
 
 /**

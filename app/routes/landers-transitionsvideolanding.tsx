@@ -15,7 +15,9 @@ import { Icon } from '#app/ui/icon'
 // Five scenes of four seconds; each enters with its own transition (app/styles/landers.scss, .film-scene-N).
 const SCENES = 5
 
-export const handle: SeoHandle = { seo: (d) => ({ titleId: 'lander.transitions.title', description: (d as { description?: string } | undefined)?.description }) }
+export const handle: SeoHandle = {
+  seo: (d) => ({ titleId: 'lander.transitions.title', description: (d as { description?: string } | undefined)?.description }),
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')
@@ -61,7 +63,13 @@ export default function TransitionsVideoLander({ loaderData }: Route.ComponentPr
               ))}
               <svg className="film-hearts" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true" focusable="false">
                 {[12, 30, 52, 70, 88].map((x, i) => (
-                  <path key={x} className="film-heart" style={{ animationDelay: `${i * 1.7}s` }} transform={`translate(${x} 104)`} d="M0 3 C-4 -1 -4 -5 -1.5 -5 C-.5 -5 0 -4 0 -3.5 C0 -4 .5 -5 1.5 -5 C4 -5 4 -1 0 3 Z" />
+                  <path
+                    key={x}
+                    className="film-heart"
+                    style={{ animationDelay: `${i * 1.7}s` }}
+                    transform={`translate(${x} 104)`}
+                    d="M0 3 C-4 -1 -4 -5 -1.5 -5 C-.5 -5 0 -4 0 -3.5 C0 -4 .5 -5 1.5 -5 C4 -5 4 -1 0 3 Z"
+                  />
                 ))}
               </svg>
               <span className="film-vignette" aria-hidden="true" />

@@ -39,7 +39,15 @@ export default function LangConfig({ actionData }: Route.ComponentProps) {
         <Form method="post" reloadDocument className="list-group">
           <input type="hidden" name="redirectTo" value={root.viewer ? '/members' : '/'} />
           {locales.map((l) => (
-            <button key={l} type="submit" name="language" value={l} lang={l} className={`list-group-item list-group-item-action${l === root.locale ? ' active' : ''}`} aria-current={l === root.locale ? 'true' : undefined}>
+            <button
+              key={l}
+              type="submit"
+              name="language"
+              value={l}
+              lang={l}
+              className={`list-group-item list-group-item-action${l === root.locale ? ' active' : ''}`}
+              aria-current={l === root.locale ? 'true' : undefined}
+            >
               {localeNames[l]}
             </button>
           ))}

@@ -91,7 +91,14 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="profile-grid" data-testid="likes-grid">
           {entries.map((e, i) => (
-            <ProfileCardView key={e.profile.id} profile={e.profile} site={root.site} href={`/likes/m/${e.profile.id}`} isNew={e.like_new} priority={cardPriority(i)} />
+            <ProfileCardView
+              key={e.profile.id}
+              profile={e.profile}
+              site={root.site}
+              href={`/likes/m/${e.profile.id}`}
+              isNew={e.like_new}
+              priority={cardPriority(i)}
+            />
           ))}
         </div>
       )}

@@ -95,10 +95,29 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <FormattedMessage id="login.title" />
         </h1>
         <Form method="post" {...getFormProps(form)}>
-          <FormErrors errors={form.errors} id={form.errorId} values={{ minutes: actionData && 'minutes' in actionData ? Number(actionData.minutes) : 0, date: actionData && 'until' in actionData ? intl.formatDate(String(actionData.until), { dateStyle: 'long', timeStyle: 'short' }) : '' }} />
+          <FormErrors
+            errors={form.errors}
+            id={form.errorId}
+            values={{
+              minutes: actionData && 'minutes' in actionData ? Number(actionData.minutes) : 0,
+              date: actionData && 'until' in actionData ? intl.formatDate(String(actionData.until), { dateStyle: 'long', timeStyle: 'short' }) : '',
+            }}
+          />
           <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
-          <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id="login-email" autoComplete="email" />
-          <FormField label={<FormattedMessage id="field.passwordLabel" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="login-password" autoComplete="current-password" />
+          <FormField
+            label={<FormattedMessage id="field.email" />}
+            errors={fields.email.errors}
+            {...getInputProps(fields.email, { type: 'email' })}
+            id="login-email"
+            autoComplete="email"
+          />
+          <FormField
+            label={<FormattedMessage id="field.passwordLabel" />}
+            errors={fields.password.errors}
+            {...getInputProps(fields.password, { type: 'password' })}
+            id="login-password"
+            autoComplete="current-password"
+          />
           <button type="submit" className="btn btn-primary w-100" disabled={busy}>
             {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
             <FormattedMessage id="login.submit" />

@@ -15,7 +15,7 @@ useTestDatabase()
 const sent = captureMail()
 
 // React Router hands loaders and actions one argument; these tests do the same.
-const call = <T,>(fn: (args: never) => T, request: Request, context: Record<string, unknown> = {}) => fn({ request, params: {}, context } as never)
+const call = <T>(fn: (args: never) => T, request: Request, context: Record<string, unknown> = {}) => fn({ request, params: {}, context } as never)
 const post = (path: string, fields: Record<string, string>) => new Request(`http://localhost${path}`, { method: 'POST', body: new URLSearchParams(fields) })
 const statusOf = (r: unknown) => (r as { init?: { status?: number } }).init?.status ?? 200
 const emailOf = async (userId: number) => (await db().select({ email: users.email }).from(users).where(eq(users.id, userId)))[0].email
@@ -53,11 +53,17 @@ describe('the e-mail change on /notifications and its undo at /mail-change/rever
     expect(await emailOf(m.userId)).toBe('second@example.com')
     expect(await userIdForSession(session)).toBe(m.userId)
 
-    const mismatch = await call(revertPage.action, post('/mail-change/revert', { token: undo, password: 'restored-password', password_repeat: 'something-else' }))
+    const mismatch = await call(
+      revertPage.action,
+      post('/mail-change/revert', { token: undo, password: 'restored-password', password_repeat: 'something-else' }),
+    )
     expect(statusOf(mismatch)).toBe(400)
     expect(await emailOf(m.userId)).toBe('second@example.com')
 
-    const done = (await call(revertPage.action, post('/mail-change/revert', { token: undo, password: 'restored-password', password_repeat: 'restored-password' }))) as { data: { outcome: string }; init?: { headers?: Record<string, string> } }
+    const done = (await call(
+      revertPage.action,
+      post('/mail-change/revert', { token: undo, password: 'restored-password', password_repeat: 'restored-password' }),
+    )) as { data: { outcome: string }; init?: { headers?: Record<string, string> } }
     expect(done.data.outcome).toBe('ok')
     expect(String(done.init?.headers?.['Set-Cookie'])).toMatch(/^sid=;/)
     expect(await emailOf(m.userId)).toBe('first@example.com')

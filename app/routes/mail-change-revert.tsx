@@ -37,7 +37,12 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function MailChangeRevert({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({ lastResult: actionData?.result, onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }), shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' })
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  })
   const outcome = actionData?.outcome
   if (outcome === 'ok') {
     return (
@@ -85,8 +90,20 @@ export default function MailChangeRevert({ loaderData, actionData }: Route.Compo
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="token" value={loaderData.token} />
           <FormErrors errors={form.errors} />
-          <FormField label={<FormattedMessage id="field.newPassword" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="revert-password" autoComplete="new-password" />
-          <FormField label={<FormattedMessage id="field.repeatPassword" />} errors={fields.password_repeat.errors} {...getInputProps(fields.password_repeat, { type: 'password' })} id="revert-password-repeat" autoComplete="new-password" />
+          <FormField
+            label={<FormattedMessage id="field.newPassword" />}
+            errors={fields.password.errors}
+            {...getInputProps(fields.password, { type: 'password' })}
+            id="revert-password"
+            autoComplete="new-password"
+          />
+          <FormField
+            label={<FormattedMessage id="field.repeatPassword" />}
+            errors={fields.password_repeat.errors}
+            {...getInputProps(fields.password_repeat, { type: 'password' })}
+            id="revert-password-repeat"
+            autoComplete="new-password"
+          />
           <button type="submit" className="btn btn-danger w-100" disabled={navigation.state === 'submitting'}>
             <FormattedMessage id="mailRevert.confirm" />
           </button>

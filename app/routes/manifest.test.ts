@@ -12,7 +12,11 @@ type Manifest = ReturnType<typeof webManifest>
 
 describe('the web app manifest (/manifest.webmanifest)', () => {
   it('answers the site name, start on the members page, standalone, theme colours and the language of the visitor', async () => {
-    const res = (await loader({ request: new Request('http://localhost/manifest.webmanifest', { headers: { cookie: 'i18n_redirected=de' } }), params: {}, context: { viewer: null, sessionToken: null, clientIp: '10.0.0.1' } } as never)) as Response
+    const res = (await loader({
+      request: new Request('http://localhost/manifest.webmanifest', { headers: { cookie: 'i18n_redirected=de' } }),
+      params: {},
+      context: { viewer: null, sessionToken: null, clientIp: '10.0.0.1' },
+    } as never)) as Response
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toMatch(/^application\/manifest\+json/)
     const m = (await res.json()) as Manifest

@@ -60,7 +60,15 @@ export default function MemberLanding3({ loaderData }: Route.ComponentProps) {
                     <Icon name={l.icon} className="me-2" />
                     {l.label}
                   </dt>
-                  <dd>{'interests' in l && l.interests ? l.interests.map((x) => <FormattedMessage key={x.slug} id={`interest.${x.slug}`}>{(t) => <span className="cover-chip">{t}</span>}</FormattedMessage>) : l.value}</dd>
+                  <dd>
+                    {'interests' in l && l.interests
+                      ? l.interests.map((x) => (
+                          <FormattedMessage key={x.slug} id={`interest.${x.slug}`}>
+                            {(t) => <span className="cover-chip">{t}</span>}
+                          </FormattedMessage>
+                        ))
+                      : l.value}
+                  </dd>
                 </div>
               ))}
             </dl>

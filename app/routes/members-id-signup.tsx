@@ -67,5 +67,9 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ data: d, matches }: Route.MetaArgs) {
-  return [pageTitle(matches, !d ? 'error.notFound' : d.profile.isFictional ? 'lander.member.signupTitleFictional' : 'lander.member.signupTitle', { name: d?.profile.name ?? '' })]
+  return [
+    pageTitle(matches, !d ? 'error.notFound' : d.profile.isFictional ? 'lander.member.signupTitleFictional' : 'lander.member.signupTitle', {
+      name: d?.profile.name ?? '',
+    }),
+  ]
 }

@@ -14,7 +14,11 @@ describe('the profile screen', () => {
     const liker = await createMember()
     await db().insert(likes).values({ likerId: liker.profileId, likedId: viewer.profileId })
     const context = { viewer: await getViewer(viewer.userId), sessionToken: null, clientIp: '10.0.0.1' }
-    const r = (await page.loader({ request: new Request(`http://localhost/members/${liker.profileId}`), params: { id: String(liker.profileId) }, context } as never)) as { kind: string; liked: boolean; conversationId: number | null }
+    const r = (await page.loader({
+      request: new Request(`http://localhost/members/${liker.profileId}`),
+      params: { id: String(liker.profileId) },
+      context,
+    } as never)) as { kind: string; liked: boolean; conversationId: number | null }
     expect(r).toMatchObject({ kind: 'ok', liked: false, conversationId: null })
     const [l] = await db().select({ isNew: likes.isNew }).from(likes)
     expect(l.isNew).toBe(false)

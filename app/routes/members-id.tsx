@@ -90,7 +90,14 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
     <article className="row g-4" aria-labelledby="profile-name">
       <div className="col-md-5">
         {profile.mainImage && profile.mainImage.status === 'active' ? (
-          <img src={`${root.site.cdnPrefix}/${profile.mainImage.filename}`} alt={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })} className="img-fluid rounded shadow-sm w-100" width={600} height={600} fetchPriority="high" />
+          <img
+            src={`${root.site.cdnPrefix}/${profile.mainImage.filename}`}
+            alt={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })}
+            className="img-fluid rounded shadow-sm w-100"
+            width={600}
+            height={600}
+            fetchPriority="high"
+          />
         ) : (
           <div className="ratio ratio-1x1 bg-body-secondary rounded d-flex align-items-center justify-content-center">
             <span className="d-flex align-items-center justify-content-center">
@@ -131,15 +138,18 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
             <FormattedMessage id="error.generic" />
           </div>
         ) : null}
-        {!isOwn ? (
-          <ProfileActions profile={profile} signedIn={!!root.viewer} liked={liked} busy={busy} />
-        ) : null}
+        {!isOwn ? <ProfileActions profile={profile} signedIn={!!root.viewer} liked={liked} busy={busy} /> : null}
         <ProfileSections profile={profile} />
         <p className="small text-body-secondary">
           <FormattedMessage id="profile.lastActive" values={{ date: <FormattedDate value={profile.lastActiveAt} dateStyle="medium" /> }} />
         </p>
         {root.viewer && !isOwn ? (
-          <SafetyActions name={profile.name} blocking={blocking} imageIds={profile.images.map((i) => i.id)} reportError={actionData && 'reportError' in actionData ? actionData.reportError : undefined} />
+          <SafetyActions
+            name={profile.name}
+            blocking={blocking}
+            imageIds={profile.images.map((i) => i.id)}
+            reportError={actionData && 'reportError' in actionData ? actionData.reportError : undefined}
+          />
         ) : null}
       </div>
     </article>
@@ -157,9 +167,20 @@ function PhotoGallery({ profile, isOwn, premium }: { profile: { name: string; im
       <ul className="list-unstyled d-grid gap-2" style={{ gridTemplateColumns: 'repeat(3, 1fr)' }}>
         {others.map((i) => (
           <li key={i.id} className="position-relative">
-            <img src={`/photo/${i.id}/match`} alt={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })} className="img-fluid rounded" width={400} height={400} loading="lazy" data-testid={locked ? 'locked-photo' : 'photo'} />
+            <img
+              src={`/photo/${i.id}/match`}
+              alt={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })}
+              className="img-fluid rounded"
+              width={400}
+              height={400}
+              loading="lazy"
+              data-testid={locked ? 'locked-photo' : 'photo'}
+            />
             {locked ? (
-              <div className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center text-white text-center small p-1 rounded" style={{ background: 'rgba(0,0,0,.45)' }}>
+              <div
+                className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center text-white text-center small p-1 rounded"
+                style={{ background: 'rgba(0,0,0,.45)' }}
+              >
                 <Icon name="lock-fill" className="fs-4" />
                 <FormattedMessage id="photos.locked" />
               </div>

@@ -26,7 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await searchMembers(viewer?.profileId ?? null, query, settings.results_per_page, undefined, orientation)
   const similar =
     result.total < settings.similar_results_threshold && query.page === 1
-      ? await similarMembers(viewer?.profileId ?? null, query, result.profiles.map((p) => p.id), settings.results_per_page, orientation)
+      ? await similarMembers(
+          viewer?.profileId ?? null,
+          query,
+          result.profiles.map((p) => p.id),
+          settings.results_per_page,
+          orientation,
+        )
       : []
   const regions = query.country ? (regionsByCountry([query.country])[query.country] ?? []) : []
   return { query, result, similar, regions, countries: settings.countries, fields: settings.search_fields, visitor: !viewer }

@@ -9,7 +9,8 @@ import * as members from './members'
 useTestDatabase()
 
 type MembersData = { query: { gender: string }; result: { profiles: { id: number }[] } }
-const visitorSearch = async (url = 'http://localhost/members') => (await members.loader({ request: new Request(url), params: {}, context: { viewer: null, sessionToken: null, clientIp: '10.0.0.1' } } as never)) as MembersData
+const visitorSearch = async (url = 'http://localhost/members') =>
+  (await members.loader({ request: new Request(url), params: {}, context: { viewer: null, sessionToken: null, clientIp: '10.0.0.1' } } as never)) as MembersData
 
 describe('defaults that follow the niche (setting niche)', () => {
   it('a visitor’s search looks for women by default, for men in the gay niche, for women in the she niche', async () => {

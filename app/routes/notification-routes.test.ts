@@ -23,11 +23,18 @@ afterEach(() => {
 })
 
 // React Router hands loaders and actions one argument; these tests do the same.
-const call = <T,>(fn: (args: never) => T, request: Request, context: Record<string, unknown> = {}) => fn({ request, params: {}, context } as never)
+const call = <T>(fn: (args: never) => T, request: Request, context: Record<string, unknown> = {}) => fn({ request, params: {}, context } as never)
 
 async function webhookPost(body: unknown, auth = `Bearer ${SECRET}`) {
   resetEnvCache()
-  return call(webhook.action, new Request('http://localhost/webhooks/mail', { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+  return call(
+    webhook.action,
+    new Request('http://localhost/webhooks/mail', {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  )
 }
 
 describe('the mail provider webhook', () => {
@@ -67,7 +74,10 @@ describe('unsubscribe links', () => {
     const shown = await call(unsubscribe.loader, new Request(url))
     expect(shown).toEqual({ token: new URL(url).searchParams.get('token'), type: 'like' })
     expect((await getNotificationSettings(m.userId)).emailTypes).toContain('like')
-    const done = await call(unsubscribe.action, new Request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' }))
+    const done = await call(
+      unsubscribe.action,
+      new Request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' }),
+    )
     expect(done).toEqual({ done: 'like' })
     expect((await getNotificationSettings(m.userId)).emailTypes).not.toContain('like')
   })
@@ -77,7 +87,12 @@ describe('unsubscribe links', () => {
     const token = new URL(unsubscribeUrl(m.userId, 'like')).searchParams.get('token')!
     const forged = token.replace(`.${m.userId}.`, `.${m.userId + 1}.`)
     expect(await call(unsubscribe.loader, new Request(`http://localhost/unsubscribe?token=${encodeURIComponent(forged)}`))).toEqual({ token: null, type: null })
-    expect(await call(unsubscribe.action, new Request(`http://localhost/unsubscribe?token=${encodeURIComponent(forged)}`, { method: 'POST', body: new URLSearchParams() }))).toEqual({ done: null })
+    expect(
+      await call(
+        unsubscribe.action,
+        new Request(`http://localhost/unsubscribe?token=${encodeURIComponent(forged)}`, { method: 'POST', body: new URLSearchParams() }),
+      ),
+    ).toEqual({ done: null })
   })
 })
 
@@ -87,14 +102,27 @@ describe('the notification settings on /notifications', () => {
   it('saves the e-mail types and push choices', async () => {
     const m = await createMember()
     const context = { viewer: await getViewer(m.userId), sessionToken: null, clientIp: '10.0.0.1' }
-    const r = await call(settingsPage.action, form([['intent', 'notifications'], ['email', 'like'], ['email', 'news'], ['email', 'bogus'], ['push_discreet', 'on']]), context)
+    const r = await call(
+      settingsPage.action,
+      form([
+        ['intent', 'notifications'],
+        ['email', 'like'],
+        ['email', 'news'],
+        ['email', 'bogus'],
+        ['push_discreet', 'on'],
+      ]),
+      context,
+    )
     expect(r).toEqual({ notice: 'notify.saved' })
     expect(await getNotificationSettings(m.userId)).toEqual({ emailTypes: ['like', 'news'], pushEnabled: false, pushDiscreet: true })
   })
 
   it('turning e-mails on again after a bounce asks to confirm the address first; after a complaint it is enough to ask', async () => {
     const bounced = await createMember({ email: 'bounced@example.com' })
-    await db().update(users).set({ notificationsDisabled: ['bounce'] }).where(eq(users.id, bounced.userId))
+    await db()
+      .update(users)
+      .set({ notificationsDisabled: ['bounce'] })
+      .where(eq(users.id, bounced.userId))
     const context = { viewer: await getViewer(bounced.userId), sessionToken: null, clientIp: '10.0.0.1' }
     expect(await call(settingsPage.action, form([['intent', 'notifications_enable']]), context)).toEqual({ notice: 'notify.enableConfirmSent' })
     expect(sent).toHaveLength(1)
@@ -106,7 +134,10 @@ describe('the notification settings on /notifications', () => {
     expect(await call(confirm.loader, new Request(`http://localhost/notifications/confirm?token=x${token}`))).toEqual({ ok: false })
 
     const complained = await createMember()
-    await db().update(users).set({ notificationsDisabled: ['fbl'] }).where(eq(users.id, complained.userId))
+    await db()
+      .update(users)
+      .set({ notificationsDisabled: ['fbl'] })
+      .where(eq(users.id, complained.userId))
     const ctx2 = { viewer: await getViewer(complained.userId), sessionToken: null, clientIp: '10.0.0.2' }
     expect(await call(settingsPage.action, form([['intent', 'notifications_enable']]), ctx2)).toEqual({ notice: 'notify.enabled' })
     expect((await db().select({ v: users.notificationsDisabled }).from(users).where(eq(users.id, complained.userId)))[0].v).toEqual([])

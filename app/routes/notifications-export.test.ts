@@ -20,10 +20,12 @@ describe('GET /notifications/export', () => {
     const partner = await createMember({ gender: 'male' })
     const [low, high] = me.profileId < partner.profileId ? [me.profileId, partner.profileId] : [partner.profileId, me.profileId]
     const [c] = await db().insert(conversations).values({ profileLowId: low, profileHighId: high, startedBy: me.profileId }).returning({ id: conversations.id })
-    await db().insert(conversationMembers).values([
-      { conversationId: c.id, profileId: me.profileId },
-      { conversationId: c.id, profileId: partner.profileId },
-    ])
+    await db()
+      .insert(conversationMembers)
+      .values([
+        { conversationId: c.id, profileId: me.profileId },
+        { conversationId: c.id, profileId: partner.profileId },
+      ])
     await db().execute(sql`insert into ${messages} (conversation_id, sender_id, client_id, body)
       select ${c.id}, case when g % 2 = 0 then ${me.profileId}::int else ${partner.profileId}::int end, gen_random_uuid(), 'message number ' || g
       from generate_series(1, ${MANY}) g`)
@@ -53,7 +55,9 @@ describe('GET /notifications/export', () => {
       // end; an export read whole before writing would not have it.
       if (rows && !wroteDuring) {
         wroteDuring = true
-        await db().insert(messages).values({ conversationId: c.id, senderId: me.profileId, clientId: crypto.randomUUID(), body: 'written while the export ran' })
+        await db()
+          .insert(messages)
+          .values({ conversationId: c.id, senderId: me.profileId, clientId: crypto.randomUUID(), body: 'written while the export ran' })
       }
     }
     expect(messageChunks).toBeGreaterThanOrEqual(MANY / EXPORT_PAGE)
@@ -68,7 +72,9 @@ describe('GET /notifications/export', () => {
 
   it('sends a visitor to the login', async () => {
     const context = { viewer: null, sessionToken: null, clientIp: '10.0.0.1' }
-    const thrown = await Promise.resolve(loader({ request: new Request('http://localhost/notifications/export'), params: {}, context } as never)).catch((e: unknown) => e)
+    const thrown = await Promise.resolve(loader({ request: new Request('http://localhost/notifications/export'), params: {}, context } as never)).catch(
+      (e: unknown) => e,
+    )
     expect((thrown as Response).status).toBe(302)
   })
 })

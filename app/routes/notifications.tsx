@@ -51,7 +51,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listMemberDecisions(viewer.userId),
   ])
   const secondFactor = await secondFactorState(viewer.userId, viewer.email)
-  return { secondFactor, decisions, privacy, blocked, sessions, email: viewer.email, name: viewer.name, discount: company.delete_discount, notifications, disabled, pushKey: settings.push_public_key }
+  return {
+    secondFactor,
+    decisions,
+    privacy,
+    blocked,
+    sessions,
+    email: viewer.email,
+    name: viewer.name,
+    discount: company.delete_discount,
+    notifications,
+    disabled,
+    pushKey: settings.push_public_key,
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wait = await takeWrite(intent === 'unblock' ? 'block' : 'account_change', viewer.userId)
   if (wait > 0) return tooOftenReply(wait)
   if (intent === 'appeal') return appealAction(viewer.userId, form)
-  if (typeof intent === 'string' && intent.startsWith('totp-')) return secondFactorAction(viewer.userId, { intent, code: form.get('code'), password: form.get('password') })
+  if (typeof intent === 'string' && intent.startsWith('totp-'))
+    return secondFactorAction(viewer.userId, { intent, code: form.get('code'), password: form.get('password') })
   if (intent === 'notifications') {
     await saveNotificationSettings(viewer.userId, parseNotificationSettings(formFields(form)))
     return { notice: 'notify.saved' }
@@ -96,7 +109,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'password') {
     const sub = parseWithZod(form, { schema: changePasswordSchema })
     if (sub.status !== 'success') return fail(Object.fromEntries(Object.entries(sub.error ?? {}).map(([k, v]) => [k, v ?? []])))
-    const r = await changePassword(viewer.userId, sub.value.old_password, sub.value.password, context.sessionToken ? storedSessionId(context.sessionToken) : undefined)
+    const r = await changePassword(
+      viewer.userId,
+      sub.value.old_password,
+      sub.value.password,
+      context.sessionToken ? storedSessionId(context.sessionToken) : undefined,
+    )
     if (r === 'wrong_password') return fail({ old_password: ['validation.oldPasswordWrong'] })
     if (r === 'common_password') return fail({ password: ['validation.passwordTooCommon'] })
     return { notice: 'account.passwordChanged' }
@@ -162,8 +180,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </h2>
           <Form method="post">
             <input type="hidden" name="intent" value="privacy" />
-            <SwitchField name="invisible" label={<FormattedMessage id="settings.invisible" />} help={<FormattedMessage id="settings.invisibleHelp" />} defaultChecked={loaderData.privacy.invisible} />
-            <SwitchField name="privacy_mode" label={<FormattedMessage id="settings.privacyMode" />} help={<FormattedMessage id="settings.privacyModeHelp" />} defaultChecked={loaderData.privacy.privacyMode} />
+            <SwitchField
+              name="invisible"
+              label={<FormattedMessage id="settings.invisible" />}
+              help={<FormattedMessage id="settings.invisibleHelp" />}
+              defaultChecked={loaderData.privacy.invisible}
+            />
+            <SwitchField
+              name="privacy_mode"
+              label={<FormattedMessage id="settings.privacyMode" />}
+              help={<FormattedMessage id="settings.privacyModeHelp" />}
+              defaultChecked={loaderData.privacy.privacyMode}
+            />
             <button type="submit" className="btn btn-primary" disabled={busy}>
               <FormattedMessage id="settings.save" />
             </button>
@@ -233,7 +261,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </ul>
           )}
         </section>
-        <DeleteAccount discount={loaderData.discount} granted={actionData && 'granted' in actionData ? actionData.granted : null} errors={actionData && 'intent' in actionData && actionData.intent === 'delete' ? actionData.errors : undefined} />
+        <DeleteAccount
+          discount={loaderData.discount}
+          granted={actionData && 'granted' in actionData ? actionData.granted : null}
+          errors={actionData && 'intent' in actionData && actionData.intent === 'delete' ? actionData.errors : undefined}
+        />
       </div>
     </div>
   )

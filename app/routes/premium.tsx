@@ -44,7 +44,10 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
       <h2 className="h4 mb-3">
         <FormattedMessage id={loaderData.paidUser ? 'credits.title' : 'premium.choose'} />
       </h2>
-      <BundleList bundles={loaderData.bundles} linkTo={(id) => `/credits/${id}${loaderData.discount ? `?code=${encodeURIComponent(loaderData.discount.code)}` : ''}`} />
+      <BundleList
+        bundles={loaderData.bundles}
+        linkTo={(id) => `/credits/${id}${loaderData.discount ? `?code=${encodeURIComponent(loaderData.discount.code)}` : ''}`}
+      />
       <p className="small text-body-secondary mt-3">
         <FormattedMessage id="premium.note" />{' '}
         <Link to="/pricing">

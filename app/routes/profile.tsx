@@ -8,7 +8,14 @@ import { PhotoManager } from '#app/features/photos/components/photo-manager'
 import { deletePhoto, listOwnPhotos, photoLimit, setMainPhoto, uploadPhoto } from '#app/features/photos/photos.server'
 import { ImageRejectedError } from '#app/features/photos/process-image.server'
 import { photoErrorValues } from '#app/features/photos/photo-rules'
-import { AboutMeField, CountrySelect, GenderSelect, ProfileEditHeader, SexualitySelect, TattoosSelect } from '#app/features/profiles/components/profile-edit-fields'
+import {
+  AboutMeField,
+  CountrySelect,
+  GenderSelect,
+  ProfileEditHeader,
+  SexualitySelect,
+  TattoosSelect,
+} from '#app/features/profiles/components/profile-edit-fields'
 import { InterestPicker } from '#app/features/profiles/components/interest-picker'
 import { ProfileValueOptions } from '#app/features/profiles/components/profile-value-options'
 import { LocationButton } from '#app/features/profiles/components/location-button'
@@ -33,7 +40,12 @@ async function formOptions() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
-  const [profile, photos, limit, opts] = await Promise.all([getOwnProfile(viewer.profileId), listOwnPhotos(viewer.profileId), photoLimit(viewer.paidUser), formOptions()])
+  const [profile, photos, limit, opts] = await Promise.all([
+    getOwnProfile(viewer.profileId),
+    listOwnPhotos(viewer.profileId),
+    photoLimit(viewer.paidUser),
+    formOptions(),
+  ])
   if (!profile) throw data(null, { status: 404 })
   return { profile, photos, limit, countries: opts.countries, minAge: opts.minAge, interests: opts.interests, profileId: viewer.profileId }
 }
@@ -90,7 +102,12 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
   const photoError = actionData && 'photoError' in actionData ? actionData : undefined
   const select = (name: 'hair_color' | 'eye_color' | 'body_type' | 'relationship_status', values: readonly string[]) => (
     <div className="col-sm-6">
-      <SelectField label={<FormattedMessage id={`profileField.${name}`} />} errors={fields[name].errors} {...getSelectProps(fields[name])} id={`profile-${name}`}>
+      <SelectField
+        label={<FormattedMessage id={`profileField.${name}`} />}
+        errors={fields[name].errors}
+        {...getSelectProps(fields[name])}
+        id={`profile-${name}`}
+      >
         <ProfileValueOptions field={name} values={values} />
       </SelectField>
     </div>
@@ -119,7 +136,12 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="intent" value="profile" />
           <div className="row">
             <div className="col-sm-6">
-              <FormField label={<FormattedMessage id="field.name" />} errors={fields.name.errors} {...getInputProps(fields.name, { type: 'text' })} id="profile-name" />
+              <FormField
+                label={<FormattedMessage id="field.name" />}
+                errors={fields.name.errors}
+                {...getInputProps(fields.name, { type: 'text' })}
+                id="profile-name"
+              />
             </div>
             <div className="col-sm-6">
               <FormField
@@ -152,10 +174,20 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
               <CountrySelect countries={loaderData.countries} errors={fields.country.errors} {...getSelectProps(fields.country)} />
             </div>
             <div className="col-sm-4">
-              <FormField label={<FormattedMessage id="field.region" />} errors={fields.region.errors} {...getInputProps(fields.region, { type: 'text' })} id="profile-region" />
+              <FormField
+                label={<FormattedMessage id="field.region" />}
+                errors={fields.region.errors}
+                {...getInputProps(fields.region, { type: 'text' })}
+                id="profile-region"
+              />
             </div>
             <div className="col-sm-4">
-              <FormField label={<FormattedMessage id="field.city" />} errors={fields.city.errors} {...getInputProps(fields.city, { type: 'text' })} id="profile-city" />
+              <FormField
+                label={<FormattedMessage id="field.city" />}
+                errors={fields.city.errors}
+                {...getInputProps(fields.city, { type: 'text' })}
+                id="profile-city"
+              />
             </div>
           </div>
           <div className="row">
@@ -167,7 +199,13 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
               <TattoosSelect errors={fields.tattoos.errors} {...getSelectProps(fields.tattoos)} />
             </div>
             <div className="col-sm-6">
-              <FormField label={<FormattedMessage id="profileField.signup_reason" />} errors={fields.signup_reason.errors} {...getInputProps(fields.signup_reason, { type: 'text' })} id="profile-reason" maxLength={200} />
+              <FormField
+                label={<FormattedMessage id="profileField.signup_reason" />}
+                errors={fields.signup_reason.errors}
+                {...getInputProps(fields.signup_reason, { type: 'text' })}
+                id="profile-reason"
+                maxLength={200}
+              />
             </div>
           </div>
           <AboutMeField invalid={!!fields.about_me.errors} {...getTextareaProps(fields.about_me)} />

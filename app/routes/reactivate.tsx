@@ -34,7 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect('/members?reactivated=1', { headers: { 'Set-Cookie': cookie } })
   }
   const parsed = z.object({ email: z.email() }).safeParse(Object.fromEntries(form))
-  if ((await consume((await accountLimiters()).resendIp, context.clientIp)) > 0) return data({ failed: false, sent: false, token: null, tooMany: true }, { status: 429 })
+  if ((await consume((await accountLimiters()).resendIp, context.clientIp)) > 0)
+    return data({ failed: false, sent: false, token: null, tooMany: true }, { status: 429 })
   // The same answer whether or not the address has an account pending deletion.
   if (parsed.success) await resendReactivation(parsed.data.email)
   return { failed: false, sent: true, token: null }

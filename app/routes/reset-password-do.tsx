@@ -21,9 +21,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request)
   const submission = parseWithZod(form, { schema: newPasswordSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'password_repeat'] }), expired: false }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ result: submission.reply({ hideFields: ['password', 'password_repeat'] }), expired: false }, { status: 400 })
   const r = await resetPassword(String(form.get('token') ?? ''), submission.value.password)
-  if (!r.ok && r.error === 'common_password') return data({ result: submission.reply({ fieldErrors: { password: ['validation.passwordTooCommon'] }, hideFields: ['password', 'password_repeat'] }), expired: false }, { status: 400 })
+  if (!r.ok && r.error === 'common_password')
+    return data(
+      {
+        result: submission.reply({ fieldErrors: { password: ['validation.passwordTooCommon'] }, hideFields: ['password', 'password_repeat'] }),
+        expired: false,
+      },
+      { status: 400 },
+    )
   if (!r.ok) return data({ result: submission.reply({ hideFields: ['password', 'password_repeat'] }), expired: true }, { status: 410 })
   // A reset link proves the mailbox, not the second factor: with one on, the member logs in with the new password and a code.
   if (await hasSecondFactor(r.userId)) throw redirect('/login')
@@ -33,7 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPasswordDo({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({ lastResult: actionData?.result, onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }), shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' })
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  })
   if (!loaderData.valid || actionData?.expired) {
     return (
       <div className="text-center py-5">
@@ -58,8 +71,20 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="token" value={loaderData.token} />
           <FormErrors errors={form.errors} />
-          <FormField label={<FormattedMessage id="field.newPassword" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="reset-password" autoComplete="new-password" />
-          <FormField label={<FormattedMessage id="field.repeatPassword" />} errors={fields.password_repeat.errors} {...getInputProps(fields.password_repeat, { type: 'password' })} id="reset-password-repeat" autoComplete="new-password" />
+          <FormField
+            label={<FormattedMessage id="field.newPassword" />}
+            errors={fields.password.errors}
+            {...getInputProps(fields.password, { type: 'password' })}
+            id="reset-password"
+            autoComplete="new-password"
+          />
+          <FormField
+            label={<FormattedMessage id="field.repeatPassword" />}
+            errors={fields.password_repeat.errors}
+            {...getInputProps(fields.password_repeat, { type: 'password' })}
+            id="reset-password-repeat"
+            autoComplete="new-password"
+          />
           <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === 'submitting'}>
             <FormattedMessage id="reset.save" />
           </button>

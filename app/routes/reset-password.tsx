@@ -29,7 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({ lastResult: actionData?.result, onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' })
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  })
   return (
     <div className="row justify-content-center">
       <div className="col-sm-10 col-md-7 col-lg-5">
@@ -46,7 +51,13 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
               <FormattedMessage id="reset.intro" />
             </p>
             <FormErrors errors={form.errors} />
-            <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id="reset-email" autoComplete="email" />
+            <FormField
+              label={<FormattedMessage id="field.email" />}
+              errors={fields.email.errors}
+              {...getInputProps(fields.email, { type: 'email' })}
+              id="reset-email"
+              autoComplete="email"
+            />
             <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === 'submitting'}>
               <FormattedMessage id="reset.submit" />
             </button>

@@ -93,7 +93,9 @@ export default function SandboxCheckout({ loaderData: p, actionData }: Route.Com
                 <OutcomeButton outcome="canceled" className="btn-outline-dark" label="sandbox.cancel" />
               </>
             ) : null}
-            {p.status === 'paid' && !p.chargedBack && !p.directDebit ? <OutcomeButton outcome="chargeback" className="btn-outline-danger" label="sandbox.chargeback" /> : null}
+            {p.status === 'paid' && !p.chargedBack && !p.directDebit ? (
+              <OutcomeButton outcome="chargeback" className="btn-outline-danger" label="sandbox.chargeback" />
+            ) : null}
             {p.directDebit && (p.status === 'pending' || p.status === 'paid') ? (
               <>
                 {p.status === 'pending' ? <OutcomeButton outcome="paid" className="btn-outline-success" label="sandbox.collected" /> : null}
@@ -115,7 +117,14 @@ export default function SandboxCheckout({ loaderData: p, actionData }: Route.Com
 function OutcomeButton({ outcome, className, label }: { outcome: string; className: string; label: string }) {
   const navigation = useNavigation()
   return (
-    <button type="submit" name="outcome" value={outcome} className={`btn ${className}`} disabled={navigation.state !== 'idle'} data-testid={`sandbox-${outcome}`}>
+    <button
+      type="submit"
+      name="outcome"
+      value={outcome}
+      className={`btn ${className}`}
+      disabled={navigation.state !== 'idle'}
+      data-testid={`sandbox-${outcome}`}
+    >
       <FormattedMessage id={label} />
     </button>
   )

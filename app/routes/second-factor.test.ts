@@ -20,9 +20,15 @@ const sent = captureMail()
 afterEach(() => vi.useRealTimers())
 
 let n = 0
-const ctx = async (userId: number | null) => ({ viewer: userId ? await getViewer(userId) : null, sessionToken: null, clientIp: `10.56.${(n += 1)}.1`, requestFailure: { serviceUnavailable: false } })
+const ctx = async (userId: number | null) => ({
+  viewer: userId ? await getViewer(userId) : null,
+  sessionToken: null,
+  clientIp: `10.56.${(n += 1)}.1`,
+  requestFailure: { serviceUnavailable: false },
+})
 const post = (path: string, fields: Record<string, string>) => new Request(`http://localhost${path}`, { method: 'POST', body: new URLSearchParams(fields) })
-const json = (body: unknown) => new Request('http://localhost/api/user.php', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const json = (body: unknown) =>
+  new Request('http://localhost/api/user.php', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
 async function settings(userId: number, fields: Record<string, string>) {
   return (await settingsPage.action({ request: post('/notifications', fields), params: {}, context: await ctx(userId) } as never)) as Record<string, unknown>
@@ -34,7 +40,8 @@ async function enrolThroughSettings(userId: number) {
   vi.setSystemTime((Math.floor(Date.now() / 30_000) + 1) * 30_000 + 5_000)
   expect(await settings(userId, { intent: 'totp-start' })).toEqual({ totp: 'started' })
   const secret = (await pendingSecret(userId))!
-  const state = (await settingsPage.loader({ request: new Request('http://localhost/notifications'), params: {}, context: await ctx(userId) } as never)).secondFactor
+  const state = (await settingsPage.loader({ request: new Request('http://localhost/notifications'), params: {}, context: await ctx(userId) } as never))
+    .secondFactor
   expect(state).toMatchObject({ enabled: false, pending: { secret: secret.replace(/(.{4})/g, '$1 ').trim() } })
   expect(state.pending!.qr).toContain('<svg')
   expect(await settings(userId, { intent: 'totp-confirm', code: '000000' })).toEqual({ totp: 'error', field: 'code', error: 'login.codeWrong' })
@@ -48,7 +55,11 @@ describe('POST /api/user.php with a second factor', () => {
     const m = await createMember({ email: 'api2fa@example.test', password: 'a-long-initial-password' })
     const { secret } = await enrolThroughSettings(m.userId)
     vi.setSystemTime(Date.now() + 30_000)
-    const first = await userApi.action({ request: json({ email: 'api2fa@example.test', password: 'a-long-initial-password' }), params: {}, context: await ctx(null) } as never)
+    const first = await userApi.action({
+      request: json({ email: 'api2fa@example.test', password: 'a-long-initial-password' }),
+      params: {},
+      context: await ctx(null),
+    } as never)
     expect(first.status).toBe(401)
     expect(first.headers.get('set-cookie')).toBeNull()
     const body = (await first.json()) as { error: string; challenge: string; message: string }
@@ -56,7 +67,11 @@ describe('POST /api/user.php with a second factor', () => {
     const wrong = await userApi.action({ request: json({ challenge: body.challenge, code: '123456' }), params: {}, context: await ctx(null) } as never)
     expect(wrong.status).toBe(401)
     expect(await wrong.json()).toMatchObject({ error: 'code_wrong' })
-    const second = await userApi.action({ request: json({ challenge: body.challenge, code: await totpAt(secret, 0) }), params: {}, context: await ctx(null) } as never)
+    const second = await userApi.action({
+      request: json({ challenge: body.challenge, code: await totpAt(secret, 0) }),
+      params: {},
+      context: await ctx(null),
+    } as never)
     expect(second.status).toBe(200)
     expect((await second.json()).user).toMatchObject({ id: m.userId })
     const token = decodeURIComponent(/^sid=([^;]+)/.exec(second.headers.get('set-cookie')!)![1])
@@ -65,7 +80,11 @@ describe('POST /api/user.php with a second factor', () => {
 
   it('keeps the spec’s answer for members without the factor: the user at once', async () => {
     const m = await createMember({ email: 'api1fa@example.test', password: 'a-long-initial-password' })
-    const res = await userApi.action({ request: json({ email: 'api1fa@example.test', password: 'a-long-initial-password' }), params: {}, context: await ctx(null) } as never)
+    const res = await userApi.action({
+      request: json({ email: 'api1fa@example.test', password: 'a-long-initial-password' }),
+      params: {},
+      context: await ctx(null),
+    } as never)
     expect(res.status).toBe(200)
     expect((await res.json()).user).toMatchObject({ id: m.userId })
   })
@@ -76,11 +95,17 @@ describe('the login form with a second factor', () => {
     const { action } = await import('./login')
     const m = await createMember({ email: 'form2fa@example.test', password: 'a-long-initial-password' })
     const { recoveryCodes } = await enrolThroughSettings(m.userId)
-    const first = (await action({ request: post('/login', { email: 'form2fa@example.test', password: 'a-long-initial-password' }), params: {}, context: await ctx(null) } as never)) as unknown as { data: { challenge: string }; init: { status: number } }
+    const first = (await action({
+      request: post('/login', { email: 'form2fa@example.test', password: 'a-long-initial-password' }),
+      params: {},
+      context: await ctx(null),
+    } as never)) as unknown as { data: { challenge: string }; init: { status: number } }
     expect(first.init.status).toBe(401)
     const challenge = first.data.challenge
     expect(challenge).toBeTruthy()
-    const done = await action({ request: post('/login', { challenge, code: recoveryCodes[0] }), params: {}, context: await ctx(null) } as never).catch((e: unknown) => e)
+    const done = await action({ request: post('/login', { challenge, code: recoveryCodes[0] }), params: {}, context: await ctx(null) } as never).catch(
+      (e: unknown) => e,
+    )
     expect(done).toBeInstanceOf(Response)
     expect((done as Response).headers.get('location')).toBe('/members')
     expect((done as Response).headers.get('set-cookie')).toMatch(/^sid=/)
@@ -91,7 +116,11 @@ describe('turning the factor off in the settings', () => {
   it('needs the password', async () => {
     const m = await createMember({ password: 'a-long-initial-password' })
     await enrolThroughSettings(m.userId)
-    expect(await settings(m.userId, { intent: 'totp-disable', password: 'wrong-password' })).toEqual({ totp: 'error', field: 'password', error: 'validation.oldPasswordWrong' })
+    expect(await settings(m.userId, { intent: 'totp-disable', password: 'wrong-password' })).toEqual({
+      totp: 'error',
+      field: 'password',
+      error: 'validation.oldPasswordWrong',
+    })
     expect(await settings(m.userId, { intent: 'totp-disable', password: 'a-long-initial-password' })).toEqual({ totp: 'disabled' })
   })
 })
@@ -104,7 +133,11 @@ describe('links that used to log in', () => {
     expect(await requestPasswordReset('reset2fa@example.test')).toBe('sent')
     const token = linkToken(sent.at(-1)!.text, '/reset-password/do')
     const done = await resetPage
-      .action({ request: post('/reset-password/do', { token, password: 'violet-kettle-93', password_repeat: 'violet-kettle-93' }), params: {}, context: await ctx(null) } as never)
+      .action({
+        request: post('/reset-password/do', { token, password: 'violet-kettle-93', password_repeat: 'violet-kettle-93' }),
+        params: {},
+        context: await ctx(null),
+      } as never)
       .catch((e: unknown) => e)
     expect(done).toBeInstanceOf(Response)
     expect((done as Response).headers.get('location')).toBe('/login')
@@ -118,7 +151,9 @@ describe('links that used to log in', () => {
     vi.useRealTimers()
     await requestAccountDeletion(m.userId, 'privacy')
     const token = linkToken(sent.at(-1)!.text, '/reactivate')
-    const done = await reactivatePage.action({ request: post('/reactivate', { token }), params: {}, context: await ctx(null) } as never).catch((e: unknown) => e)
+    const done = await reactivatePage
+      .action({ request: post('/reactivate', { token }), params: {}, context: await ctx(null) } as never)
+      .catch((e: unknown) => e)
     expect(done).toBeInstanceOf(Response)
     expect((done as Response).headers.get('location')).toBe('/login')
     expect((done as Response).headers.get('set-cookie')).toBeNull()

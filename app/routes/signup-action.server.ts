@@ -27,7 +27,11 @@ export async function signupAction(request: Request, context: AppLoadContext) {
   if (wait > 0) return data({ result: submission.reply({ formErrors: ['signup.tooManyRequests'], hideFields: ['password'] }), closed: false }, { status: 429 })
   const { locale } = await requestLocale(request, context)
   const result = await signup({ ...submission.value, language: locale, tracking })
-  if (!result.ok && result.error === 'common_password') return data({ result: submission.reply({ fieldErrors: { password: ['validation.passwordTooCommon'] }, hideFields: ['password'] }), closed: false }, { status: 400 })
+  if (!result.ok && result.error === 'common_password')
+    return data(
+      { result: submission.reply({ fieldErrors: { password: ['validation.passwordTooCommon'] }, hideFields: ['password'] }), closed: false },
+      { status: 400 },
+    )
   if (!result.ok) {
     const id = result.error === 'pending_deletion' ? 'validation.emailPendingDeletion' : 'validation.emailTaken'
     return data({ result: submission.reply({ fieldErrors: { email: [id] }, hideFields: ['password'] }), closed: false }, { status: 409 })

@@ -12,7 +12,15 @@ useTestDatabase()
 const form = (email: string) =>
   new Request('http://localhost/signup', {
     method: 'POST',
-    body: new URLSearchParams({ name: 'Second', email, password: 'correct-horse-9', date_of_birth: '1990-01-01', gender: 'male', looking_for: 'female', country: 'NL' }),
+    body: new URLSearchParams({
+      name: 'Second',
+      email,
+      password: 'correct-horse-9',
+      date_of_birth: '1990-01-01',
+      gender: 'male',
+      looking_for: 'female',
+      country: 'NL',
+    }),
   })
 
 describe('the signup action', () => {

@@ -146,13 +146,33 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
       )}
       {lastSkipped ? (
         <div className="text-center mt-2">
-          <button type="button" className="btn btn-link" disabled={busy} onClick={() => fetcher.submit({ intent: 'undo', profileId: String(lastSkipped) }, { method: 'post' })} data-testid="swipe-undo">
+          <button
+            type="button"
+            className="btn btn-link"
+            disabled={busy}
+            onClick={() => fetcher.submit({ intent: 'undo', profileId: String(lastSkipped) }, { method: 'post' })}
+            data-testid="swipe-undo"
+          >
             <Icon name="arrow-counterclockwise" className="me-1" />
             <FormattedMessage id="swipe.undo" />
           </button>
         </div>
       ) : null}
-      <MatchModal profile={matched ? { id: matched.profile.id, name: matched.profile.name, age: matched.profile.age, thumb: matched.profile.thumb, isFictional: matched.profile.isFictional } : null} cdnPrefix={root.site.cdnPrefix} onClose={() => setMatched(null)} />
+      <MatchModal
+        profile={
+          matched
+            ? {
+                id: matched.profile.id,
+                name: matched.profile.name,
+                age: matched.profile.age,
+                thumb: matched.profile.thumb,
+                isFictional: matched.profile.isFictional,
+              }
+            : null
+        }
+        cdnPrefix={root.site.cdnPrefix}
+        onClose={() => setMatched(null)}
+      />
     </div>
   )
 }

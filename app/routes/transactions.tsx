@@ -37,11 +37,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       view: 'detail' as const,
       payment,
       company,
-      retryMethods: failed ? methodViews(settings, member.country, member.currency, payment.listPriceMinor - payment.discountMinor).filter((m) => m.id !== payment.method) : [],
+      retryMethods: failed
+        ? methodViews(settings, member.country, member.currency, payment.listPriceMinor - payment.discountMinor).filter((m) => m.id !== payment.method)
+        : [],
       fresh: !!payment.paidAt && Date.now() - Date.parse(payment.paidAt) < 10 * 60_000,
     }
   }
-  const [payments, limit, spent] = await Promise.all([listTransactions(viewer.userId), getSpendLimit(viewer.userId), spentThisMonth(viewer.userId, member.currency)])
+  const [payments, limit, spent] = await Promise.all([
+    listTransactions(viewer.userId),
+    getSpendLimit(viewer.userId),
+    spentThisMonth(viewer.userId, member.currency),
+  ])
   return { view: 'list' as const, payments, limit: limit?.currency === member.currency ? limit : null, spent, currency: member.currency }
 }
 
@@ -54,7 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: 'transactions.limitInvalid', value: String(form.get('limit') ?? '') }, { status: 400 })
   const settings = await getSettings()
   const member = billingOfViewer(viewer, settings)
-  await setSpendLimit(viewer.userId, parsed.data.limit === '' ? null : { monthlyLimitMinor: toMinor(parsed.data.limit, member.currency), currency: member.currency })
+  await setSpendLimit(
+    viewer.userId,
+    parsed.data.limit === '' ? null : { monthlyLimitMinor: toMinor(parsed.data.limit, member.currency), currency: member.currency },
+  )
   return { notice: parsed.data.limit === '' ? 'transactions.limitRemoved' : 'transactions.limitSaved' }
 }
 
@@ -64,7 +73,9 @@ export default function Transactions({ loaderData, actionData }: Route.Component
   return loaderData.view === 'detail' ? <Detail data={loaderData} pending={pending} /> : <List data={loaderData} actionData={actionData} />
 }
 
-export const meta: Route.MetaFunction = ({ matches, params }) => [pageTitle(matches, params.id ? 'transactions.detailTitle' : 'transactions.title', { id: params.id ?? '' })]
+export const meta: Route.MetaFunction = ({ matches, params }) => [
+  pageTitle(matches, params.id ? 'transactions.detailTitle' : 'transactions.title', { id: params.id ?? '' }),
+]
 
 function Detail({ data: d, pending }: { data: Extract<Route.ComponentProps['loaderData'], { view: 'detail' }>; pending: boolean }) {
   const p = d.payment
@@ -100,7 +111,13 @@ function Detail({ data: d, pending }: { data: Extract<Route.ComponentProps['load
   )
 }
 
-function List({ data: d, actionData }: { data: Extract<Route.ComponentProps['loaderData'], { view: 'list' }>; actionData: Route.ComponentProps['actionData'] }) {
+function List({
+  data: d,
+  actionData,
+}: {
+  data: Extract<Route.ComponentProps['loaderData'], { view: 'list' }>
+  actionData: Route.ComponentProps['actionData']
+}) {
   const intl = useIntl()
   const navigation = useNavigation()
   const share = d.limit ? Math.min(100, Math.round((d.spent / d.limit.monthlyLimitMinor) * 100)) : 0
@@ -124,7 +141,14 @@ function List({ data: d, actionData }: { data: Extract<Route.ComponentProps['loa
             ) : null}
           </p>
           {d.limit ? (
-            <div className="progress mb-3" role="progressbar" aria-label={intl.formatMessage({ id: 'transactions.spendTitle' })} aria-valuenow={share} aria-valuemin={0} aria-valuemax={100}>
+            <div
+              className="progress mb-3"
+              role="progressbar"
+              aria-label={intl.formatMessage({ id: 'transactions.spendTitle' })}
+              aria-valuenow={share}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
               <div className={`progress-bar${share >= 90 ? ' bg-danger' : ''}`} style={{ width: `${share}%` }} />
             </div>
           ) : null}
@@ -142,7 +166,9 @@ function List({ data: d, actionData }: { data: Extract<Route.ComponentProps['loa
                 step={1}
                 inputMode="numeric"
                 className={`form-control${actionData && 'error' in actionData ? ' is-invalid' : ''}`}
-                defaultValue={actionData && 'value' in actionData ? actionData.value : d.limit ? String(d.limit.monthlyLimitMinor / 10 ** currencyDigits(d.currency)) : ''}
+                defaultValue={
+                  actionData && 'value' in actionData ? actionData.value : d.limit ? String(d.limit.monthlyLimitMinor / 10 ** currencyDigits(d.currency)) : ''
+                }
                 aria-describedby="spend-limit-help"
                 aria-invalid={actionData && 'error' in actionData ? true : undefined}
               />
@@ -169,11 +195,7 @@ function List({ data: d, actionData }: { data: Extract<Route.ComponentProps['loa
           ) : null}
         </div>
       </section>
-      {d.payments.length === 0 ? (
-        <TransactionsEmpty />
-      ) : (
-        <PaymentsTable payments={d.payments} />
-      )}
+      {d.payments.length === 0 ? <TransactionsEmpty /> : <PaymentsTable payments={d.payments} />}
     </>
   )
 }

@@ -27,7 +27,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
-      const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) })
+      const request = new Request(`http://${req.headers.host}${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks),
+      })
       const provider = /^\/webhooks\/payments\/([\w-]+)$/.exec(new URL(request.url).pathname)?.[1] ?? ''
       Promise.resolve(webhook.action({ request, params: { provider }, context: {} } as never))
         .catch((e: unknown) => (e instanceof Response ? e : new Response('Internal Server Error', { status: 500 })))
@@ -84,7 +88,8 @@ describe("Mollie's webhook", () => {
 
   it('answers 404 for a payment Mollie or we do not know, and 400 without an id', async () => {
     const base = process.env.PUBLIC_URL!
-    const post = (path: string, body: string) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })
+    const post = (path: string, body: string) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })
     expect((await post('/webhooks/payments/mollie', 'id=tr_forged00000')).status).toBe(404)
     expect((await post('/webhooks/payments/mollie', 'id=')).status).toBe(400)
     expect((await post('/webhooks/payments/sandbox', 'id=tr_forged00000')).status).toBe(404)
@@ -110,7 +115,11 @@ describe("Mollie's webhook", () => {
     fake.setStatus(id, 'paid')
     // The client tries three times before it gives up.
     fake.answerNext(503, 3)
-    const res = await fetch(`${process.env.PUBLIC_URL}/webhooks/payments/mollie`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `id=${id}` })
+    const res = await fetch(`${process.env.PUBLIC_URL}/webhooks/payments/mollie`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `id=${id}`,
+    })
     expect(res.status).toBe(503)
     expect(res.headers.get('retry-after')).toBe('30')
     expect(await credits(m.userId)).toBe(0)

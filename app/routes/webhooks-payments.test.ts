@@ -99,7 +99,11 @@ async function member(userId: number) {
   const [u] = await db().select({ credits: users.credits, paidUser: users.paidUser }).from(users).where(eq(users.id, userId))
   return u
 }
-const purchaseRows = (paymentId: number) => db().select().from(creditLedger).where(eq(creditLedger.idempotencyKey, `purchase:${paymentId}`))
+const purchaseRows = (paymentId: number) =>
+  db()
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.idempotencyKey, `purchase:${paymentId}`))
 const ledgerRows = (userId: number) => db().select().from(creditLedger).where(eq(creditLedger.userId, userId))
 const bundleCredits = async () => findBundle(await getSettings(), 'NL', 'm')!.credits
 // The sandbox calls the webhook later by itself too; these tests send their own calls, so its call is put off.
@@ -215,7 +219,11 @@ describe('POST /webhooks/payments/sandbox', () => {
     expect(sp.webhookUrl).toBe(`${server.origin}/webhooks/payments/sandbox`)
 
     await decideSandboxPayment(providerId, 'paid', { webhookDelayMs: 200 })
-    const webhookJobs = () => db().select({ status: jobs.status, lastError: jobs.lastError }).from(jobs).where(and(eq(jobs.name, 'sandbox.webhook'), sql`${jobs.payload}->>'id' = ${providerId}`))
+    const webhookJobs = () =>
+      db()
+        .select({ status: jobs.status, lastError: jobs.lastError })
+        .from(jobs)
+        .where(and(eq(jobs.name, 'sandbox.webhook'), sql`${jobs.payload}->>'id' = ${providerId}`))
     expect(await webhookJobs()).toHaveLength(1)
     // Nothing in this process books it: the server's job runner calls the webhook, the server books it.
     await until(async () => (await purchaseRows(payment.id)).length > 0, 20_000)

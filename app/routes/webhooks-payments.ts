@@ -5,7 +5,12 @@ import { syncPayment } from '#app/features/billing/payment-sync.server'
 import { readFormData } from '#app/lib/form-data.server'
 import type { Route } from './+types/webhooks-payments'
 
-const idSchema = z.string().trim().min(1).max(100).regex(/^[\w-]+$/)
+const idSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[\w-]+$/)
 
 export function loader() {
   return new Response('Not Found', { status: 404 })

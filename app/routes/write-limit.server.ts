@@ -20,5 +20,8 @@ export function tooOftenReply<T extends object>(seconds: number, body?: T) {
 export async function tooOftenJson(request: Request, context: AppLoadContext, seconds: number, extra?: Record<string, unknown>): Promise<Response> {
   const t = serverIntl((await requestLocale(request, context)).locale)
   const m = tooOften(seconds)
-  return Response.json({ ...extra, error: 'too_many_requests', retry_after: m.retryAfter, message: t.formatMessage({ id: m.id }, m.values) }, { status: statusFor('write', 'too_often'), headers: retryAfterHeader(seconds) })
+  return Response.json(
+    { ...extra, error: 'too_many_requests', retry_after: m.retryAfter, message: t.formatMessage({ id: m.id }, m.values) },
+    { status: statusFor('write', 'too_often'), headers: retryAfterHeader(seconds) },
+  )
 }

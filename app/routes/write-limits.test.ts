@@ -49,7 +49,8 @@ async function member(opts: Parameters<typeof createMember>[0] = {}) {
   return { ...m, context: { viewer: await getViewer(m.userId), sessionToken: null, clientIp: '10.1.1.1' } }
 }
 
-const form = (path: string, fields: Record<string, string>, init: RequestInit = {}) => new Request(`http://localhost${path}`, { method: 'POST', body: new URLSearchParams(fields), ...init })
+const form = (path: string, fields: Record<string, string>, init: RequestInit = {}) =>
+  new Request(`http://localhost${path}`, { method: 'POST', body: new URLSearchParams(fields), ...init })
 
 /** Calls a loader or action as React Router does; a thrown Response (a redirect) is the answer too. */
 async function call(fn: (args: never) => unknown, request: Request, context: unknown, params: Record<string, string> = {}): Promise<unknown> {
@@ -117,9 +118,14 @@ describe('messages', () => {
     await handleClientEvent(a.profileId, { type: 'send', toProfileId: b.profileId, clientId: crypto.randomUUID(), body: 'by socket' })
     const conversationId = (await db().select({ id: messages.conversationId }).from(messages))[0].id
     const path = `/chats/${conversationId}`
-    const ok = await answer(await call(chatPage.action, form(path, { intent: 'send', clientId: crypto.randomUUID(), body: 'by form' }), a.context, { id: String(conversationId) }))
+    const ok = await answer(
+      await call(chatPage.action, form(path, { intent: 'send', clientId: crypto.randomUUID(), body: 'by form' }), a.context, { id: String(conversationId) }),
+    )
     expect(ok.body).toMatchObject({ ok: true })
-    const gift = await expectTooOften(await call(chatPage.action, form(path, { intent: 'gift', clientId: crypto.randomUUID(), gift: 'rose' }), a.context, { id: String(conversationId) }), 60)
+    const gift = await expectTooOften(
+      await call(chatPage.action, form(path, { intent: 'gift', clientId: crypto.randomUUID(), gift: 'rose' }), a.context, { id: String(conversationId) }),
+      60,
+    )
     expect(gift.body).toMatchObject({ ok: false, error: 'chat.errorRateLimited' })
     expect(await rows(messages, eq(messages.senderId, a.profileId))).toBe(2)
     const [u] = await db().select({ credits: users.credits }).from(users).where(eq(users.id, a.userId))
@@ -132,9 +138,14 @@ describe('likes and other one-tap actions', () => {
     await limit({ likes_per_minute: 2 })
     const a = await member({ gender: 'male' })
     const [b, c, d] = await Promise.all([member(), member(), member()])
-    expect((await answer(await call(profilePage.action, form(`/members/${b.profileId}`, { intent: 'like' }), a.context, { id: String(b.profileId) }))).status).toBe(200)
+    expect(
+      (await answer(await call(profilePage.action, form(`/members/${b.profileId}`, { intent: 'like' }), a.context, { id: String(b.profileId) }))).status,
+    ).toBe(200)
     expect((await answer(await call(finder.action, form('/match-finder', { profileId: String(c.profileId) }), a.context))).status).toBe(200)
-    const r = await expectTooOften(await call(profilePage.action, form(`/members/${d.profileId}`, { intent: 'like' }), a.context, { id: String(d.profileId) }), 60)
+    const r = await expectTooOften(
+      await call(profilePage.action, form(`/members/${d.profileId}`, { intent: 'like' }), a.context, { id: String(d.profileId) }),
+      60,
+    )
     expect(r.body.tooOften).toMatchObject({ id: 'error.tooOftenSeconds' })
     await expectTooOften(await call(finder.action, form('/match-finder', { profileId: String(d.profileId) }), a.context), 60)
     expect(await rows(likes, eq(likes.likerId, a.profileId))).toBe(2)
@@ -146,7 +157,12 @@ describe('likes and other one-tap actions', () => {
     const [b, c] = await Promise.all([member({ gender: 'male' }), member({ gender: 'male' })])
     for (const to of [b, c]) await sendMessage({ senderId: a.profileId, toProfileId: to.profileId, clientId: crypto.randomUUID(), body: 'hello', kind: 'text' })
     const ids = (await db().select({ id: messages.conversationId }).from(messages)).map((r) => r.id)
-    const del = (conversation: number) => new Request('http://localhost/api/chat.php', { method: 'DELETE', body: JSON.stringify({ conversation }), headers: { 'Content-Type': 'application/json' } })
+    const del = (conversation: number) =>
+      new Request('http://localhost/api/chat.php', {
+        method: 'DELETE',
+        body: JSON.stringify({ conversation }),
+        headers: { 'Content-Type': 'application/json' },
+      })
     expect((await answer(await call(chatApi.action, del(ids[0]), a.context))).status).toBe(200)
     const r = await expectTooOften(await call(chatApi.action, del(ids[1]), a.context), 60)
     expect(r.body).toMatchObject({ error: 'too_many_requests' })
@@ -160,7 +176,10 @@ describe('blocks and reports', () => {
     const a = await member()
     const [b, c] = await Promise.all([member({ gender: 'male' }), member({ gender: 'male' })])
     await call(profilePage.action, form(`/members/${b.profileId}`, { intent: 'block' }), a.context, { id: String(b.profileId) })
-    const r = await expectTooOften(await call(profilePage.action, form(`/members/${c.profileId}`, { intent: 'block' }), a.context, { id: String(c.profileId) }), 3600)
+    const r = await expectTooOften(
+      await call(profilePage.action, form(`/members/${c.profileId}`, { intent: 'block' }), a.context, { id: String(c.profileId) }),
+      3600,
+    )
     expect(r.body.tooOften).toMatchObject({ id: 'error.tooOftenMinutes' })
     expect(await rows(blocks, eq(blocks.blockerId, a.profileId))).toBe(1)
   })
@@ -173,10 +192,22 @@ describe('blocks and reports', () => {
     if (!sent.ok) throw new Error('not sent')
     const conversation = String(sent.message.conversationId)
     await call(profilePage.action, form(`/members/${b.profileId}`, { intent: 'report', reason: 'spam' }), a.context, { id: String(b.profileId) })
-    const inChat = await answer(await call(chatPage.action, form(`/chats/${conversation}`, { intent: 'report', messageId: String(sent.message.id), reason: 'scam' }), a.context, { id: conversation }))
+    const inChat = await answer(
+      await call(chatPage.action, form(`/chats/${conversation}`, { intent: 'report', messageId: String(sent.message.id), reason: 'scam' }), a.context, {
+        id: conversation,
+      }),
+    )
     expect(inChat.body).toMatchObject({ ok: true })
-    await expectTooOften(await call(profilePage.action, form(`/members/${c.profileId}`, { intent: 'report', reason: 'fake_profile' }), a.context, { id: String(c.profileId) }), 3600)
-    const r = await expectTooOften(await call(chatPage.action, form(`/chats/${conversation}`, { intent: 'report', messageId: String(sent.message.id), reason: 'scam' }), a.context, { id: conversation }), 3600)
+    await expectTooOften(
+      await call(profilePage.action, form(`/members/${c.profileId}`, { intent: 'report', reason: 'fake_profile' }), a.context, { id: String(c.profileId) }),
+      3600,
+    )
+    const r = await expectTooOften(
+      await call(chatPage.action, form(`/chats/${conversation}`, { intent: 'report', messageId: String(sent.message.id), reason: 'scam' }), a.context, {
+        id: conversation,
+      }),
+      3600,
+    )
     expect(r.body).toMatchObject({ ok: false, tooOften: { id: 'error.tooOftenMinutes' } })
     expect(await rows(reports, eq(reports.reporterId, a.profileId))).toBe(2)
   })
@@ -196,11 +227,21 @@ describe('uploads', () => {
     const b = await member({ gender: 'male' })
     const image = await jpeg()
     expect((await answer(await call(photosApi.action, multipart('/api/photos.php', image), a.context))).status).toBe(201)
-    expect((await answer(await call(ownProfile.action, multipart('/profile', image, { intent: 'upload' }), a.context))).body).toMatchObject({ notice: 'photos.uploaded' })
+    expect((await answer(await call(ownProfile.action, multipart('/profile', image, { intent: 'upload' }), a.context))).body).toMatchObject({
+      notice: 'photos.uploaded',
+    })
     const api = await expectTooOften(await call(photosApi.action, multipart('/api/photos.php', image), a.context), 3600)
-    expect(api.body).toMatchObject({ error: 'too_many_requests', message: expect.stringMatching(/^You are doing this too often\. Please wait \d+ minutes? and try again\.$/) })
+    expect(api.body).toMatchObject({
+      error: 'too_many_requests',
+      message: expect.stringMatching(/^You are doing this too often\. Please wait \d+ minutes? and try again\.$/),
+    })
     await expectTooOften(await call(ownProfile.action, multipart('/profile', image, { intent: 'upload' }), a.context), 3600)
-    const chat = await expectTooOften(await call(chatPhoto.action, multipart(`/members/${b.profileId}/chat/photo`, image, { clientId: crypto.randomUUID() }), a.context, { id: String(b.profileId) }), 3600)
+    const chat = await expectTooOften(
+      await call(chatPhoto.action, multipart(`/members/${b.profileId}/chat/photo`, image, { clientId: crypto.randomUUID() }), a.context, {
+        id: String(b.profileId),
+      }),
+      3600,
+    )
     expect(chat.body).toMatchObject({ ok: false, error: 'error.tooOftenMinutes', values: { minutes: expect.any(Number) } })
     expect(await rows(profileImages, eq(profileImages.profileId, a.profileId))).toBe(2)
     expect(await rows(messages)).toBe(0)
@@ -213,9 +254,21 @@ describe('profile and account changes', () => {
   it('profile edits per member per hour: a refused delete leaves the photo', async () => {
     await limit({ profile_edits_per_hour: 1 })
     const a = await member()
-    const photo = (n: number) => ({ profileId: a.profileId, filename: `p${n}.webp`, thumbFilename: `p${n}-t.webp`, matchFilename: `p${n}-m.webp`, blurredFilename: `p${n}-b.webp`, status: 'active' as const })
-    const [first, second] = await db().insert(profileImages).values([photo(1), photo(2)]).returning({ id: profileImages.id })
-    expect((await answer(await call(ownProfile.action, form('/profile', { intent: 'delete', imageId: String(first.id) }), a.context))).body).toMatchObject({ notice: 'photos.deleted' })
+    const photo = (n: number) => ({
+      profileId: a.profileId,
+      filename: `p${n}.webp`,
+      thumbFilename: `p${n}-t.webp`,
+      matchFilename: `p${n}-m.webp`,
+      blurredFilename: `p${n}-b.webp`,
+      status: 'active' as const,
+    })
+    const [first, second] = await db()
+      .insert(profileImages)
+      .values([photo(1), photo(2)])
+      .returning({ id: profileImages.id })
+    expect((await answer(await call(ownProfile.action, form('/profile', { intent: 'delete', imageId: String(first.id) }), a.context))).body).toMatchObject({
+      notice: 'photos.deleted',
+    })
     await expectTooOften(await call(ownProfile.action, form('/profile', { intent: 'delete', imageId: String(second.id) }), a.context), 3600)
     expect(await rows(profileImages, eq(profileImages.id, second.id))).toBe(1)
   })
@@ -223,9 +276,14 @@ describe('profile and account changes', () => {
   it('account changes per member per hour: settings, spend limit, language', async () => {
     await limit({ account_changes_per_hour: 3 })
     const a = await member()
-    expect((await answer(await call(settingsPage.action, form('/notifications', { intent: 'privacy', invisible: 'on' }), a.context))).body).toMatchObject({ notice: 'settings.saved' })
-    expect((await answer(await call(transactionsPage.action, form('/transactions', { limit: '50' }), a.context))).body).toMatchObject({ notice: 'transactions.limitSaved' })
-    const put = () => new Request('http://localhost/api/user.php', { method: 'PUT', body: JSON.stringify({ language: 'de' }), headers: { 'Content-Type': 'application/json' } })
+    expect((await answer(await call(settingsPage.action, form('/notifications', { intent: 'privacy', invisible: 'on' }), a.context))).body).toMatchObject({
+      notice: 'settings.saved',
+    })
+    expect((await answer(await call(transactionsPage.action, form('/transactions', { limit: '50' }), a.context))).body).toMatchObject({
+      notice: 'transactions.limitSaved',
+    })
+    const put = () =>
+      new Request('http://localhost/api/user.php', { method: 'PUT', body: JSON.stringify({ language: 'de' }), headers: { 'Content-Type': 'application/json' } })
     expect((await answer(await call(userApi.action, put(), a.context))).status).toBe(200)
     await expectTooOften(await call(settingsPage.action, form('/notifications', { intent: 'privacy' }), a.context), 3600)
     await expectTooOften(await call(transactionsPage.action, form('/transactions', { limit: '' }), a.context), 3600)
@@ -254,7 +312,10 @@ describe('discount codes', () => {
     expect(refused.body).toMatchObject({ error: 'too_many_requests' })
     const page = await expectTooOften(await call(creditsPage.loader, new Request('http://localhost/credits?code=GUESS3'), a.context), 3600)
     expect(page.body).toMatchObject({ codeError: null, tooOften: { id: 'error.tooOftenMinutes' } })
-    await expectTooOften(await call(checkoutPage.loader, new Request('http://localhost/credits/m/ideal?code=GUESS4'), a.context, { id: 'm', paymentmethod: 'ideal' }), 3600)
+    await expectTooOften(
+      await call(checkoutPage.loader, new Request('http://localhost/credits/m/ideal?code=GUESS4'), a.context, { id: 'm', paymentmethod: 'ideal' }),
+      3600,
+    )
     await expectTooOften(await call(directDebitPage.loader, new Request('http://localhost/directdebit?bundle=m&code=GUESS5'), a.context), 3600)
   })
 })
@@ -272,7 +333,18 @@ describe('payments', () => {
     const dd = await expectTooOften(
       await call(
         directDebitPage.action,
-        form('/directdebit?bundle=s', { intent: 'start', key: 'form-key-9', account_holder: 'Anna de Vries', iban: 'NL91ABNA0417164300', street: 'Keizersgracht', house_number: '12', zip: '1015 CJ', city: 'Amsterdam', phone: '0612345678', authorize: 'on' }),
+        form('/directdebit?bundle=s', {
+          intent: 'start',
+          key: 'form-key-9',
+          account_holder: 'Anna de Vries',
+          iban: 'NL91ABNA0417164300',
+          street: 'Keizersgracht',
+          house_number: '12',
+          zip: '1015 CJ',
+          city: 'Amsterdam',
+          phone: '0612345678',
+          authorize: 'on',
+        }),
         a.context,
       ),
       3600,
@@ -286,7 +358,11 @@ describe('complaints', () => {
   it('count per address, visitors and members alike; another address is not held back', async () => {
     await limit({ complaints_ip_per_hour: 2 })
     const file = (ip: string) =>
-      call(complaintsPage.action, form('/complaints', { category: 'scam', description: 'This profile asks everyone for money.', email: 'someone@example.com' }), { viewer: null, sessionToken: null, clientIp: ip })
+      call(
+        complaintsPage.action,
+        form('/complaints', { category: 'scam', description: 'This profile asks everyone for money.', email: 'someone@example.com' }),
+        { viewer: null, sessionToken: null, clientIp: ip },
+      )
     expect((await answer(await file('10.9.9.9'))).body).toMatchObject({ reference: expect.any(String) })
     expect((await answer(await file('10.9.9.9'))).body).toMatchObject({ reference: expect.any(String) })
     const r = await expectTooOften(await file('10.9.9.9'), 3600)

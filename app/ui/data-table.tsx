@@ -43,7 +43,10 @@ export interface Column<T> {
 export type RowProps = { className?: string } & { [data: `data-${string}`]: string | number | boolean | undefined }
 
 /** A table has a name: a caption (hidden unless `captionVisible`), an aria-label, or the id of a heading. */
-type Name = { caption: ReactNode; captionVisible?: boolean; ariaLabel?: never; labelledBy?: never } | { ariaLabel: string; caption?: never; labelledBy?: never } | { labelledBy: string; caption?: never; ariaLabel?: never }
+type Name =
+  | { caption: ReactNode; captionVisible?: boolean; ariaLabel?: never; labelledBy?: never }
+  | { ariaLabel: string; caption?: never; labelledBy?: never }
+  | { labelledBy: string; caption?: never; ariaLabel?: never }
 
 export type DataTableProps<T> = Name & {
   columns: readonly Column<T>[]
@@ -73,7 +76,11 @@ const cx = (...c: (string | false | undefined)[]) => c.filter(Boolean).join(' ')
 /** The sort the URL asks for, if its key is one of `keys` (never anything else); otherwise `fallback`. */
 export function parseSort<K extends string>(params: URLSearchParams, keys: readonly K[], fallback: { key: K; dir: SortDir }): { key: K; dir: SortDir }
 export function parseSort<K extends string>(params: URLSearchParams, keys: readonly K[], fallback?: null): { key: K; dir: SortDir } | null
-export function parseSort<K extends string>(params: URLSearchParams, keys: readonly K[], fallback: { key: K; dir: SortDir } | null = null): { key: K; dir: SortDir } | null {
+export function parseSort<K extends string>(
+  params: URLSearchParams,
+  keys: readonly K[],
+  fallback: { key: K; dir: SortDir } | null = null,
+): { key: K; dir: SortDir } | null {
   const key = params.get('sort')
   const dir = params.get('dir')
   if (!key || !(keys as readonly string[]).includes(key)) return fallback
@@ -110,7 +117,20 @@ export function sortRows<T>(rows: readonly T[], columns: readonly Column<T>[], s
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, rowKey, rowProps, testId, className = 'table table-sm align-middle', wrapperClassName, responsive = true, sort, empty, emptyProps, pagination } = props
+  const {
+    columns,
+    rows,
+    rowKey,
+    rowProps,
+    testId,
+    className = 'table table-sm align-middle',
+    wrapperClassName,
+    responsive = true,
+    sort,
+    empty,
+    emptyProps,
+    pagination,
+  } = props
   const intl = useIntl()
   const { search } = useLocation()
   const current = sort?.current ?? null
@@ -138,14 +158,27 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 const sorted = key && current?.key === key ? current.dir : null
                 const next: SortDir = sorted ? (sorted === 'asc' ? 'desc' : 'asc') : (c.firstDir ?? 'asc')
                 return (
-                  <th key={c.id} scope="col" className={cx(c.align && alignClass[c.align], c.headerClassName)} aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <th
+                    key={c.id}
+                    scope="col"
+                    className={cx(c.align && alignClass[c.align], c.headerClassName)}
+                    aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
                     {key && sort ? (
-                      <Link to={sortSearch(search, { key, dir: next })} className="link-body-emphasis text-decoration-none text-nowrap" preventScrollReset data-sort-link={key}>
+                      <Link
+                        to={sortSearch(search, { key, dir: next })}
+                        className="link-body-emphasis text-decoration-none text-nowrap"
+                        preventScrollReset
+                        data-sort-link={key}
+                      >
                         {c.header}
                         <span aria-hidden="true" className="ms-1">
                           {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
                         </span>
-                        <span className="visually-hidden"> ({intl.formatMessage({ id: next === 'asc' ? 'table.sortAscending' : 'table.sortDescending' })})</span>
+                        <span className="visually-hidden">
+                          {' '}
+                          ({intl.formatMessage({ id: next === 'asc' ? 'table.sortAscending' : 'table.sortDescending' })})
+                        </span>
                       </Link>
                     ) : (
                       c.header

@@ -9,7 +9,13 @@ export function FormField({
   id,
   help,
   ...input
-}: { label: ReactNode; errors?: string[]; errorValues?: Record<string, string | number>; id: string; help?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: ReactNode
+  errors?: string[]
+  errorValues?: Record<string, string | number>
+  id: string
+  help?: ReactNode
+} & InputHTMLAttributes<HTMLInputElement>) {
   const intl = useIntl()
   const errorId = `${id}-error`
   const has = !!errors?.length
@@ -19,7 +25,13 @@ export function FormField({
         {label}
       </label>
       {/* Our own aria attributes come last: the error element is ours, whatever ids a form library suggests. */}
-      <input {...input} id={id} className={`form-control${has ? ' is-invalid' : ''}`} aria-invalid={has || undefined} aria-describedby={has ? errorId : help ? `${id}-help` : undefined} />
+      <input
+        {...input}
+        id={id}
+        className={`form-control${has ? ' is-invalid' : ''}`}
+        aria-invalid={has || undefined}
+        aria-describedby={has ? errorId : help ? `${id}-help` : undefined}
+      />
       {help && !has ? (
         <div className="form-text" id={`${id}-help`}>
           {help}
@@ -48,7 +60,13 @@ export function SelectField({
       <label htmlFor={id} className="form-label">
         {label}
       </label>
-      <select {...select} id={id} className={`form-select${has ? ' is-invalid' : ''}`} aria-invalid={has || undefined} aria-describedby={has ? `${id}-error` : undefined}>
+      <select
+        {...select}
+        id={id}
+        className={`form-select${has ? ' is-invalid' : ''}`}
+        aria-invalid={has || undefined}
+        aria-describedby={has ? `${id}-error` : undefined}
+      >
         {children}
       </select>
       {has ? (

@@ -9,7 +9,9 @@ import { iconNames, iconOr, isIconName } from './icon-names'
 describe('Icon', () => {
   it('draws the symbol of the sprite, decorative by default', () => {
     const html = renderToStaticMarkup(<Icon name="heart-fill" className="me-1" />)
-    expect(html).toMatch(/^<svg class="bi me-1" width="1em" height="1em" fill="currentColor" focusable="false" data-icon="heart-fill" aria-hidden="true"><use href="[^"#]*icon-sprite[^"#]*\.svg#heart-fill"><\/use><\/svg>$/)
+    expect(html).toMatch(
+      /^<svg class="bi me-1" width="1em" height="1em" fill="currentColor" focusable="false" data-icon="heart-fill" aria-hidden="true"><use href="[^"#]*icon-sprite[^"#]*\.svg#heart-fill"><\/use><\/svg>$/,
+    )
     expect(html).not.toContain('role=')
   })
 

@@ -22,7 +22,15 @@ export function LanguageDropdown({ current, available = locales }: { current: Lo
       <Form method="post" action="/lang-config" className="lang-menu-list dropdown-menu shadow" reloadDocument>
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         {available.map((l) => (
-          <button key={l} type="submit" name="language" value={l} lang={l} className={`dropdown-item${l === current ? ' active' : ''}`} aria-current={l === current ? 'true' : undefined}>
+          <button
+            key={l}
+            type="submit"
+            name="language"
+            value={l}
+            lang={l}
+            className={`dropdown-item${l === current ? ' active' : ''}`}
+            aria-current={l === current ? 'true' : undefined}
+          >
             {localeNames[l]}
           </button>
         ))}

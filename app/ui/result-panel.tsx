@@ -2,8 +2,23 @@ import type { ReactNode } from 'react'
 import { Icon } from './icon'
 
 /** The centred outcome of a link or action (activation, e-mail change, deletion): icon, title, text, next step. */
-export function ResultPanel({ tone, title, children, action }: { tone: 'success' | 'danger' | 'neutral'; title: ReactNode; children?: ReactNode; action?: ReactNode }) {
-  const [icon, colour] = tone === 'success' ? (['check-circle', 'text-success'] as const) : tone === 'danger' ? (['x-circle', 'text-danger'] as const) : (['info-circle', 'text-secondary'] as const)
+export function ResultPanel({
+  tone,
+  title,
+  children,
+  action,
+}: {
+  tone: 'success' | 'danger' | 'neutral'
+  title: ReactNode
+  children?: ReactNode
+  action?: ReactNode
+}) {
+  const [icon, colour] =
+    tone === 'success'
+      ? (['check-circle', 'text-success'] as const)
+      : tone === 'danger'
+        ? (['x-circle', 'text-danger'] as const)
+        : (['info-circle', 'text-secondary'] as const)
   return (
     <div className="text-center py-5">
       <Icon name={icon} className={`${colour} display-4`} />

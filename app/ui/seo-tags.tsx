@@ -32,7 +32,17 @@ export interface SeoHandle {
  * profiles are never indexed and never shared with their photo (privacy over the share image rule of spec
  * section 3; docs/decisions/015-seo.md).
  */
-export function SeoTags({ site, locale, loggedIn, messages }: { site: SeoSite | undefined; locale: string; loggedIn: boolean; messages: Record<string, string> | undefined }) {
+export function SeoTags({
+  site,
+  locale,
+  loggedIn,
+  messages,
+}: {
+  site: SeoSite | undefined
+  locale: string
+  loggedIn: boolean
+  messages: Record<string, string> | undefined
+}) {
   const { pathname } = useLocation()
   const matches = useMatches()
   const leaf = matches[matches.length - 1]

@@ -40,7 +40,12 @@ describe('the root loader', () => {
     process.env = { ...saved }
     resetEnvCache()
   })
-  const load = async () => rootLoader({ request: new Request('http://localhost/'), params: {}, context: { viewer: null, sessionToken: null, clientIp: '127.0.0.1', requestFailure: { serviceUnavailable: false } } } as never)
+  const load = async () =>
+    rootLoader({
+      request: new Request('http://localhost/'),
+      params: {},
+      context: { viewer: null, sessionToken: null, clientIp: '127.0.0.1', requestFailure: { serviceUnavailable: false } },
+    } as never)
 
   it('turns test mode on while the sandbox is the payment provider (the default)', async () => {
     delete process.env.PAYMENT_PROVIDER

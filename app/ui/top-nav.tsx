@@ -24,7 +24,15 @@ export function creditsBadgeVariant(v: { paidUser: boolean; credits: number }): 
 }
 
 /** Top navigation of spec section 2, for the screens that exist. */
-export function TopNav(props: { viewer: NavViewer | null; unread: number; newLikes: number; locale: Locale; languages: readonly Locale[]; siteName: string; mediaPrefix: string }) {
+export function TopNav(props: {
+  viewer: NavViewer | null
+  unread: number
+  newLikes: number
+  locale: Locale
+  languages: readonly Locale[]
+  siteName: string
+  mediaPrefix: string
+}) {
   const intl = useIntl()
   const { viewer } = props
   const message = useAnnouncedRises(props.unread, props.newLikes)

@@ -16,7 +16,12 @@ let media: MediaStore
 
 beforeAll(async () => {
   s3 = await startS3Server()
-  media = createS3MediaStore({ bucket: s3.bucket, region: s3.region, endpoint: s3.endpoint, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } })
+  media = createS3MediaStore({
+    bucket: s3.bucket,
+    region: s3.region,
+    endpoint: s3.endpoint,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  })
 })
 afterAll(async () => {
   await media?.close()

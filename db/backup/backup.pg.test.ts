@@ -44,7 +44,9 @@ describe('backup and restore of PostgreSQL', () => {
     await expect(restoreBackup(site, dir, { migrationsFolder })).rejects.toThrow(/other session\(s\) use the database/)
     await handle.close()
     // The embedded kind is refused here too.
-    await expect(restoreBackup({ dataDir }, dir, { migrationsFolder })).rejects.toThrow(/holds a PostgreSQL database, but this installation uses the embedded database/)
+    await expect(restoreBackup({ dataDir }, dir, { migrationsFolder })).rejects.toThrow(
+      /holds a PostgreSQL database, but this installation uses the embedded database/,
+    )
 
     const restored = await restoreBackup(site, dir, { migrationsFolder })
     expect(restored.manifest.kind).toBe('postgres')

@@ -4,7 +4,17 @@ import { pgliteDataDir } from '../client.server'
 import { DataDirBusyError, lockDataDir } from '../data-dir-lock.server'
 import type { MediaStore } from '#app/adapters/storage/media-store'
 import { archiveDataFiles, dataFileNames, extractDataFiles, mediaFolderNames } from './data-files.server'
-import { appVersion, BackupError, checkPart, codeMigrationCount, describePart, readManifest, writeManifest, type BackupKind, type BackupManifest } from './manifest'
+import {
+  appVersion,
+  BackupError,
+  checkPart,
+  codeMigrationCount,
+  describePart,
+  readManifest,
+  writeManifest,
+  type BackupKind,
+  type BackupManifest,
+} from './manifest'
 import { replaceMedia } from './object-media.server'
 import { dumpPglite, loadPglite } from './pglite-image.server'
 import { dumpPostgres, otherSessions, postgresMigrationCount, restorePostgres } from './postgres-dump.server'
@@ -24,7 +34,11 @@ export interface Installation {
 const DATABASE_FILE: Record<BackupKind, string> = { pglite: 'database.tar.gz', postgres: 'database.pgdump' }
 const FILES_ARCHIVE = 'files.tar'
 const describeKind = (k: BackupKind) => (k === 'pglite' ? 'the embedded database (PGlite)' : 'a PostgreSQL database')
-const stampOf = (d: Date) => d.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')
+const stampOf = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-')
 
 /** The embedded database's lock, with the reason a backup or restore cannot go on as its message. */
 function lockEmbedded(dataDir: string): () => void {
@@ -104,10 +118,14 @@ export async function restoreBackup(site: Installation, dir: string, opts: { mig
   const manifest = readManifest(dir)
   const kind: BackupKind = site.databaseUrl ? 'postgres' : 'pglite'
   if (manifest.kind !== kind)
-    throw new BackupError(`This backup holds ${describeKind(manifest.kind)}, but this installation uses ${describeKind(kind)} (DATABASE_URL is ${site.databaseUrl ? 'set' : 'unset'}).`)
+    throw new BackupError(
+      `This backup holds ${describeKind(manifest.kind)}, but this installation uses ${describeKind(kind)} (DATABASE_URL is ${site.databaseUrl ? 'set' : 'unset'}).`,
+    )
   const known = codeMigrationCount(opts.migrationsFolder)
   if (manifest.migrations > known)
-    throw new BackupError(`This backup was made by a newer version (${manifest.migrations} migrations; this code has ${known}): restore it with that version or a later one.`)
+    throw new BackupError(
+      `This backup was made by a newer version (${manifest.migrations} migrations; this code has ${known}): restore it with that version or a later one.`,
+    )
   await checkPart(dir, manifest.database)
   await checkPart(dir, manifest.files)
 
@@ -124,7 +142,8 @@ export async function restoreBackup(site: Installation, dir: string, opts: { mig
       const unlock = lockEmbedded(site.dataDir)
       try {
         const { migrations } = await loadPglite(path.join(dir, manifest.database.file), path.join(stage, 'pglite'))
-        if (migrations !== manifest.migrations) throw new BackupError(`The database in the backup has ${migrations} migrations, its manifest says ${manifest.migrations}: not restored.`)
+        if (migrations !== manifest.migrations)
+          throw new BackupError(`The database in the backup has ${migrations} migrations, its manifest says ${manifest.migrations}: not restored.`)
         moveInto(site.dataDir, aside, path.join(stage, 'pglite'), path.basename(pgliteDataDir(site.dataDir)))
         await putFilesInPlace(site, path.join(stage, 'files'), aside)
       } finally {

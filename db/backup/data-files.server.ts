@@ -32,7 +32,16 @@ export async function archiveDataFiles(dataDir: string, tarFile: string, media?:
   const keys = dataFileNames(dataDir).filter((n) => !(fromBucket && mediaFolderNames(dataDir).includes(n)) && fs.existsSync(path.join(dataDir, n)))
   const stage = `${tarFile}.media`
   // An empty archive is still written, so that a restore makes DATA_DIR hold exactly nothing of these.
-  const args = ['--create', '--file', tarFile, '--warning=no-file-changed', '--ignore-failed-read', '--directory', dataDir, ...(keys.length ? keys : ['--files-from', '/dev/null'])]
+  const args = [
+    '--create',
+    '--file',
+    tarFile,
+    '--warning=no-file-changed',
+    '--ignore-failed-read',
+    '--directory',
+    dataDir,
+    ...(keys.length ? keys : ['--files-from', '/dev/null']),
+  ]
   let objects: number | undefined
   try {
     if (fromBucket) {
@@ -61,7 +70,8 @@ export async function extractDataFiles(dataDir: string, tarFile: string, into: s
   const { stdout } = await run('tar', ['--list', '--file', tarFile], { maxBuffer: 256 * 1024 * 1024 })
   for (const member of stdout.split('\n').filter(Boolean)) {
     const parts = member.replace(/^\.\//, '').split('/')
-    if (member.startsWith('/') || parts.includes('..') || !allowed.has(parts[0])) throw new BackupError(`The backup's files archive holds an unexpected entry: ${member}`)
+    if (member.startsWith('/') || parts.includes('..') || !allowed.has(parts[0]))
+      throw new BackupError(`The backup's files archive holds an unexpected entry: ${member}`)
   }
   fs.mkdirSync(into, { recursive: true })
   await run('tar', ['--extract', '--file', tarFile, '--directory', into, '--no-same-owner'], { maxBuffer: 16 * 1024 * 1024 })

@@ -61,7 +61,8 @@ export async function describePart(dir: string, file: string): Promise<BackupPar
 export async function checkPart(dir: string, expected: BackupPart): Promise<void> {
   if (!fs.existsSync(path.join(dir, expected.file))) throw new BackupError(`The backup has no ${expected.file}.`)
   const actual = await describePart(dir, expected.file)
-  if (actual.bytes !== expected.bytes || actual.sha256 !== expected.sha256) throw new BackupError(`${expected.file} in the backup is damaged: its size or checksum differs from the manifest.`)
+  if (actual.bytes !== expected.bytes || actual.sha256 !== expected.sha256)
+    throw new BackupError(`${expected.file} in the backup is damaged: its size or checksum differs from the manifest.`)
 }
 
 /** How many migrations this version of the code has (db/migrations/meta/_journal.json). */

@@ -40,10 +40,12 @@ export async function downloadMedia(store: MediaStore, into: string): Promise<nu
  * The servers are stopped during a restore: nobody sees the moment between.
  */
 export async function replaceMedia(store: MediaStore, from: string, aside: string): Promise<void> {
-  const wanted = new Map(MEDIA_AREAS.map((area) => {
-    const folder = path.join(from, folderOf(area))
-    return [area, new Set(fs.existsSync(folder) ? fs.readdirSync(folder).filter(isMediaName) : [])] as const
-  }))
+  const wanted = new Map(
+    MEDIA_AREAS.map((area) => {
+      const folder = path.join(from, folderOf(area))
+      return [area, new Set(fs.existsSync(folder) ? fs.readdirSync(folder).filter(isMediaName) : [])] as const
+    }),
+  )
   const stale: string[] = []
   for (const area of MEDIA_AREAS) {
     const dir = path.join(aside, folderOf(area))

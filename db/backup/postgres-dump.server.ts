@@ -41,20 +41,24 @@ async function query<T>(url: string, text: string): Promise<T[]> {
 }
 
 async function serverVersion(url: string): Promise<{ text: string; major: number }> {
-  const [r] = await query<{ v: string; n: string }>(url, 'select current_setting(\'server_version\') as v, current_setting(\'server_version_num\') as n')
+  const [r] = await query<{ v: string; n: string }>(url, "select current_setting('server_version') as v, current_setting('server_version_num') as n")
   return { text: r.v.split(' ')[0], major: Math.floor(Number(r.n) / 10000) }
 }
 
 /** Applied migrations, 0 for a database the server never started on. */
 export async function postgresMigrationCount(url: string): Promise<number> {
-  const [r] = await query<{ n: number | null }>(url, `select case when to_regclass('drizzle.__drizzle_migrations') is null then 0 else (select count(*)::int from drizzle.__drizzle_migrations) end as n`)
+  const [r] = await query<{ n: number | null }>(
+    url,
+    `select case when to_regclass('drizzle.__drizzle_migrations') is null then 0 else (select count(*)::int from drizzle.__drizzle_migrations) end as n`,
+  )
   return r.n ?? 0
 }
 
 /** Writes the database to `file` with pg_dump --format=custom; refuses a pg_dump older than the server. */
 export async function dumpPostgres(url: string, file: string): Promise<{ server: string; pgDump: string }> {
   const [tool, server] = await Promise.all([toolVersion('pg_dump'), serverVersion(url)])
-  if (tool.major < server.major) throw new BackupError(`pg_dump ${tool.text} cannot dump a PostgreSQL ${server.text} server: install postgresql-client-${server.major}.`)
+  if (tool.major < server.major)
+    throw new BackupError(`pg_dump ${tool.text} cannot dump a PostgreSQL ${server.text} server: install postgresql-client-${server.major}.`)
   const c = connection(url)
   try {
     await run('pg_dump', ['--format=custom', '--file', file, '--dbname', c.dbname], { env: c.env, maxBuffer: 16 * 1024 * 1024 })
@@ -80,7 +84,10 @@ export async function otherSessions(url: string): Promise<number> {
 export async function restorePostgres(url: string, file: string, dumpedWith: string): Promise<void> {
   const [restoreTool] = await Promise.all([toolVersion('pg_restore'), toolVersion('psql')])
   const dumpMajor = Number(/^\d+/.exec(dumpedWith)?.[0] ?? 0)
-  if (restoreTool.major < dumpMajor) throw new BackupError(`This backup was written by pg_dump ${dumpedWith}; pg_restore ${restoreTool.text} cannot read it: install postgresql-client-${dumpMajor}.`)
+  if (restoreTool.major < dumpMajor)
+    throw new BackupError(
+      `This backup was written by pg_dump ${dumpedWith}; pg_restore ${restoreTool.text} cannot read it: install postgresql-client-${dumpMajor}.`,
+    )
   const c = connection(url)
   const psql = spawn('psql', ['--no-psqlrc', '--quiet', '--set', 'ON_ERROR_STOP=1', '--dbname', c.dbname], { env: c.env, stdio: ['pipe', 'ignore', 'pipe'] })
   const restore = spawn('pg_restore', ['--no-owner', '--no-acl', '--file', '-', file], { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -100,7 +107,8 @@ export async function restorePostgres(url: string, file: string, dumpedWith: str
   const restoreCode = await restored
   psql.stdin.end(restoreCode === 0 ? 'commit;\n' : 'rollback;\n')
   const psqlCode = await applied
-  if (restoreCode !== 0 || psqlCode !== 0) throw new BackupError(`The restore failed and changed nothing: ${errorLines(errors.join('')) || `pg_restore ${restoreCode}, psql ${psqlCode}`}`)
+  if (restoreCode !== 0 || psqlCode !== 0)
+    throw new BackupError(`The restore failed and changed nothing: ${errorLines(errors.join('')) || `pg_restore ${restoreCode}, psql ${psqlCode}`}`)
 }
 
 /** The error lines only: PostgreSQL's DETAIL and CONTEXT lines may quote the rows (members' data) being restored. */

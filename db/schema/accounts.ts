@@ -15,7 +15,10 @@ export const users = pgTable(
     credits: integer('credits').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
     language: varchar('language', { length: 2 }).notNull().default('en'),
-    notificationsDisabled: text('notifications_disabled').array().notNull().default(sql`'{}'::text[]`),
+    notificationsDisabled: text('notifications_disabled')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // Tracking source of the signup (network, ref, sub1..sub3); never shown to other members.
     tracking: jsonb('tracking').$type<Record<string, string>>(),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
@@ -41,7 +44,9 @@ export const users = pgTable(
     check('users_credits_not_negative', sql`${t.credits} >= 0`),
     // The console's dashboard counts signups and activations per day over a date range.
     index('users_signup_date_idx').on(t.signupDate),
-    index('users_confirmed_at_idx').on(t.confirmedAt).where(sql`${t.confirmedAt} is not null`),
+    index('users_confirmed_at_idx')
+      .on(t.confirmedAt)
+      .where(sql`${t.confirmedAt} is not null`),
   ],
 )
 
@@ -193,5 +198,9 @@ export const pushSubscriptions = pgTable(
     auth: varchar('auth', { length: 100 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId), index('push_subscriptions_session_idx').on(t.sessionId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
+  ],
 )

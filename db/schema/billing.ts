@@ -51,7 +51,9 @@ export const payments = pgTable(
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt),
     // The console's dashboard: purchases and revenue per day.
-    index('payments_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    index('payments_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     uniqueIndex('payments_provider_id_key').on(t.provider, t.providerPaymentId),
     uniqueIndex('payments_idempotency_key').on(t.userId, t.idempotencyKey),
     check('payments_amounts_not_negative', sql`${t.totalMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.feeMinor} >= 0`),
@@ -77,12 +79,19 @@ export const discountCodes = pgTable(
     status: varchar('status', { length: 20 }).$type<'active' | 'disabled'>().notNull().default('active'),
     // Single use: one redemption in all; otherwise once per member.
     singleUse: boolean('single_use').notNull().default(false),
-    paymentMethods: text('payment_methods').array().notNull().default(sql`'{}'::text[]`),
+    paymentMethods: text('payment_methods')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // At most this many redemptions (reserved or used) in all; null for no limit (operator console, issue 13).
     usageLimit: integer('usage_limit'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('discount_codes_code_key').on(sql`upper(${t.code})`), check('discount_codes_percentage', sql`${t.percentage} between 1 and 100`), check('discount_codes_usage_limit', sql`${t.usageLimit} is null or ${t.usageLimit} > 0`)],
+  (t) => [
+    uniqueIndex('discount_codes_code_key').on(sql`upper(${t.code})`),
+    check('discount_codes_percentage', sql`${t.percentage} between 1 and 100`),
+    check('discount_codes_usage_limit', sql`${t.usageLimit} is null or ${t.usageLimit} > 0`),
+  ],
 )
 
 /**
@@ -108,8 +117,12 @@ export const discountRedemptions = pgTable(
   },
   (t) => [
     uniqueIndex('discount_redemptions_payment_key').on(t.paymentId),
-    uniqueIndex('discount_redemptions_single_use_key').on(t.codeId).where(sql`${t.singleUse} and ${t.status} <> 'released'`),
-    uniqueIndex('discount_redemptions_member_key').on(t.codeId, t.userId).where(sql`${t.status} <> 'released'`),
+    uniqueIndex('discount_redemptions_single_use_key')
+      .on(t.codeId)
+      .where(sql`${t.singleUse} and ${t.status} <> 'released'`),
+    uniqueIndex('discount_redemptions_member_key')
+      .on(t.codeId, t.userId)
+      .where(sql`${t.status} <> 'released'`),
   ],
 )
 
@@ -215,7 +228,10 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   storedCard: boolean('stored_card').notNull().default(false),
   refundedMinor: integer('refunded_minor').notNull().default(0),
   // Idempotency keys of the refunds made: a retried refund request refunds once.
-  refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
+  refundKeys: text('refund_keys')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   chargedBackMinor: integer('charged_back_minor').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -14,7 +14,12 @@ export const domainEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },
-  (t) => [index('domain_events_undispatched_idx').on(t.id).where(sql`${t.dispatchedAt} is null`), index('domain_events_dispatched_idx').on(t.dispatchedAt)],
+  (t) => [
+    index('domain_events_undispatched_idx')
+      .on(t.id)
+      .where(sql`${t.dispatchedAt} is null`),
+    index('domain_events_dispatched_idx').on(t.dispatchedAt),
+  ],
 )
 
 export const jobStatuses = ['pending', 'running', 'failed'] as const
@@ -44,7 +49,17 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('jobs_key_key').on(t.key).where(sql`${t.status} <> 'failed'`), index('jobs_due_idx').on(t.priority.desc(), t.runAt).where(sql`${t.status} <> 'failed'`), index('jobs_failed_idx').on(t.updatedAt).where(sql`${t.status} = 'failed'`)],
+  (t) => [
+    uniqueIndex('jobs_key_key')
+      .on(t.key)
+      .where(sql`${t.status} <> 'failed'`),
+    index('jobs_due_idx')
+      .on(t.priority.desc(), t.runAt)
+      .where(sql`${t.status} <> 'failed'`),
+    index('jobs_failed_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'failed'`),
+  ],
 )
 
 /** Recurring jobs: the last period each was scheduled for, so that one process per period schedules it. */

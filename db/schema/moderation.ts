@@ -48,7 +48,9 @@ export const moderationDecisions = pgTable(
   (t) => [
     index('moderation_decisions_user_idx').on(t.userId, t.createdAt),
     index('moderation_decisions_profile_idx').on(t.profileId, t.createdAt),
-    index('moderation_decisions_open_appeals_idx').on(t.appealedAt).where(sql`appealed_at is not null and appeal_handled_at is null`),
+    index('moderation_decisions_open_appeals_idx')
+      .on(t.appealedAt)
+      .where(sql`appealed_at is not null and appeal_handled_at is null`),
     check('moderation_decisions_appeal_length', sql`${t.appealText} is null or char_length(${t.appealText}) <= 2000`),
   ],
 )

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm'
-import { boolean, char, check, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  char,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core'
 import type { Gender, Sexuality } from '#app/features/profiles/profile-values'
 import { users } from './accounts'
 

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core'
 import { profiles } from './profiles'
 
 export const likeSources = ['profile', 'swipe', 'finder', 'modal', 'auto'] as const
@@ -58,27 +73,29 @@ export const blocks = pgTable(
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
 )
 
-export const reports = pgTable('reports', {
-  id: serial('id').primaryKey(),
-  reporterId: integer('reporter_id')
-    .notNull()
-    .references(() => profiles.id, { onDelete: 'cascade' }),
-  targetId: integer('target_id')
-    .notNull()
-    .references(() => profiles.id, { onDelete: 'cascade' }),
-  imageId: integer('image_id'),
-  // A report of one chat message (the reporter received it).
-  messageId: bigint('message_id', { mode: 'number' }),
-  reason: varchar('reason', { length: 40 }).notNull(),
-  details: text('details'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  // Handling in the console's queue (app/features/console/moderation): open until an operator decides.
-  status: varchar('status', { length: 10 }).$type<'open' | 'closed'>().notNull().default('open'),
-  handledAt: timestamp('handled_at', { withTimezone: true }),
-  handledBy: integer('handled_by'),
-},
-// A member's reports, made and received, for the console (app/features/console/support/member-detail.server.ts).
-(t) => [index('reports_reporter_idx').on(t.reporterId, t.id), index('reports_target_idx').on(t.targetId, t.id)],
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    imageId: integer('image_id'),
+    // A report of one chat message (the reporter received it).
+    messageId: bigint('message_id', { mode: 'number' }),
+    reason: varchar('reason', { length: 40 }).notNull(),
+    details: text('details'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Handling in the console's queue (app/features/console/moderation): open until an operator decides.
+    status: varchar('status', { length: 10 }).$type<'open' | 'closed'>().notNull().default('open'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by'),
+  },
+  // A member's reports, made and received, for the console (app/features/console/support/member-detail.server.ts).
+  (t) => [index('reports_reporter_idx').on(t.reporterId, t.id), index('reports_target_idx').on(t.targetId, t.id)],
 )
 
 export const messageKinds = ['text', 'gift', 'photo'] as const
@@ -152,5 +169,9 @@ export const messages = pgTable(
     delivered: boolean('delivered').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('messages_client_key').on(t.senderId, t.clientId), index('messages_conversation_idx').on(t.conversationId, t.id), index('messages_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('messages_client_key').on(t.senderId, t.clientId),
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    index('messages_created_idx').on(t.createdAt),
+  ],
 )

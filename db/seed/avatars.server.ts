@@ -8,7 +8,9 @@ import sharp from 'sharp'
  */
 export async function renderAvatar(seed: string, gender: 'male' | 'female'): Promise<{ full: Buffer; thumb: Buffer; match: Buffer; blurred: Buffer }> {
   const palette = ['ffd5dc', 'ffdfbf', 'c0aede', 'd1d4f9', 'b6e3f4', 'fde68a']
-  const svg = (gender === 'female' ? createAvatar(lorelei, { seed, backgroundColor: palette }) : createAvatar(notionists, { seed, backgroundColor: palette })).toString()
+  const svg = (
+    gender === 'female' ? createAvatar(lorelei, { seed, backgroundColor: palette }) : createAvatar(notionists, { seed, backgroundColor: palette })
+  ).toString()
   const base = sharp(Buffer.from(svg), { density: 144 }).resize(600, 600)
   const full = await base.clone().webp({ quality: 78 }).toBuffer()
   const [thumb, match, blurred] = await Promise.all([

@@ -85,7 +85,12 @@ export function randomTotpSecret(): string {
  * account the database does not hold yet. An account that exists without a kept login is left out: its password
  * is not this install's to know (and it is not reset behind its owner's back).
  */
-export function planDemoLogins<T extends { email: string }>(emails: readonly string[], kept: readonly T[], existing: ReadonlySet<string>, make: (email: string) => T): T[] {
+export function planDemoLogins<T extends { email: string }>(
+  emails: readonly string[],
+  kept: readonly T[],
+  existing: ReadonlySet<string>,
+  make: (email: string) => T,
+): T[] {
   return emails.flatMap((email) => {
     const known = kept.find((k) => k.email === email)
     if (known) return [known]

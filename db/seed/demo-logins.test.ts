@@ -22,7 +22,10 @@ describe('demo logins', () => {
   it('are kept in DATA_DIR/demo-logins.json, readable by the site’s user only, replaced whole', () => {
     const dir = tmpDir()
     expect(readDemoLogins(dir)).toEqual({ members: [], operators: [] })
-    const logins: DemoLogins = { members: [{ email: 'anna@demo.local', password: randomPassword() }], operators: [{ role: 'admin', email: 'admin@demo.local', password: randomPassword(), totpSecret: randomTotpSecret() }] }
+    const logins: DemoLogins = {
+      members: [{ email: 'anna@demo.local', password: randomPassword() }],
+      operators: [{ role: 'admin', email: 'admin@demo.local', password: randomPassword(), totpSecret: randomTotpSecret() }],
+    }
     writeDemoLogins(dir, logins)
     expect(readDemoLogins(dir)).toEqual(logins)
     expect(fs.statSync(demoLoginsPath(dir)).mode & 0o777).toBe(0o600)
@@ -34,7 +37,10 @@ describe('demo logins', () => {
 
   it('a seeding keeps the logins it knows, makes new ones for new accounts, and leaves out accounts it cannot know', () => {
     const kept = [{ email: 'a@demo.local', password: 'kept' }]
-    const made = planDemoLogins(['a@demo.local', 'b@demo.local', 'c@demo.local'], kept, new Set(['a@demo.local', 'c@demo.local']), (email) => ({ email, password: 'new' }))
+    const made = planDemoLogins(['a@demo.local', 'b@demo.local', 'c@demo.local'], kept, new Set(['a@demo.local', 'c@demo.local']), (email) => ({
+      email,
+      password: 'new',
+    }))
     expect(made).toEqual([
       { email: 'a@demo.local', password: 'kept' },
       { email: 'b@demo.local', password: 'new' },

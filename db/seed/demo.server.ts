@@ -3,7 +3,20 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { mediaStore } from '#app/adapters/storage/index.server'
 import { env } from '#app/lib/env.server'
 import { db } from '../client.server'
-import { conversationMembers, conversations, creditLedger, interests, messages, operators, profileImages, profileInterests, profiles, settings, sexualities, users } from '../schema/index'
+import {
+  conversationMembers,
+  conversations,
+  creditLedger,
+  interests,
+  messages,
+  operators,
+  profileImages,
+  profileInterests,
+  profiles,
+  settings,
+  sexualities,
+  users,
+} from '../schema/index'
 import { renderAvatar } from './avatars.server'
 import { planDemoLogins, randomPassword, readDemoLogins, writeDemoLogins, type DemoMemberLogin } from './demo-logins.server'
 import { demoAbout, demoAboutKink, demoNames, demoPlaces } from './names'
@@ -176,7 +189,12 @@ async function attachAvatar(profileId: number, gender: 'male' | 'female') {
  * demo member accounts with a conversation between them, whose random logins are kept in `dataDir`. Seeding again
  * (SEED_DEMO=1 on every start) adds what is missing: the profiles come with the demo members, not once more.
  */
-export async function seedDemo(opts: { dataDir: string; profiles: number; avatars?: boolean; niche?: number }): Promise<{ accounts: DemoMemberLogin[]; profileCount: number }> {
+export async function seedDemo(opts: {
+  dataDir: string
+  profiles: number
+  avatars?: boolean
+  niche?: number
+}): Promise<{ accounts: DemoMemberLogin[]; profileCount: number }> {
   const existing = await existingEmails()
   const kept = readDemoLogins(opts.dataDir)
   const logins = planDemoLogins(demoEmails, kept.members, existing, (email) => ({ email, password: randomPassword() }))
@@ -190,10 +208,19 @@ export async function seedDemo(opts: { dataDir: string; profiles: number; avatar
     if (!login || existing.has(a.email)) continue
     const [user] = await db()
       .insert(users)
-      .values({ email: a.email, passwordHash: await hash(login.password), status: 'active', language: a.language, confirmedAt: new Date(), credits: DEMO_CREDITS })
+      .values({
+        email: a.email,
+        passwordHash: await hash(login.password),
+        status: 'active',
+        language: a.language,
+        confirmedAt: new Date(),
+        credits: DEMO_CREDITS,
+      })
       .returning({ id: users.id })
     // Demo members can try the paid chat at once; they stay free members (Premium comes with a first purchase).
-    await db().insert(creditLedger).values({ userId: user.id, delta: DEMO_CREDITS, balanceAfter: DEMO_CREDITS, reason: 'signup_bonus', idempotencyKey: `demo-credits:${user.id}` })
+    await db()
+      .insert(creditLedger)
+      .values({ userId: user.id, delta: DEMO_CREDITS, balanceAfter: DEMO_CREDITS, reason: 'signup_bonus', idempotencyKey: `demo-credits:${user.id}` })
     const [profile] = await db()
       .insert(profiles)
       .values({
@@ -241,7 +268,11 @@ async function seedProfiles(opts: { dataDir: string; profiles: number; avatars?:
       while (chosen.size < n) chosen.add(interestIds[Math.floor(rand() * interestIds.length)])
       return [...chosen].map((interestId) => ({ profileId: id, interestId }))
     })
-    for (let i = 0; i < links.length; i += 1000) await db().insert(profileInterests).values(links.slice(i, i + 1000)).onConflictDoNothing()
+    for (let i = 0; i < links.length; i += 1000)
+      await db()
+        .insert(profileInterests)
+        .values(links.slice(i, i + 1000))
+        .onConflictDoNothing()
   }
   if (opts.avatars !== false) {
     // A few at a time: sharp is multi-threaded already.
@@ -267,7 +298,10 @@ async function seedConversation(annaId: number, benId: number) {
     'The cinnamon buns are dangerous.',
   ]
   const lines: [number, string][] = [
-    ...Array.from({ length: 60 }, (_, i): [number, string] => [i % 2 ? annaId : benId, `${earlier[i % earlier.length]} (${Math.floor(i / earlier.length) + 1})`]),
+    ...Array.from({ length: 60 }, (_, i): [number, string] => [
+      i % 2 ? annaId : benId,
+      `${earlier[i % earlier.length]} (${Math.floor(i / earlier.length) + 1})`,
+    ]),
     [benId, 'Hi Anna! I saw you like travelling too. Where did you go last?'],
     [annaId, 'Hi Ben :) Lisbon in spring, it was lovely. And you?'],
     [benId, 'Copenhagen! Shall we swap tips over coffee sometime?'],
@@ -275,14 +309,24 @@ async function seedConversation(annaId: number, benId: number) {
   const base = Date.now() - 3600_000 - lines.length * 60_000
   const ids = await db()
     .insert(messages)
-    .values(lines.map(([sender, body], i) => ({ conversationId: conv.id, senderId: sender, clientId: crypto.randomUUID(), body, createdAt: new Date(base + i * 60_000) })))
+    .values(
+      lines.map(([sender, body], i) => ({
+        conversationId: conv.id,
+        senderId: sender,
+        clientId: crypto.randomUUID(),
+        body,
+        createdAt: new Date(base + i * 60_000),
+      })),
+    )
     .returning({ id: messages.id })
   // Ben has read everything; Anna has all but Ben's last message read (it is her one unread message).
   const last = Number(ids[ids.length - 1].id)
-  await db().insert(conversationMembers).values([
-    { conversationId: conv.id, profileId: benId, unreadCount: 0, deliveredUpTo: last, readUpTo: last },
-    { conversationId: conv.id, profileId: annaId, unreadCount: 1, deliveredUpTo: last, readUpTo: Number(ids[ids.length - 2].id) },
-  ])
+  await db()
+    .insert(conversationMembers)
+    .values([
+      { conversationId: conv.id, profileId: benId, unreadCount: 0, deliveredUpTo: last, readUpTo: last },
+      { conversationId: conv.id, profileId: annaId, unreadCount: 1, deliveredUpTo: last, readUpTo: Number(ids[ids.length - 2].id) },
+    ])
   await db()
     .update(conversations)
     .set({ lastMessageAt: new Date(base + (lines.length - 1) * 60_000) })

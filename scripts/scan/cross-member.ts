@@ -19,7 +19,8 @@ export function injectedMarkup(html: string): string[] {
     if (!/\ssrc="\/(?!\/)[^"]*"/.test(m[0])) found.push(snippet(m))
   }
   for (const m of withoutOwnScripts.matchAll(/<[a-z][a-z0-9-]*\b[^>]*\son[a-z]+\s*=[^>]*>/gi)) found.push(snippet(m))
-  for (const m of withoutOwnScripts.matchAll(/<[a-z][a-z0-9-]*\b[^>]*\s(?:href|src|action|formaction)\s*=\s*["']?\s*javascript:[^>]*>/gi)) found.push(snippet(m))
+  for (const m of withoutOwnScripts.matchAll(/<[a-z][a-z0-9-]*\b[^>]*\s(?:href|src|action|formaction)\s*=\s*["']?\s*javascript:[^>]*>/gi))
+    found.push(snippet(m))
   for (const m of withoutOwnScripts.matchAll(/<(?:iframe|object|embed|base|frame)\b[^>]*>/gi)) found.push(snippet(m))
   return [...new Set(found)]
 }
@@ -72,7 +73,15 @@ export async function csrfProbe(origin: string, sid: string, conversationId: num
     })
     await res.arrayBuffer()
     if (res.status !== 403) {
-      findings.push({ tool: 'cross-member', category: 'Cross-site request accepted', severity: 'high', method: c.method, path: c.path, parameter: '', info: `${c.label}: answered ${res.status} instead of 403` })
+      findings.push({
+        tool: 'cross-member',
+        category: 'Cross-site request accepted',
+        severity: 'high',
+        method: c.method,
+        path: c.path,
+        parameter: '',
+        info: `${c.label}: answered ${res.status} instead of 403`,
+      })
     }
   }
   return { tried: cases.length, findings }

@@ -41,7 +41,8 @@ export function refusal(method: string, path: string, contentType: string, body:
   if (method === 'GET' || method === 'HEAD') return null
   const intent = intentOf(contentType, body)
   if (path === '/notifications' && intent !== null && ACCOUNT_INTENTS.has(intent)) return `account ${intent}`
-  if ((path === `/members/${rules.partnerProfileId}` || path === `/likes/m/${rules.partnerProfileId}`) && intent === 'block') return 'block of the other scanning member'
+  if ((path === `/members/${rules.partnerProfileId}` || path === `/likes/m/${rules.partnerProfileId}`) && intent === 'block')
+    return 'block of the other scanning member'
   return null
 }
 

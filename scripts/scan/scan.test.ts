@@ -16,7 +16,8 @@ describe('the guard proxy', () => {
   it('refuses what ends the session or the account, and blocking the other scanning member', () => {
     expect(refusal('GET', '/api/logout.php', '', '', rules)).toBe('logout')
     expect(refusal('POST', '/logout', form, '', rules)).toBe('logout')
-    for (const intent of ['email', 'password', 'logout_all', 'delete']) expect(refusal('POST', '/notifications', form, `intent=${intent}&x=1`, rules)).toBe(`account ${intent}`)
+    for (const intent of ['email', 'password', 'logout_all', 'delete'])
+      expect(refusal('POST', '/notifications', form, `intent=${intent}&x=1`, rules)).toBe(`account ${intent}`)
     expect(refusal('POST', '/members/302', form, 'intent=block', rules)).toBe('block of the other scanning member')
   })
 
@@ -60,8 +61,9 @@ describe('reading the reports', () => {
     ])
   })
 
-  it('takes every injectable parameter of sqlmap\'s results file as critical', () => {
-    const csv = 'Target URL,Place,Parameter,Technique(s),Note(s)\r\nhttp://127.0.0.1:4480/members?country=NL,GET,country,BT,\r\nhttp://127.0.0.1:4480/x,POST,q,B,false positive or unexploitable\r\n'
+  it("takes every injectable parameter of sqlmap's results file as critical", () => {
+    const csv =
+      'Target URL,Place,Parameter,Technique(s),Note(s)\r\nhttp://127.0.0.1:4480/members?country=NL,GET,country,BT,\r\nhttp://127.0.0.1:4480/x,POST,q,B,false positive or unexploitable\r\n'
     const findings = sqlmapFindings(csv)
     expect(findings.map((f) => [f.path, f.parameter, f.severity])).toEqual([
       ['/members', 'GET country', 'critical'],
@@ -71,20 +73,38 @@ describe('reading the reports', () => {
   })
 
   it('lists the parameters sqlmap tested', () => {
-    const out = ["[02:40:01] [INFO] testing URL 'http://127.0.0.1:4480/members?country=NL'", "[02:40:09] [WARNING] GET parameter 'country' does not seem to be injectable", "[02:40:10] [WARNING] (custom) URI parameter '#1*' does not seem to be injectable"].join('\n')
-    expect(testedParameters(out)).toEqual(['GET country @ http://127.0.0.1:4480/members?country=NL', '(custom) URI #1* @ http://127.0.0.1:4480/members?country=NL'])
-    const forms = ['[2/25] Form:', 'POST http://127.0.0.1:4480/notifications', 'POST data: intent=privacy', "[02:54:25] [WARNING] POST parameter 'intent' does not seem to be injectable"].join('\n')
+    const out = [
+      "[02:40:01] [INFO] testing URL 'http://127.0.0.1:4480/members?country=NL'",
+      "[02:40:09] [WARNING] GET parameter 'country' does not seem to be injectable",
+      "[02:40:10] [WARNING] (custom) URI parameter '#1*' does not seem to be injectable",
+    ].join('\n')
+    expect(testedParameters(out)).toEqual([
+      'GET country @ http://127.0.0.1:4480/members?country=NL',
+      '(custom) URI #1* @ http://127.0.0.1:4480/members?country=NL',
+    ])
+    const forms = [
+      '[2/25] Form:',
+      'POST http://127.0.0.1:4480/notifications',
+      'POST data: intent=privacy',
+      "[02:54:25] [WARNING] POST parameter 'intent' does not seem to be injectable",
+    ].join('\n')
     expect(testedParameters(forms)).toEqual(['POST intent @ http://127.0.0.1:4480/notifications'])
   })
 
   it('tells how far sqlmap got through its targets, and its heuristic hints', () => {
-    const out = ['[1/44] Form:', 'POST http://x/lang-config', '[2/44] Form:', 'GET http://x/members?page=1', "[02:52:46] [INFO] heuristic (basic) test shows that GET parameter 'page' might be injectable (possible DBMS: 'PostgreSQL')"].join('\n')
+    const out = [
+      '[1/44] Form:',
+      'POST http://x/lang-config',
+      '[2/44] Form:',
+      'GET http://x/members?page=1',
+      "[02:52:46] [INFO] heuristic (basic) test shows that GET parameter 'page' might be injectable (possible DBMS: 'PostgreSQL')",
+    ].join('\n')
     expect(targetsReached(out)).toEqual({ reached: 2, targets: 44 })
     expect(targetsReached('')).toEqual({ reached: 0, targets: 0 })
     expect(heuristicHints(out)).toEqual(['GET page'])
   })
 
-  it('writes requests in sqlmap\'s request-file format', () => {
+  it("writes requests in sqlmap's request-file format", () => {
     const text = requestFile('http://127.0.0.1:4480', [{ method: 'DELETE', url: '/api/chat.php', json: { conversation: 1 } }])
     expect(text).toContain('DELETE /api/chat.php HTTP/1.1\nHost: 127.0.0.1:4480\nContent-Type: application/json\nContent-Length: 18\n\n{"conversation":1}\n')
     expect(text.startsWith('='.repeat(54))).toBe(true)
@@ -93,7 +113,8 @@ describe('reading the reports', () => {
 
 describe('markup that reached another member', () => {
   it('finds injected scripts, event handlers and javascript: links, not our own scripts', () => {
-    const ours = '<script nonce="abc">window.__x = "<img src=x onerror=alert(1)>"</script><script id="i18n-bundle" src="/i18n/en.js" defer=""></script><p>&lt;script&gt;alert(1)&lt;/script&gt;</p>'
+    const ours =
+      '<script nonce="abc">window.__x = "<img src=x onerror=alert(1)>"</script><script id="i18n-bundle" src="/i18n/en.js" defer=""></script><p>&lt;script&gt;alert(1)&lt;/script&gt;</p>'
     expect(injectedMarkup(ours)).toEqual([])
     expect(injectedMarkup('<p><ScRiPt>alert(1)</ScRiPt></p>')).toEqual(['<ScRiPt>'])
     expect(injectedMarkup('<p><img src=x onerror=alert(1)></p>')).toEqual(['<img src=x onerror=alert(1)>'])
@@ -103,7 +124,15 @@ describe('markup that reached another member', () => {
 })
 
 describe('triage', () => {
-  const finding = (severity: Finding['severity'], info = 'X-XSS-Protection is not set'): Finding => ({ tool: 'wapiti', category: 'HTTP Secure Headers', severity, method: 'GET', path: '/', parameter: '', info })
+  const finding = (severity: Finding['severity'], info = 'X-XSS-Protection is not set'): Finding => ({
+    tool: 'wapiti',
+    category: 'HTTP Secure Headers',
+    severity,
+    method: 'GET',
+    path: '/',
+    parameter: '',
+    info,
+  })
 
   it('accepts listed findings up to low, and above low only as false positives', () => {
     const entries = parseTriage([{ tool: 'wapiti', category: 'HTTP Secure Headers', info: 'X-XSS-Protection', reason: 'set to 0 on purpose' }])

@@ -41,7 +41,16 @@ export function apiRequests(ids: ScanIds): SqlmapRequest[] {
     { method: 'GET', url: '/api/geocode.php?lat=52.37&lon=4.89&save=0' },
     { method: 'GET', url: '/api/settings.php?_force_domain=example.com' },
     { method: 'PUT', url: '/api/user.php', json: { language: 'en' } },
-    { method: 'POST', url: '/api/user.php?push=1', json: { subscription: { endpoint: 'https://push.example.com/send/abc', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } } } },
+    {
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      json: {
+        subscription: {
+          endpoint: 'https://push.example.com/send/abc',
+          keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+        },
+      },
+    },
     { method: 'GET', url: `/chats/${ids.conversationId}/messages?before=${ids.messageId}` },
     { method: 'GET', url: `/chats/${ids.conversationId}/photos/${ids.messageId}*` },
     { method: 'GET', url: `/photo/${ids.partnerPhotoId}*/thumb` },
@@ -127,7 +136,9 @@ export async function runSqlmap(o: SqlmapRun): Promise<SqlmapResult> {
   const resultsFile = path.join(o.outDir, 'results.csv')
   fs.rmSync(resultsFile, { force: true })
   const args = [
-    ...(o.requestFile ? ['-l', o.requestFile] : ['-u', o.crawlFrom!, '--forms', '--crawl=3', '--crawl-exclude=logout|/media/|/assets/|/photo/|\\.(js|css|webp|png|svg|ico|json)']),
+    ...(o.requestFile
+      ? ['-l', o.requestFile]
+      : ['-u', o.crawlFrom!, '--forms', '--crawl=3', '--crawl-exclude=logout|/media/|/assets/|/photo/|\\.(js|css|webp|png|svg|ico|json)']),
     '--batch',
     '--skip-waf',
     // A refused login (401) or a refusal (403) is an answer to compare like any other, not a reason to stop.
@@ -187,7 +198,10 @@ export function testedParameters(output: string): string[] {
     // "testing URL '…'" for listed requests; the line under "[1/25] Form:" for forms.
     const target = /testing URL '([^']+)'/.exec(line) ?? /^(?:GET|POST|PUT|DELETE) (https?:\/\/\S+)$/.exec(line)
     if (target) url = target[1]
-    const p = /(\(custom\) \w+|\w+(?: \w+)?) parameter '([^']+)' (?:does not seem to be injectable|is '.+' injectable|appears to be '.+' injectable|is vulnerable)/.exec(line)
+    const p =
+      /(\(custom\) \w+|\w+(?: \w+)?) parameter '([^']+)' (?:does not seem to be injectable|is '.+' injectable|appears to be '.+' injectable|is vulnerable)/.exec(
+        line,
+      )
     if (p) seen.add(`${p[1]} ${p[2]} @ ${url}`)
   }
   return [...seen]
@@ -207,7 +221,15 @@ export function sqlmapFindings(csv: string): Finding[] {
     const notes = cells.slice(4).join(',')
     const u = new URL(url, 'http://x')
     const falsePositive = /false positive/i.test(notes)
-    out.push({ tool: 'sqlmap', category: 'SQL Injection', severity: falsePositive ? 'info' : 'critical', method: place === 'POST' ? 'POST' : 'GET', path: u.pathname, parameter: `${place} ${parameter}`, info: `techniques ${techniques}${notes ? `; ${notes}` : ''}` })
+    out.push({
+      tool: 'sqlmap',
+      category: 'SQL Injection',
+      severity: falsePositive ? 'info' : 'critical',
+      method: place === 'POST' ? 'POST' : 'GET',
+      path: u.pathname,
+      parameter: `${place} ${parameter}`,
+      info: `techniques ${techniques}${notes ? `; ${notes}` : ''}`,
+    })
   }
   return out
 }

@@ -27,7 +27,13 @@ export async function startSsrfEndpoint(): Promise<SsrfEndpoint> {
       endpoint.hits++
       const bySession = (seen[session] ??= {})
       const byRequest = (bySession[requestId] ??= {})
-      ;(byRequest[hexParam] ??= []).push({ url: url.pathname, date: new Date().toISOString(), ip: req.socket.remoteAddress ?? '', method: req.method ?? 'GET', size: 0 })
+      ;(byRequest[hexParam] ??= []).push({
+        url: url.pathname,
+        date: new Date().toISOString(),
+        ip: req.socket.remoteAddress ?? '',
+        method: req.method ?? 'GET',
+        size: 0,
+      })
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
       return
     }

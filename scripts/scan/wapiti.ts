@@ -108,13 +108,25 @@ interface WapitiEntry {
 }
 
 /** The findings of wapiti's JSON report: vulnerabilities, anomalies and additionals, each with its level 0-4. */
-export function wapitiFindings(report: { vulnerabilities?: Record<string, WapitiEntry[]>; anomalies?: Record<string, WapitiEntry[]>; additionals?: Record<string, WapitiEntry[]> }): Finding[] {
+export function wapitiFindings(report: {
+  vulnerabilities?: Record<string, WapitiEntry[]>
+  anomalies?: Record<string, WapitiEntry[]>
+  additionals?: Record<string, WapitiEntry[]>
+}): Finding[] {
   const out: Finding[] = []
   for (const section of [report.vulnerabilities, report.anomalies, report.additionals]) {
     for (const [category, entries] of Object.entries(section ?? {})) {
       for (const e of entries) {
         const level = Math.min(4, Math.max(0, Number(e.level) || 0))
-        out.push({ tool: 'wapiti', category, severity: SEVERITIES[level], method: e.method, path: e.path, parameter: e.parameter ?? '', info: e.info.replace(/\s+/g, ' ').trim() })
+        out.push({
+          tool: 'wapiti',
+          category,
+          severity: SEVERITIES[level],
+          method: e.method,
+          path: e.path,
+          parameter: e.parameter ?? '',
+          info: e.info.replace(/\s+/g, ' ').trim(),
+        })
       }
     }
   }

@@ -77,7 +77,14 @@ export interface RouteCase {
 }
 
 const get = (path: string, anon: Outcome, member: Outcome, more: Partial<RouteCase> = {}): RouteCase => ({ method: 'GET', path, anon, member, ...more })
-const post = (path: string, form: Record<string, string>, anon: Outcome, member: Outcome, more: Partial<RouteCase> = {}): RouteCase => ({ method: 'POST', path, form, anon, member, ...more })
+const post = (path: string, form: Record<string, string>, anon: Outcome, member: Outcome, more: Partial<RouteCase> = {}): RouteCase => ({
+  method: 'POST',
+  path,
+  form,
+  anon,
+  member,
+  ...more,
+})
 
 const landers = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video']
 const contentPages = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service']
@@ -95,7 +102,9 @@ export const memberRoutes: RouteCase[] = [
     get(`/members/{hidden}/${page}`, 404, '→/members/{hidden}', { why: 'a hidden member has no landing' }),
   ]),
   get('/login', 'ok', '→/members'),
-  post('/login', { email: 'nobody-authz@example.com', password: 'wrong-password-1' }, 401, '→/members', { why: "a member's POST answers with the page's loader, which sends members on" }),
+  post('/login', { email: 'nobody-authz@example.com', password: 'wrong-password-1' }, 401, '→/members', {
+    why: "a member's POST answers with the page's loader, which sends members on",
+  }),
   get('/signup', 'ok', '→/members'),
   post('/signup', {}, 400, '→/members'),
   get('/signup-matches', 'ok', '→/members'),
@@ -117,7 +126,9 @@ export const memberRoutes: RouteCase[] = [
   post('/members/{bystander}', { intent: 'block' }, 'login', 'ok'),
   post('/members/{bystander}', { intent: 'unblock' }, 'login', 'ok'),
   post('/members/{bystander}', { intent: 'report', reason: 'fake_profile' }, 'login', 'ok'),
-  post('/members/{other}', { intent: 'report', reason: 'fake_profile', imageId: '{hiddenPhoto}' }, 'login', 404, { why: "a photo that is not the reported member's" }),
+  post('/members/{other}', { intent: 'report', reason: 'fake_profile', imageId: '{hiddenPhoto}' }, 'login', 404, {
+    why: "a photo that is not the reported member's",
+  }),
 
   // Likes, matching, the swipe game.
   ...['/likes', '/likes/received', '/likes/sent', '/likes/matches'].map((path) => get(path, 'login', 'ok')),
@@ -135,7 +146,9 @@ export const memberRoutes: RouteCase[] = [
   get('/chats/{ownChat}', 'login', 'ok'),
   get('/chats/{otherChat}', 'login', 404),
   post('/chats/{otherChat}', { clientId: uuid, body: 'into a conversation not mine' }, 'login', 404),
-  post('/chats/{ownChat}', { intent: 'report', messageId: '{otherMessage}', reason: 'spam' }, 'login', 404, { why: "a message of someone else's conversation" }),
+  post('/chats/{ownChat}', { intent: 'report', messageId: '{otherMessage}', reason: 'spam' }, 'login', 404, {
+    why: "a message of someone else's conversation",
+  }),
   post('/chats/{ownChat}', { intent: 'report', messageId: '{ownMessage}', reason: 'spam' }, 'login', 'ok'),
   get('/chats/{ownChat}/messages?before=999999999', 403, 'ok'),
   get('/chats/{otherChat}/messages?before=999999999', 403, 404),
@@ -159,7 +172,15 @@ export const memberRoutes: RouteCase[] = [
   get('/members/{hidden}/chat', 'login', 404),
   post('/members/{other}/chat', { clientId: uuid, body: 'hello O' }, 'login', '→/chats/*', blockedByO),
   post('/members/{hidden}/chat', { clientId: uuid, body: 'hello H' }, 'login', 404),
-  { method: 'POST', path: '/members/{other}/chat/photo', upload: 'text', anon: 'login', member: 403, by: { premium: 422 }, why: 'photos in the chat are for Premium members' },
+  {
+    method: 'POST',
+    path: '/members/{other}/chat/photo',
+    upload: 'text',
+    anon: 'login',
+    member: 403,
+    by: { premium: 422 },
+    why: 'photos in the chat are for Premium members',
+  },
   { method: 'POST', path: '/members/{hidden}/chat/photo', upload: 'jpeg', anon: 'login', member: 403, by: { premium: 404 } },
   get('/members/{other}/chat/photo', 404, 404),
 
@@ -167,10 +188,14 @@ export const memberRoutes: RouteCase[] = [
   get('/profile', 'login', 'ok'),
   post('/profile', { intent: 'main', imageId: '{ownPhoto}' }, 'login', 'ok'),
   post('/profile', { intent: 'delete', imageId: '{otherPhoto}' }, 'login', 404),
-  post('/profile', { intent: 'main', imageId: '{otherPhoto}' }, 'login', 'ok', { why: 'answers without a notice; O keeps their main photo (checked after the run)' }),
+  post('/profile', { intent: 'main', imageId: '{otherPhoto}' }, 'login', 'ok', {
+    why: 'answers without a notice; O keeps their main photo (checked after the run)',
+  }),
   post('/profile', {}, 'login', 400),
   get('/complete-signup', 'login', 'ok'),
-  post('/complete-signup', { intent: 'delete', imageId: '{otherPhoto}' }, 'login', 'ok', { why: "does nothing to another member's photo (checked after the run)" }),
+  post('/complete-signup', { intent: 'delete', imageId: '{otherPhoto}' }, 'login', 'ok', {
+    why: "does nothing to another member's photo (checked after the run)",
+  }),
   get('/notifications', 'login', 'ok'),
   post('/notifications', { intent: 'unblock', profileId: '{bystander}' }, 'login', 'ok'),
   post('/notifications', { intent: 'appeal', decisionId: '{otherDecision}', text: 'This decision about someone else is wrong.' }, 'login', 404),
@@ -300,9 +325,19 @@ export const socketCases: SocketCase[] = [
   { event: { type: 'typing', toProfileId: '{other}' }, expect: 'none' },
   { event: { type: 'typing', toProfileId: '{hidden}' }, expect: 'none' },
   // A hidden member and one that does not exist get the same answer.
-  { event: { type: 'send', toProfileId: '{hidden}', clientId: '0d9b7a3e-4f21-4c55-9a0e-5b1f2c3d4e01', body: 'hello H' }, expect: 'error:chat.errorUnavailable' },
-  { event: { type: 'send', toProfileId: 987654, clientId: '0d9b7a3e-4f21-4c55-9a0e-5b1f2c3d4e04', body: 'hello nobody' }, expect: 'error:chat.errorUnavailable' },
-  { event: { type: 'send', toProfileId: '{other}', clientId: '0d9b7a3e-4f21-4c55-9a0e-5b1f2c3d4e02', body: 'hello O' }, expect: 'ack', by: { blockedByOther: 'error:chat.errorBlocked' } },
+  {
+    event: { type: 'send', toProfileId: '{hidden}', clientId: '0d9b7a3e-4f21-4c55-9a0e-5b1f2c3d4e01', body: 'hello H' },
+    expect: 'error:chat.errorUnavailable',
+  },
+  {
+    event: { type: 'send', toProfileId: 987654, clientId: '0d9b7a3e-4f21-4c55-9a0e-5b1f2c3d4e04', body: 'hello nobody' },
+    expect: 'error:chat.errorUnavailable',
+  },
+  {
+    event: { type: 'send', toProfileId: '{other}', clientId: '0d9b7a3e-4f21-4c55-9a0e-5b1f2c3d4e02', body: 'hello O' },
+    expect: 'ack',
+    by: { blockedByOther: 'error:chat.errorBlocked' },
+  },
   { event: { type: 'send', toProfileId: '{partner}', clientId: '0d9b7a3e-4f21-4c55-9a0e-5b1f2c3d4e03', body: 'hello Q' }, expect: 'ack' },
 ]
 

@@ -10,7 +10,9 @@ export function fill(text: string, ids: Ids, origin: string): string {
 
 let jpegBytes: Buffer | undefined
 async function uploadBody(kind: 'jpeg' | 'text'): Promise<FormData> {
-  jpegBytes ??= await sharp({ create: { width: 120, height: 120, channels: 3, background: { r: 200, g: 80, b: 60 } } }).jpeg().toBuffer()
+  jpegBytes ??= await sharp({ create: { width: 120, height: 120, channels: 3, background: { r: 200, g: 80, b: 60 } } })
+    .jpeg()
+    .toBuffer()
   const form = new FormData()
   const file = kind === 'jpeg' ? new Blob([new Uint8Array(jpegBytes)], { type: 'image/jpeg' }) : new Blob(['not an image'], { type: 'text/plain' })
   form.set('photo', file, kind === 'jpeg' ? 'photo.jpg' : 'notes.txt')
@@ -41,9 +43,21 @@ export async function send(origin: string, actor: Actor, c: RouteCase, cookie = 
       body = JSON.stringify(Object.fromEntries(Object.entries(c.json).map(([k, v]) => [k, fillValue(v)])))
     } else body = new URLSearchParams(Object.entries(c.form ?? {}).map(([k, v]) => [k, fill(v, actor.ids, origin)]))
   }
-  const res = await fetch(origin + fill(c.path, actor.ids, origin), { method: c.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(20_000) })
+  const res = await fetch(origin + fill(c.path, actor.ids, origin), {
+    method: c.method,
+    headers,
+    body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(20_000),
+  })
   const bytes = Buffer.from(await res.arrayBuffer())
-  return { status: res.status, location: res.headers.get('location'), contentType: res.headers.get('content-type') ?? '', cacheControl: res.headers.get('cache-control') ?? '', body: bytes.toString('latin1') }
+  return {
+    status: res.status,
+    location: res.headers.get('location'),
+    contentType: res.headers.get('content-type') ?? '',
+    cacheControl: res.headers.get('cache-control') ?? '',
+    body: bytes.toString('latin1'),
+  }
 }
 
 /** The answer in the inventory's words. */

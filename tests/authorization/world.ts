@@ -48,7 +48,10 @@ async function addPhoto(profileId: number, opts: { main?: boolean; tag?: string 
   const base = `authz-${opts.tag ?? 'p'}-${profileId}-${fileSeq}`
   const names = { filename: `${base}.webp`, thumbFilename: `${base}-t.webp`, matchFilename: `${base}-m.webp`, blurredFilename: `${base}-b.webp` }
   for (const name of Object.values(names)) await writeMedia(name)
-  const [row] = await db().insert(profileImages).values({ profileId, ...names, status: 'active', position: fileSeq }).returning({ id: profileImages.id })
+  const [row] = await db()
+    .insert(profileImages)
+    .values({ profileId, ...names, status: 'active', position: fileSeq })
+    .returning({ id: profileImages.id })
   if (opts.main) await db().update(profiles).set({ mainImageId: row.id }).where(eq(profiles.id, profileId))
   return row.id
 }
@@ -67,14 +70,23 @@ async function conversation(a: number, b: number, items: { from: number; body?: 
     if (it.photo) await writeMedia(it.photo)
     const [m] = await db()
       .insert(messages)
-      .values({ conversationId: c.id, senderId: it.from, clientId: crypto.randomUUID(), body: it.body ?? '', kind: it.photo ? 'photo' : 'text', photo: it.photo ?? null })
+      .values({
+        conversationId: c.id,
+        senderId: it.from,
+        clientId: crypto.randomUUID(),
+        body: it.body ?? '',
+        kind: it.photo ? 'photo' : 'text',
+        photo: it.photo ?? null,
+      })
       .returning({ id: messages.id })
     ids.push(m.id)
   }
-  await db().insert(conversationMembers).values([
-    { conversationId: c.id, profileId: a, unreadCount: 1 },
-    { conversationId: c.id, profileId: b, unreadCount: 1 },
-  ])
+  await db()
+    .insert(conversationMembers)
+    .values([
+      { conversationId: c.id, profileId: a, unreadCount: 1 },
+      { conversationId: c.id, profileId: b, unreadCount: 1 },
+    ])
   return { id: c.id, messageIds: ids }
 }
 
@@ -121,11 +133,29 @@ export async function buildWorld(): Promise<World> {
   const otherPayment = await payment(o.userId)
   const [sandbox] = otherPayment.redirectTo.match(/sbx_[\w-]+/) ?? []
   const otherDecision = await db().transaction((tx) =>
-    insertDecision(tx, { id: 1, name: 'Authz' }, { userId: o.userId, profileId: o.profileId, source: 'report', contentType: 'profile', action: 'warning', reason: 'other', note: 'oqzx-decision-note' }),
+    insertDecision(
+      tx,
+      { id: 1, name: 'Authz' },
+      { userId: o.userId, profileId: o.profileId, source: 'report', contentType: 'profile', action: 'warning', reason: 'other', note: 'oqzx-decision-note' },
+    ),
   )
   const [otherMandate] = await db()
     .insert(directDebitMandates)
-    .values({ userId: o.userId, accountHolder: 'oqzx-holder', ibanPending: 'NL91ABNA0417164300', ibanLast4: '4300', ibanHash: 'a'.repeat(64), street: 'oqzx-street', houseNumber: '1', zip: '1011AA', city: 'Amsterdam', phone: '+31612345678', phoneHash: 'b'.repeat(64), codesSent: 1, codeExpiresAt: new Date(Date.now() + 600_000) })
+    .values({
+      userId: o.userId,
+      accountHolder: 'oqzx-holder',
+      ibanPending: 'NL91ABNA0417164300',
+      ibanLast4: '4300',
+      ibanHash: 'a'.repeat(64),
+      street: 'oqzx-street',
+      houseNumber: '1',
+      zip: '1011AA',
+      city: 'Amsterdam',
+      phone: '+31612345678',
+      phoneHash: 'b'.repeat(64),
+      codesSent: 1,
+      codeExpiresAt: new Date(Date.now() + 600_000),
+    })
     .returning({ id: directDebitMandates.id })
   const shared = {
     other: o.profileId,
@@ -197,7 +227,19 @@ export async function buildWorld(): Promise<World> {
     if (kind === 'banned' || kind === 'suspended') {
       const until = kind === 'suspended' ? new Date(Date.now() + 7 * 86_400_000) : null
       await db().transaction(async (tx) => {
-        const decisionId = await insertDecision(tx, { id: 1, name: 'Authz' }, { userId: a.userId, profileId: a.profileId, source: 'report', contentType: 'account', action: kind === 'banned' ? 'ban' : 'suspension', reason: 'other', suspendedUntil: until })
+        const decisionId = await insertDecision(
+          tx,
+          { id: 1, name: 'Authz' },
+          {
+            userId: a.userId,
+            profileId: a.profileId,
+            source: 'report',
+            contentType: 'account',
+            action: kind === 'banned' ? 'ban' : 'suspension',
+            reason: 'other',
+            suspendedUntil: until,
+          },
+        )
         await restrictAccount(tx, { userId: a.userId, profileId: a.profileId, decisionId, until })
       })
     }
@@ -220,7 +262,11 @@ export async function buildWorld(): Promise<World> {
   }
   // Z is banned after the conversations: the ban, not a missing conversation, must close them.
   await db().transaction(async (tx) => {
-    const decisionId = await insertDecision(tx, { id: 1, name: 'Authz' }, { userId: z.userId, profileId: z.profileId, source: 'report', contentType: 'account', action: 'ban', reason: 'other', suspendedUntil: null })
+    const decisionId = await insertDecision(
+      tx,
+      { id: 1, name: 'Authz' },
+      { userId: z.userId, profileId: z.profileId, source: 'report', contentType: 'account', action: 'ban', reason: 'other', suspendedUntil: null },
+    )
     await restrictAccount(tx, { userId: z.userId, profileId: z.profileId, decisionId, until: null })
   })
   // Actors without a member session try the free member's own things: someone else's, for them.
@@ -228,5 +274,10 @@ export async function buildWorld(): Promise<World> {
   for (const a of actors) if ((anonymousKinds as readonly string[]).includes(a.kind)) a.ids = { ...free.ids }
   const [check] = await db().select({ status: users.status }).from(users).where(eq(users.id, o.userId))
   if (check?.status !== 'active') throw new Error('the other member must be active')
-  return { actors, otherCookie: await memberCookie(o.userId), hiddenCookie: await memberCookie(h.userId), other: { userId: o.userId, profileId: o.profileId, mainPhoto: otherMainPhoto, otherPhoto, chat: op.id, mandate: otherMandate.id } }
+  return {
+    actors,
+    otherCookie: await memberCookie(o.userId),
+    hiddenCookie: await memberCookie(h.userId),
+    other: { userId: o.userId, profileId: o.profileId, mainPhoto: otherMainPhoto, otherPhoto, chat: op.id, mandate: otherMandate.id },
+  }
 }

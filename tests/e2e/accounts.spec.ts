@@ -123,7 +123,9 @@ test("an unconfirmed member's message reaches Anna only after the e-mail address
   await expect(page.getByTestId('own-photo')).toContainText('Main photo')
 
   await page.goto(`/members/${annaId}/chat`)
-  await expect(page.getByTestId('unconfirmed-warning')).toHaveText(`Your e-mail address hasn't been confirmed. ${anna.name} can not reply anymore until you do.`)
+  await expect(page.getByTestId('unconfirmed-warning')).toHaveText(
+    `Your e-mail address hasn't been confirmed. ${anna.name} can not reply anymore until you do.`,
+  )
   const text = unique('Hello from an unconfirmed member ')
   await expect(page.getByTestId('socket-status')).toHaveText('Live')
   await page.getByLabel('Write a message').fill(text)

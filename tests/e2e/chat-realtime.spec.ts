@@ -4,7 +4,10 @@ import { anna, ben, expect, mainNav, test, unique, unreadBadge, unreadCount } fr
 /** From /chats, opens the conversation with `partner` and waits for the live socket. */
 async function openConversation(page: Page, partner: string) {
   await page.goto('/chats')
-  await page.getByTestId('chat-list').getByRole('link', { name: new RegExp(`^${partner},`) }).click()
+  await page
+    .getByTestId('chat-list')
+    .getByRole('link', { name: new RegExp(`^${partner},`) })
+    .click()
   await expect(page).toHaveURL(/\/chats\/\d+$/)
   await expect(page.getByRole('log', { name: `Messages with ${partner}` })).toBeVisible()
   await expect(page.getByTestId('socket-status')).toHaveText('Live')
@@ -43,7 +46,9 @@ test('a message reaches the partner live: unread badge, chat list, reply back', 
   await expect(benPage).toHaveURL(/\/members$/)
 
   // Ben's chat list shows the unread count of the conversation with Anna.
-  await mainNav(benPage).getByRole('link', { name: /^Messages/ }).click()
+  await mainNav(benPage)
+    .getByRole('link', { name: /^Messages/ })
+    .click()
   await expect(benPage).toHaveURL(/\/chats$/)
   const row = benPage.getByTestId('chat-list').getByRole('link', { name: /^Anna,/ })
   await expect(row).toContainText(hello)
@@ -67,7 +72,12 @@ test('a message reaches the partner live: unread badge, chat list, reply back', 
   // Opening the conversation cleared Ben's unread count.
   await benPage.getByRole('link', { name: 'Back to messages' }).click()
   await expect(benPage).toHaveURL(/\/chats$/)
-  await expect(benPage.getByTestId('chat-list').getByRole('link', { name: /^Anna,/ }).getByTestId('chat-unread')).toHaveCount(0)
+  await expect(
+    benPage
+      .getByTestId('chat-list')
+      .getByRole('link', { name: /^Anna,/ })
+      .getByTestId('chat-unread'),
+  ).toHaveCount(0)
   await expect(unreadBadge(benPage)).toHaveCount(0)
 })
 

@@ -34,7 +34,10 @@ test('each role reaches exactly what its permissions allow', async ({ operatorPa
 })
 
 test('visitors and members are refused everywhere under /admin', async ({ page, annaPage, baseURL }) => {
-  for (const [who, api] of [['visitor', page.request], ['member', annaPage.request]] as const) {
+  for (const [who, api] of [
+    ['visitor', page.request],
+    ['member', annaPage.request],
+  ] as const) {
     for (const route of consoleRoutes) {
       const res = await call(api, route, baseURL!)
       const label = `${who} ${route.method} ${route.path}`

@@ -47,7 +47,9 @@ test('an admin changes message_credits and the next message costs the new amount
 
     // The change is in the audit log too.
     await admin.goto('/admin/audit')
-    await expect(admin.getByTestId('audit-log').getByRole('row').filter({ hasText: 'settings.change' }).filter({ hasText: 'message_credits' }).first()).toBeVisible()
+    await expect(
+      admin.getByTestId('audit-log').getByRole('row').filter({ hasText: 'settings.change' }).filter({ hasText: 'message_credits' }).first(),
+    ).toBeVisible()
   } finally {
     await setSettings(admin, { message_credits: null, free_messages: null })
   }
@@ -56,7 +58,10 @@ test('an admin changes message_credits and the next message costs the new amount
 test('an admin creates a discount code with a limit, sees its uses and disables it', async ({ operatorPage }) => {
   const page = await operatorPage('admin')
   await page.goto('/admin/discounts')
-  const code = unique('E2E').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 30)
+  const code = unique('E2E')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 30)
   await page.getByLabel('Code', { exact: true }).fill(code)
   await page.getByLabel('Percentage (1–100)').fill('150')
   await page.getByLabel('Reason for this change').fill('Partner campaign')
@@ -163,7 +168,10 @@ test('an admin retries a failed job, with a reason', async ({ operatorPage }) =>
   const { id } = (await res.json()) as { id: number }
   await page.goto('/admin')
   await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Jobs' }).click()
-  const row = page.getByTestId('failed-jobs').getByRole('row').filter({ hasText: `#${id}` })
+  const row = page
+    .getByTestId('failed-jobs')
+    .getByRole('row')
+    .filter({ hasText: `#${id}` })
   await expect(row).toContainText('housekeeping')
   await expect(row).toContainText('e2e: simulated failure')
   await expectNoSeriousA11yViolations(page)
@@ -173,10 +181,16 @@ test('an admin retries a failed job, with a reason', async ({ operatorPage }) =>
   await row.getByRole('button', { name: `Retry job ${id}` }).click()
   await expect(page.getByRole('status')).toHaveText(`Job ${id} is back in the queue.`)
   // Retried and run: it leaves the list of failures.
-  await expect.poll(async () => {
-    await page.reload()
-    return page.getByTestId('failed-jobs').getByRole('row').filter({ hasText: `#${id}` }).count()
-  }).toBe(0)
+  await expect
+    .poll(async () => {
+      await page.reload()
+      return page
+        .getByTestId('failed-jobs')
+        .getByRole('row')
+        .filter({ hasText: `#${id}` })
+        .count()
+    })
+    .toBe(0)
   await page.goto('/admin/audit')
   await expect(page.getByTestId('audit-log').getByRole('row').filter({ hasText: 'job.retry' }).filter({ hasText: 'Database is back' }).first()).toBeVisible()
 })

@@ -57,7 +57,9 @@ test('support refunds a sandbox payment and the ledger shows the reversal', asyn
   await expect(p.getByTestId('credits-balance')).toHaveText('You have 0 credits')
   const admin = await operatorPage('admin')
   await admin.goto('/admin/audit')
-  await expect(admin.getByTestId('audit-log').locator('tr', { hasText: 'payment.refunded' }).first()).toContainText('Member changed their mind within the period')
+  await expect(admin.getByTestId('audit-log').locator('tr', { hasText: 'payment.refunded' }).first()).toContainText(
+    'Member changed their mind within the period',
+  )
 })
 
 test('support finds members by e-mail and name prefix, with an empty state', async ({ newContext, operatorPage }) => {

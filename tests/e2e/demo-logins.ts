@@ -32,7 +32,10 @@ export function demoMember<N extends string>(email: string, name: N): { readonly
 }
 
 /** A demo operator whose password and authenticator key are read when first used. */
-export function demoOperator<N extends string>(email: string, name: N): { readonly email: string; readonly password: string; readonly totpSecret: string; readonly name: N } {
+export function demoOperator<N extends string>(
+  email: string,
+  name: N,
+): { readonly email: string; readonly password: string; readonly totpSecret: string; readonly name: N } {
   return {
     email,
     name,

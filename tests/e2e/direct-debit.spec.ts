@@ -16,7 +16,10 @@ async function smsCode(newContext: (options?: BrowserContextOptions) => Promise<
   const outbox = await context.newPage()
   try {
     await outbox.goto('/dev/outbox')
-    const message = outbox.getByTestId('outbox-sms').filter({ has: outbox.getByTestId('outbox-sms-to').getByText(e164, { exact: true }) }).first()
+    const message = outbox
+      .getByTestId('outbox-sms')
+      .filter({ has: outbox.getByTestId('outbox-sms-to').getByText(e164, { exact: true }) })
+      .first()
     const body = (await message.getByTestId('outbox-sms-body').textContent()) ?? ''
     const code = /\b(\d{6})\b/.exec(body)?.[1]
     if (!code) throw new Error(`no code in the text message: ${body}`)

@@ -41,7 +41,8 @@ async function checkA11y(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   const report = serious.map(
-    (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`).join('\n')}`,
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`).join('\n')}`,
   )
   expect.soft(report, `serious/critical axe violations on ${new URL(page.url()).pathname}`).toEqual([])
 }
@@ -63,7 +64,12 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     await expect(page.getByTestId('profile-card').first()).toBeVisible()
     await checkA11y(page)
 
-    await page.getByTestId('profile-card').filter({ has: page.getByTestId('fictional-badge') }).first().getByRole('link').click()
+    await page
+      .getByTestId('profile-card')
+      .filter({ has: page.getByTestId('fictional-badge') })
+      .first()
+      .getByRole('link')
+      .click()
     await expect(page).toHaveURL(/\/members\/\d+$/)
     await expect(page.getByTestId('fictional-warning')).toBeVisible()
     await checkA11y(page)

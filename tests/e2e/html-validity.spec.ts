@@ -11,9 +11,53 @@ import { expect, ownProfileId, test } from './fixtures'
 // members and operators.
 const vnuJar = createRequire(import.meta.url)('vnu-jar') as string
 
-const visitorPages = ['/', '/login', '/signup', '/members', '/pricing', '/complaints', '/reset-password', '/pages/terms', '/pages/privacy', '/pages/faq', '/landers/tinderswipe', '/landers/gallery', '/landers/video', '/landers/maplanding', '/landers/socialnetwork', '/does-not-exist', '/admin/login']
-const memberPages = ['/members', '/profile', '/notifications', '/chats', '/likes', '/likes/sent', '/credits', '/premium', '/swipe-game', '/match-finder', '/transactions']
-const consolePages = ['/admin', '/admin/photos', '/admin/reports', '/admin/members', '/admin/fictional', '/admin/fictional/new', '/admin/operators', '/admin/audit', '/admin/settings', '/admin/discounts', '/admin/content', '/admin/company', '/admin/jobs']
+const visitorPages = [
+  '/',
+  '/login',
+  '/signup',
+  '/members',
+  '/pricing',
+  '/complaints',
+  '/reset-password',
+  '/pages/terms',
+  '/pages/privacy',
+  '/pages/faq',
+  '/landers/tinderswipe',
+  '/landers/gallery',
+  '/landers/video',
+  '/landers/maplanding',
+  '/landers/socialnetwork',
+  '/does-not-exist',
+  '/admin/login',
+]
+const memberPages = [
+  '/members',
+  '/profile',
+  '/notifications',
+  '/chats',
+  '/likes',
+  '/likes/sent',
+  '/credits',
+  '/premium',
+  '/swipe-game',
+  '/match-finder',
+  '/transactions',
+]
+const consolePages = [
+  '/admin',
+  '/admin/photos',
+  '/admin/reports',
+  '/admin/members',
+  '/admin/fictional',
+  '/admin/fictional/new',
+  '/admin/operators',
+  '/admin/audit',
+  '/admin/settings',
+  '/admin/discounts',
+  '/admin/content',
+  '/admin/company',
+  '/admin/jobs',
+]
 
 async function save(api: APIRequestContext, dir: string, who: string, paths: string[]) {
   for (const p of paths) {
@@ -31,7 +75,9 @@ test('every page is valid HTML (Nu HTML checker: no errors)', async ({ page, ann
   await save(annaPage.request, dir, 'member', [...memberPages, `/members/${anna + 1}`, '/chats/1', `/members/${anna + 1}/landing`])
   await save((await operatorPage('admin')).request, dir, 'admin', consolePages)
   const files = fs.readdirSync(dir).map((f) => path.join(dir, f))
-  const { stdout, stderr } = await promisify(execFile)('java', ['-jar', vnuJar, '--errors-only', '--format', 'json', '--exit-zero-always', ...files], { maxBuffer: 16 * 1024 * 1024 })
+  const { stdout, stderr } = await promisify(execFile)('java', ['-jar', vnuJar, '--errors-only', '--format', 'json', '--exit-zero-always', ...files], {
+    maxBuffer: 16 * 1024 * 1024,
+  })
   const report = JSON.parse(stdout || stderr) as { messages: { url: string; message: string; extract?: string }[] }
   const errors = report.messages.map((m) => `${path.basename(m.url)}: ${m.message} ${m.extract?.slice(0, 120) ?? ''}`)
   expect(errors).toEqual([])

@@ -11,7 +11,10 @@ async function chooseLanguage(page: Page, languageName: string) {
 /** Every text on the page comes from the catalog: no message id (like "members.visitorNote") shows through. */
 async function expectNoRawMessageIds(page: Page) {
   const text = await page.locator('body').innerText()
-  const ids = text.match(/\b(?:nav|members|alert|activate|profile|signup|login|likes|chat|chats|error|field|validation|completeSignup|home|footer|fictional|pagination|photos|lang)\.[a-zA-Z][\w.]*/g) ?? []
+  const ids =
+    text.match(
+      /\b(?:nav|members|alert|activate|profile|signup|login|likes|chat|chats|error|field|validation|completeSignup|home|footer|fictional|pagination|photos|lang)\.[a-zA-Z][\w.]*/g,
+    ) ?? []
   expect.soft(ids, `untranslated message ids on ${new URL(page.url()).pathname} (${await page.locator('html').getAttribute('lang')})`).toEqual([])
 }
 
@@ -45,7 +48,10 @@ test('a visitor switches to Deutsch: html lang, texts and the cookie persist acr
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000)
 
   // Navigation keeps the language: a client-side link and a full page load.
-  await page.getByRole('link', { name: /Amoura/ }).first().click()
+  await page
+    .getByRole('link', { name: /Amoura/ })
+    .first()
+    .click()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lerne heute Abend jemand Neues kennen')
@@ -81,7 +87,9 @@ test('a member’s language is saved on the account and comes back after a fresh
   await expect(page.locator('article').getByText(/\b\d{2}\.\d{2}\.\d{4}\b/)).toBeVisible()
   await expect(page.locator('article').getByText(/\b[A-Z][a-z]{2} \d{1,2}, \d{4}\b/)).toHaveCount(0)
   // Region names come from Intl too.
-  await expect(page.locator('article')).toContainText(/Vereinigtes Königreich|Deutschland|Niederlande|Frankreich|Italien|Spanien|Polen|Dänemark|Finnland|Norwegen|Schweden|Österreich|Schweiz|Belgien|Irland|Vereinigte Staaten|Kanada|Australien|Neuseeland/)
+  await expect(page.locator('article')).toContainText(
+    /Vereinigtes Königreich|Deutschland|Niederlande|Frankreich|Italien|Spanien|Polen|Dänemark|Finnland|Norwegen|Schweden|Österreich|Schweiz|Belgien|Irland|Vereinigte Staaten|Kanada|Australien|Neuseeland/,
+  )
 
   // Log out (the menu labels are German now), forget all cookies, log in again: still German.
   const accountMenu = page.getByTestId('account-menu')

@@ -91,7 +91,10 @@ test('offline, a page shows the offline page with the last conversations; loggin
 
 test('the Back button does not show in a browser tab', async ({ annaPage: page }) => {
   await page.goto('/chats')
-  await page.getByRole('link', { name: new RegExp(ben.name) }).first().click()
+  await page
+    .getByRole('link', { name: new RegExp(ben.name) })
+    .first()
+    .click()
   await expect(page).toHaveURL(/\/chats\/\d+$/)
   await page.goto('/likes/received')
   await page.goto('/credits')

@@ -110,7 +110,10 @@ test.describe('marketing landers', () => {
     const still = await (await newContext({ reducedMotion: 'reduce' })).newPage()
     await still.goto('/landers/transitionsvideolanding')
     await expect(still.getByTestId('motion-toggle')).toHaveText('Play animation')
-    const animation = await still.locator('.film-scene').first().evaluate((el) => getComputedStyle(el).animationName)
+    const animation = await still
+      .locator('.film-scene')
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationName)
     expect(animation).toBe('none')
   })
 
@@ -126,7 +129,13 @@ test.describe('member landings', () => {
   test('each one renders the member, passes axe and keeps the tracking query', async ({ page }) => {
     const [id] = await listedProfileIds(page)
     expect(id).toBeGreaterThan(0)
-    for (const path of [`/members/${id}/landing`, `/members/${id}/landing2`, `/members/${id}/landing2/some-campaign`, `/members/${id}/landing3`, `/members/${id}/landing3/x`]) {
+    for (const path of [
+      `/members/${id}/landing`,
+      `/members/${id}/landing2`,
+      `/members/${id}/landing2/some-campaign`,
+      `/members/${id}/landing3`,
+      `/members/${id}/landing3/x`,
+    ]) {
       const response = await page.goto(`${path}${TRACKING}`)
       expect(response?.status(), path).toBe(200)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -139,7 +148,10 @@ test.describe('member landings', () => {
 
   test('a fictional member landing shows the disclosure and offers a like, not a chat', async ({ page }) => {
     await page.goto('/landers/gallery')
-    const fictional = page.locator('li', { has: page.getByTestId('fictional-badge') }).first().locator('a')
+    const fictional = page
+      .locator('li', { has: page.getByTestId('fictional-badge') })
+      .first()
+      .locator('a')
     const href = (await fictional.getAttribute('href'))!
     await page.goto(href.replace('/landing', '/landing2'))
     await expect(page.getByTestId('fictional-warning')).toBeVisible()
@@ -160,7 +172,13 @@ test.describe('member landings', () => {
   })
 
   test('unknown members answer 404; logged-in members go to the profile', async ({ page, annaPage }) => {
-    for (const path of ['/members/999999/landing', '/members/999999/signup', '/members/999999/landing2/x', '/members/999999/landing3', '/members/abc/landing']) {
+    for (const path of [
+      '/members/999999/landing',
+      '/members/999999/signup',
+      '/members/999999/landing2/x',
+      '/members/999999/landing3',
+      '/members/abc/landing',
+    ]) {
       const response = await page.goto(path)
       expect(response?.status(), path).toBe(404)
     }

@@ -23,7 +23,10 @@ test('values a member hands the site on error-prone paths are remembered for the
   const text = unique('Meet me at the old mill ')
   remember('texts', text)
   await annaPage.goto('/chats')
-  await annaPage.getByTestId('chat-list').getByRole('link', { name: new RegExp(`^${ben.name},`) }).click()
+  await annaPage
+    .getByTestId('chat-list')
+    .getByRole('link', { name: new RegExp(`^${ben.name},`) })
+    .click()
   await expect(annaPage.getByTestId('socket-status')).toHaveText('Live')
   await annaPage.getByLabel('Write a message').fill(text)
   await annaPage.getByRole('button', { name: 'Send', exact: true }).click()

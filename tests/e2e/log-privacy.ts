@@ -23,7 +23,9 @@ export default function checkServerLog() {
     known[kind].add(value)
   }
   const findings = findPersonalData(log, known)
-  console.log(`Server log checked for personal data: ${log.split('\n').length} lines, ${known.emails.size} addresses, ${known.tokens.size} tokens, ${known.texts.size} texts; ${findings.length} found.`)
+  console.log(
+    `Server log checked for personal data: ${log.split('\n').length} lines, ${known.emails.size} addresses, ${known.tokens.size} tokens, ${known.texts.size} texts; ${findings.length} found.`,
+  )
   if (findings.length) {
     throw new Error(`personal data in the server log (${logFile}):\n${findings.map((f) => `  line ${f.line}: ${f.kind} ${f.masked}`).join('\n')}`)
   }

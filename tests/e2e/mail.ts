@@ -96,7 +96,10 @@ function splitHead(block: string): { headers: Record<string, string>; body: stri
 }
 
 function param(value: string, name: string): string | undefined {
-  return new RegExp(`(?:^|;)\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]*))`, 'i').exec(value)?.slice(1).find((v) => v !== undefined)
+  return new RegExp(`(?:^|;)\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]*))`, 'i')
+    .exec(value)
+    ?.slice(1)
+    .find((v) => v !== undefined)
 }
 
 function collectParts(block: string, out: { text: string; html: string }) {
@@ -154,7 +157,9 @@ export async function waitForMail(to: string, subjectPart: string, opts: { timeo
     if (found.length) return found[found.length - 1]
     if (Date.now() > deadline) {
       const got = forAddress().map((m) => `"${m.subject}"`)
-      throw new Error(`No e-mail to ${to} with "${subjectPart}" in the subject within ${opts.timeout ?? 15_000} ms; received for that address: ${got.join(', ') || 'none'}`)
+      throw new Error(
+        `No e-mail to ${to} with "${subjectPart}" in the subject within ${opts.timeout ?? 15_000} ms; received for that address: ${got.join(', ') || 'none'}`,
+      )
     }
     await sleep(100)
   }

@@ -6,12 +6,47 @@ import { expect, expectNoSeriousA11yViolations, setSettings, test } from './fixt
  * passes the accessibility check with colour contrast. The setting is global: every test puts the default back.
  */
 const niches = [
-  { id: 1, slug: 'default', primary: '#cf3f37', eyebrow: 'Casual dating and chat', title: 'Meet someone new tonight', search: 'Find members by gender, country and age.' },
-  { id: 2, slug: 'she', primary: '#9c2b8a', eyebrow: 'Women seeking women', title: 'Where women meet women', search: 'Find women who love women by country and age.' },
-  { id: 3, slug: 'bdsm', primary: '#a8173a', eyebrow: 'Kink-friendly dating', title: 'Kinky dating, on your terms', search: 'Find like-minded members by gender, country and age.' },
+  {
+    id: 1,
+    slug: 'default',
+    primary: '#cf3f37',
+    eyebrow: 'Casual dating and chat',
+    title: 'Meet someone new tonight',
+    search: 'Find members by gender, country and age.',
+  },
+  {
+    id: 2,
+    slug: 'she',
+    primary: '#9c2b8a',
+    eyebrow: 'Women seeking women',
+    title: 'Where women meet women',
+    search: 'Find women who love women by country and age.',
+  },
+  {
+    id: 3,
+    slug: 'bdsm',
+    primary: '#a8173a',
+    eyebrow: 'Kink-friendly dating',
+    title: 'Kinky dating, on your terms',
+    search: 'Find like-minded members by gender, country and age.',
+  },
   { id: 4, slug: 'bbw', primary: '#b0306a', eyebrow: 'Curvy dating', title: 'Dating that celebrates curves', search: 'Find curvy singles by country and age.' },
-  { id: 5, slug: 'gilf', primary: '#2f5d8a', eyebrow: 'Mature dating 60+', title: 'Meet confident women over 60', search: 'Find women over 60 by country and age.' },
-  { id: 6, slug: 'milf', primary: '#0d6e61', eyebrow: 'Women 35 to 55', title: 'Meet self-assured women in their prime', search: 'Find women in their thirties, forties and fifties by country.' },
+  {
+    id: 5,
+    slug: 'gilf',
+    primary: '#2f5d8a',
+    eyebrow: 'Mature dating 60+',
+    title: 'Meet confident women over 60',
+    search: 'Find women over 60 by country and age.',
+  },
+  {
+    id: 6,
+    slug: 'milf',
+    primary: '#0d6e61',
+    eyebrow: 'Women 35 to 55',
+    title: 'Meet self-assured women in their prime',
+    search: 'Find women in their thirties, forties and fifties by country.',
+  },
   { id: 7, slug: 'gay', primary: '#3451b2', eyebrow: 'Men seeking men', title: 'Where men meet men', search: 'Find men who are into men by country and age.' },
 ] as const
 

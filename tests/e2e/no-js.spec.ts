@@ -16,9 +16,15 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('account-menu')).toContainText(anna.name)
 
     // The chat list and the conversation are plain links.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Messages/ }).click()
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: /^Messages/ })
+      .click()
     await expect(page).toHaveURL(/\/chats$/)
-    await page.getByTestId('chat-list').getByRole('link', { name: new RegExp(`^${ben.name},`) }).click()
+    await page
+      .getByTestId('chat-list')
+      .getByRole('link', { name: new RegExp(`^${ben.name},`) })
+      .click()
     await expect(page).toHaveURL(/\/chats\/\d+$/)
     // The page streams in: until it has loaded, the last message shown may not be the newest one.
     await page.waitForLoadState('load')

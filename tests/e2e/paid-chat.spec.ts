@@ -32,7 +32,12 @@ test('a free member uses the free messages, hits the credit wall, buys, and the 
 
   // A fictional profile shows its disclosure where the send box would be.
   await a.page.goto('/members')
-  const fictionalHref = await resultCards(a.page).filter({ has: a.page.getByTestId('fictional-badge') }).first().getByRole('link').first().getAttribute('href')
+  const fictionalHref = await resultCards(a.page)
+    .filter({ has: a.page.getByTestId('fictional-badge') })
+    .first()
+    .getByRole('link')
+    .first()
+    .getAttribute('href')
   await a.page.goto(`${fictionalHref}/chat`)
   await expect(a.page.getByTestId('fictional-no-messages')).toBeVisible()
   await expect(a.page.getByLabel('Write a message')).toHaveCount(0)
@@ -118,7 +123,10 @@ test('icebreakers, typing, read receipts, a gift and a photo, live on both sides
 
 test('older messages load on scroll, and the place in the conversation is kept', async ({ benPage: page }) => {
   await page.goto('/chats')
-  await page.getByTestId('chat-list').getByRole('link', { name: /^Anna,/ }).click()
+  await page
+    .getByTestId('chat-list')
+    .getByRole('link', { name: /^Anna,/ })
+    .click()
   await expect(page.getByTestId('socket-status')).toHaveText('Live')
   const bubbles = page.getByTestId('chat-messages').getByTestId('chat-message')
   await expect(bubbles).toHaveCount(50)

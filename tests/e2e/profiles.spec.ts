@@ -46,7 +46,10 @@ test('edit the profile and see it on the public profile; the photo alert until d
   const details = page.locator('dl')
   await expect(details.locator('div').filter({ hasText: 'Hair colour' }).locator('dd')).toHaveText('Red')
   await expect(details.locator('div').filter({ hasText: 'Eye colour' }).locator('dd')).toHaveText('Green')
-  const shownInterests = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Interests' }) }).getByRole('listitem')
+  const shownInterests = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Interests' }) })
+    .getByRole('listitem')
   await expect(shownInterests).toHaveText(['Cooking', 'Photography'], { useInnerText: true })
 })
 

@@ -1,6 +1,16 @@
 import { chooseLanguage, expect, expectNoSeriousA11yViolations, test, unique, waitForMail } from './fixtures'
 
-const footerPaths = ['/pages/terms', '/pages/privacy', '/pages/cookies', '/pages/ban', '/pricing', '/complaints', '/pages/return-policy', '/pages/faq', '/pages/service']
+const footerPaths = [
+  '/pages/terms',
+  '/pages/privacy',
+  '/pages/cookies',
+  '/pages/ban',
+  '/pricing',
+  '/complaints',
+  '/pages/return-policy',
+  '/pages/faq',
+  '/pages/service',
+]
 
 test('the footer’s nine links answer with their content, placeholders filled', async ({ page }) => {
   await page.goto('/members')
@@ -62,7 +72,14 @@ test('the home page and an icon-led lander draw their icons from the sprite and 
     const hrefs = await page.locator('svg.bi > use').evaluateAll((uses) => uses.map((u) => u.getAttribute('href') ?? ''))
     for (const href of hrefs) expect(href, path).toMatch(/^\/assets\/icon-sprite-[\w-]+\.svg#[a-z0-9-]+$/)
     // The symbol is drawn (the sprite arrived and has it), at the text's size, and hidden from screen readers.
-    await expect.poll(() => icons.first().locator('use').evaluate((u) => (u as SVGGraphicsElement).getBBox().width)).toBeGreaterThan(0)
+    await expect
+      .poll(() =>
+        icons
+          .first()
+          .locator('use')
+          .evaluate((u) => (u as SVGGraphicsElement).getBBox().width),
+      )
+      .toBeGreaterThan(0)
     await expect(icons.first()).toHaveAttribute('aria-hidden', 'true')
     const size = await icons.first().evaluate((svg) => [svg.getBoundingClientRect().height, parseFloat(getComputedStyle(svg).fontSize)])
     expect(size[0]).toBeCloseTo(size[1], 0)

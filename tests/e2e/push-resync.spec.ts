@@ -6,9 +6,14 @@ import { expect, login, openAccountMenu, signupMember, test, unique } from './fi
 test('a browser that allowed pushes registers its subscription again for each new login, once per tab', async ({ page }) => {
   const endpoint = `https://push.example.test/${unique('sub')}`
   await page.addInitScript((endpoint) => {
-    const subscription = { endpoint, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }
+    const subscription = {
+      endpoint,
+      keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+    }
     Object.defineProperty(Notification, 'permission', { get: () => 'granted' })
-    Object.defineProperty(navigator.serviceWorker, 'getRegistration', { value: async () => ({ pushManager: { getSubscription: async () => ({ toJSON: () => subscription }) } }) })
+    Object.defineProperty(navigator.serviceWorker, 'getRegistration', {
+      value: async () => ({ pushManager: { getSubscription: async () => ({ toJSON: () => subscription }) } }),
+    })
   }, endpoint)
   const posts: string[] = []
   page.on('requestfinished', (r) => {

@@ -45,7 +45,7 @@ async function memberSocket(base: string, cookie: string) {
   return { ws, events }
 }
 
-const withTimeout = <T,>(p: Promise<T>, ms: number, what: string) =>
+const withTimeout = <T>(p: Promise<T>, ms: number, what: string) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms))])
 
 test('bad WebSocket frames close only their own socket while two members keep chatting', async ({ baseURL }) => {
@@ -62,7 +62,10 @@ test('bad WebSocket frames close only their own socket while two members keep ch
   const sent = { anna: [] as string[], ben: [] as string[] }
   const chatting = (async () => {
     for (let i = 0; i < rounds; i++) {
-      for (const [who, sock, to] of [['anna', a, benId], ['ben', b, annaId]] as const) {
+      for (const [who, sock, to] of [
+        ['anna', a, benId],
+        ['ben', b, annaId],
+      ] as const) {
         const body = unique(`fuzz ${who} ${i} `)
         sent[who].push(body)
         sock.ws.send(JSON.stringify({ type: 'send', toProfileId: to, clientId: crypto.randomUUID(), body }))
@@ -129,7 +132,8 @@ function allPaths(): string[] {
   const out = new Set<string>(['/'])
   const walk = (list: R[]) => {
     for (const r of list) {
-      if (r.path) out.add('/' + r.path.replace(/:(\w+)/g, (_, p: string) => (p === 'variant' ? 'thumb' : p === 'type' ? 'received' : '1')).replace('*', 'no-such-page'))
+      if (r.path)
+        out.add('/' + r.path.replace(/:(\w+)/g, (_, p: string) => (p === 'variant' ? 'thumb' : p === 'type' ? 'received' : '1')).replace('*', 'no-such-page'))
       if (r.children) walk(r.children)
     }
   }
@@ -156,31 +160,56 @@ test('malformed HTTP requests get 4xx answers and the server stays up', async ({
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND']) {
         const headers: Record<string, string> = { origin: base, 'content-type': 'application/json', ...clientAddressHeaders() }
         if (who === 'member') headers.cookie = cookie
-        await check(`${who} ${method} ${path}`, fetch(base + path, { method, headers, body: method === 'OPTIONS' ? undefined : '{"broken": ', redirect: 'manual' }))
+        await check(
+          `${who} ${method} ${path}`,
+          fetch(base + path, { method, headers, body: method === 'OPTIONS' ? undefined : '{"broken": ', redirect: 'manual' }),
+        )
       }
     }
   }
 
   // Malformed cookies on every page.
   const cookies = ['sid=%E0%A4%A', `sid=${'x'.repeat(4000)}`, ';;;=;==', 'sid="unterminated', 'tracking=%7B%22network%22%3A', `tracking=${'['.repeat(2000)}`]
-  for (const path of paths) for (const c of cookies) await check(`cookie ${c.slice(0, 12)} ${path}`, fetch(base + path, { headers: { cookie: c }, redirect: 'manual' }))
+  for (const path of paths)
+    for (const c of cookies) await check(`cookie ${c.slice(0, 12)} ${path}`, fetch(base + path, { headers: { cookie: c }, redirect: 'manual' }))
 
   // Broken multipart uploads and bodies of the wrong kind to the forms and the upload endpoint.
   const bodies: [string, string][] = [
-    ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff'],
+    [
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff',
+    ],
     ['multipart/form-data', 'no boundary at all'],
     ['application/x-www-form-urlencoded', '%%%&&==%E0'],
     ['text/plain', '\u0000\u0001\u0002'],
   ]
-  for (const path of ['/login', '/signup', '/profile', '/notifications', '/members/1', '/chats/1', '/reset-password', '/complete-signup', '/api/photos.php', '/api/user.php', '/api/user.php?push=1']) {
+  for (const path of [
+    '/login',
+    '/signup',
+    '/profile',
+    '/notifications',
+    '/members/1',
+    '/chats/1',
+    '/reset-password',
+    '/complete-signup',
+    '/api/photos.php',
+    '/api/user.php',
+    '/api/user.php?push=1',
+  ]) {
     for (const [type, body] of bodies) {
-      await check(`${type} ${path}`, fetch(base + path, { method: 'POST', headers: { origin: base, cookie, 'content-type': type, ...clientAddressHeaders() }, body, redirect: 'manual' }))
+      await check(
+        `${type} ${path}`,
+        fetch(base + path, { method: 'POST', headers: { origin: base, cookie, 'content-type': type, ...clientAddressHeaders() }, body, redirect: 'manual' }),
+      )
     }
   }
   expect(failures).toEqual([])
 
   // A header block far over the limit is refused by the HTTP parser itself.
-  const huge = await fetch(`${base}/members`, { headers: { 'x-junk': 'a'.repeat(100_000) } }).then((r) => r.status, () => 'connection closed')
+  const huge = await fetch(`${base}/members`, { headers: { 'x-junk': 'a'.repeat(100_000) } }).then(
+    (r) => r.status,
+    () => 'connection closed',
+  )
   expect([431, 'connection closed']).toContain(huge)
 
   expect((await health(base)).boot).toBe(before.boot)

@@ -70,7 +70,9 @@ test('report a profile with a reason', async ({ benPage: page }) => {
   await page.goto('/members')
   // A profile with a photo, so that the form offers to report the photo or the profile (members made by other
   // tests may have none and be listed first).
-  const card = resultCards(page).filter({ has: page.locator('img') }).first()
+  const card = resultCards(page)
+    .filter({ has: page.locator('img') })
+    .first()
   const heading = (await card.getByRole('heading').textContent())!.trim()
   const name = heading.split(',')[0]
   await card.getByRole('link').click()

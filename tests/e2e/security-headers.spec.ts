@@ -38,7 +38,11 @@ test('each reply of a page carries its own nonce, on the header and on every inl
     expect(csp).not.toMatch(/script-src[^;]*unsafe/)
     const nonce = /'nonce-([^']+)'/.exec(csp)![1]
     // Browsers hide the attribute once the document is parsed; the property keeps it.
-    const scripts = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].filter((s) => !(s as HTMLScriptElement).type.includes('json')).map((s) => (s as HTMLScriptElement).nonce))
+    const scripts = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')]
+        .filter((s) => !(s as HTMLScriptElement).type.includes('json'))
+        .map((s) => (s as HTMLScriptElement).nonce),
+    )
     expect(scripts.length).toBeGreaterThan(0)
     expect(new Set(scripts)).toEqual(new Set([nonce]))
     nonces.push(nonce)

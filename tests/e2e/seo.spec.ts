@@ -21,7 +21,8 @@ test('sitemap.xml lists the public pages, and no member page', async ({ request,
   expect(body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"/)
   expect(body.trim().endsWith('</urlset>')).toBe(true)
   const locs = [...body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])
-  for (const p of ['/', '/pricing', '/complaints', '/pages/terms', '/pages/faq', '/landers/tinderswipe', '/signup', '/login']) expect(locs).toContain(`${baseURL}${p}`)
+  for (const p of ['/', '/pricing', '/complaints', '/pages/terms', '/pages/faq', '/landers/tinderswipe', '/signup', '/login'])
+    expect(locs).toContain(`${baseURL}${p}`)
   expect(locs.some((l) => l.includes('/members'))).toBe(false)
 })
 

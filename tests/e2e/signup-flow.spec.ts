@@ -134,7 +134,9 @@ test('a new member signs up, searches, likes a profile, logs out and logs in aga
   await search.getByLabel('Age from').selectOption('18')
   await search.getByLabel('Age to').selectOption('99')
   await search.getByRole('button', { name: 'Search', exact: true }).click()
-  await expect(page).toHaveURL((url) => url.searchParams.get('gender') === 'any' && url.searchParams.get('min_age') === '18' && url.searchParams.get('max_age') === '99')
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('gender') === 'any' && url.searchParams.get('min_age') === '18' && url.searchParams.get('max_age') === '99',
+  )
   await expect(resultCount).not.toHaveText(initialCount!)
   const wideTotal = Number(/^(\d+)/.exec((await resultCount.textContent())!)![1])
   expect(wideTotal).toBeGreaterThan(24)
@@ -161,7 +163,9 @@ test('a new member signs up, searches, likes a profile, logs out and logs in aga
   await search.getByRole('button', { name: 'Search', exact: true }).click()
   // Choosing a country searches at once (its regions follow), so wait for the search with every choice in it: the
   // page in between (Germany, ages 18-99) has another total.
-  await expect(page).toHaveURL((url) => url.searchParams.get('country') === 'DE' && url.searchParams.get('min_age') === '20' && url.searchParams.get('max_age') === '60')
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('country') === 'DE' && url.searchParams.get('min_age') === '20' && url.searchParams.get('max_age') === '60',
+  )
   await expect(page).not.toHaveURL(/page=2/)
   await expect(resultCount).toHaveText(/^\d+ members? found$/)
   const germanTotal = Number(/^(\d+)/.exec((await resultCount.textContent())!)![1])
@@ -202,7 +206,9 @@ test('a new member signs up, searches, likes a profile, logs out and logs in aga
   await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible()
 
   // Likes page, Sent likes tab.
-  await mainNav(page).getByRole('link', { name: /^Likes/ }).click()
+  await mainNav(page)
+    .getByRole('link', { name: /^Likes/ })
+    .click()
   await expect(page).toHaveURL(/\/likes$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Likes' })).toBeVisible()
   await page.getByRole('link', { name: 'Sent likes' }).click()

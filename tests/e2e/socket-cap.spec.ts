@@ -11,7 +11,7 @@ async function setVisibility(page: Page, state: 'hidden' | 'visible') {
   }, state)
 }
 
-test('a tab whose socket went to the member\'s newer ones waits, polling, until it is looked at again', async ({ newContext, baseURL }) => {
+test("a tab whose socket went to the member's newer ones waits, polling, until it is looked at again", async ({ newContext, baseURL }) => {
   const anna = await activeMember(newContext, { prefix: 'tabs' })
   const ben = await activeMember(newContext, { prefix: 'tabs-partner', gender: 'male' })
   const page = anna.page

@@ -14,7 +14,8 @@ export async function snapshot(handle: DbHandle): Promise<Record<string, unknown
   const rows = <T>(r: unknown) => (r as { rows: T[] }).rows
   const tables = rows<{ t: string }>(await handle.db.execute(sql`select tablename as t from pg_tables where schemaname = 'public' order by 1`)).map((r) => r.t)
   const out: Record<string, unknown> = {}
-  for (const t of tables) out[t] = rows<{ j: unknown }>(await handle.db.execute(sql.raw(`select coalesce(json_agg(x order by x::text), '[]') as j from "${t}" x`)))[0].j
+  for (const t of tables)
+    out[t] = rows<{ j: unknown }>(await handle.db.execute(sql.raw(`select coalesce(json_agg(x order by x::text), '[]') as j from "${t}" x`)))[0].j
   out['(sequences)'] = rows(await handle.db.execute(sql`select sequencename, last_value from pg_sequences where schemaname = 'public' order by 1`))
   out['(migrations)'] = rows(await handle.db.execute(sql`select hash, created_at from drizzle.__drizzle_migrations order by id`))
   return out

@@ -16,9 +16,14 @@ export interface DoctorRun {
 /** Runs scripts/doctor.ts with exactly `env` (plus PATH), as `npm run doctor -- ...args` would. */
 export function runDoctor(env: Record<string, string>, args: string[] = []): Promise<DoctorRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/doctor.ts', ...args], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout, stderr })
-    })
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/doctor.ts', ...args],
+      { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout, stderr })
+      },
+    )
   })
 }
 

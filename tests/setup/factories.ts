@@ -6,15 +6,37 @@ import { bookCredits } from '#app/features/billing/ledger.server'
 let n = 0
 
 /** A member account with its profile; options override the defaults. */
-export async function createMember(opts: Partial<{ email: string; password: string; name: string; gender: 'male' | 'female'; sexuality: 'hetero' | 'gay' | 'lesbian' | 'bi'; birthDate: string; country: string; status: 'not_confirmed' | 'active' | 'pending_deletion'; invisible: boolean; privacyMode: boolean; profileStatus: 'active' | 'disabled'; paidUser: boolean; credits: number }> = {}) {
+export async function createMember(
+  opts: Partial<{
+    email: string
+    password: string
+    name: string
+    gender: 'male' | 'female'
+    sexuality: 'hetero' | 'gay' | 'lesbian' | 'bi'
+    birthDate: string
+    country: string
+    status: 'not_confirmed' | 'active' | 'pending_deletion'
+    invisible: boolean
+    privacyMode: boolean
+    profileStatus: 'active' | 'disabled'
+    paidUser: boolean
+    credits: number
+  }> = {},
+) {
   n += 1
   const password = opts.password ?? 'password-123'
   const [user] = await db()
     .insert(users)
-    .values({ email: opts.email ?? `member${n}-${Date.now()}@example.com`, passwordHash: await hash(password, { memoryCost: 1024, timeCost: 1 }), status: opts.status ?? 'active', paidUser: opts.paidUser ?? false })
+    .values({
+      email: opts.email ?? `member${n}-${Date.now()}@example.com`,
+      passwordHash: await hash(password, { memoryCost: 1024, timeCost: 1 }),
+      status: opts.status ?? 'active',
+      paidUser: opts.paidUser ?? false,
+    })
     .returning({ id: users.id, email: users.email })
   // Credits come as the product grants them: a ledger entry with the balance, so the two always agree.
-  if (opts.credits) await db().transaction((tx) => bookCredits(tx, { userId: user.id, delta: opts.credits!, reason: 'adjustment', key: `test-grant:${user.id}` }))
+  if (opts.credits)
+    await db().transaction((tx) => bookCredits(tx, { userId: user.id, delta: opts.credits!, reason: 'adjustment', key: `test-grant:${user.id}` }))
   const [profile] = await db()
     .insert(profiles)
     .values({
@@ -37,7 +59,14 @@ export async function createFictional(opts: Partial<{ name: string; gender: 'mal
   n += 1
   const [profile] = await db()
     .insert(profiles)
-    .values({ name: opts.name ?? `Fiction${n}`, gender: opts.gender ?? 'female', birthDate: opts.birthDate ?? '1992-05-05', country: opts.country ?? 'NL', status: 'active', isFictional: true })
+    .values({
+      name: opts.name ?? `Fiction${n}`,
+      gender: opts.gender ?? 'female',
+      birthDate: opts.birthDate ?? '1992-05-05',
+      country: opts.country ?? 'NL',
+      status: 'active',
+      isFictional: true,
+    })
     .returning({ id: profiles.id })
   return { profileId: profile.id }
 }

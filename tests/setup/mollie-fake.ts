@@ -115,15 +115,100 @@ const TITLES: Record<number, string> = {
 }
 
 // Mollie's currencies (docs: "Multicurrency"); JPY and ISK have no decimals there.
-const CURRENCIES = new Set(['AED', 'AUD', 'BGN', 'BRL', 'CAD', 'CHF', 'CZK', 'DKK', 'EUR', 'GBP', 'HKD', 'HUF', 'ILS', 'ISK', 'JPY', 'MXN', 'MYR', 'NOK', 'NZD', 'PHP', 'PLN', 'RON', 'RUB', 'SEK', 'SGD', 'THB', 'TWD', 'USD', 'ZAR'])
+const CURRENCIES = new Set([
+  'AED',
+  'AUD',
+  'BGN',
+  'BRL',
+  'CAD',
+  'CHF',
+  'CZK',
+  'DKK',
+  'EUR',
+  'GBP',
+  'HKD',
+  'HUF',
+  'ILS',
+  'ISK',
+  'JPY',
+  'MXN',
+  'MYR',
+  'NOK',
+  'NZD',
+  'PHP',
+  'PLN',
+  'RON',
+  'RUB',
+  'SEK',
+  'SGD',
+  'THB',
+  'TWD',
+  'USD',
+  'ZAR',
+])
 const ZERO_DECIMALS = new Set(['JPY', 'ISK'])
 // The methods of the create-payment reference; giropay and sofort are no longer among them.
 const METHODS = new Set([
-  'alma', 'applepay', 'bacs', 'bancomatpay', 'bancontact', 'banktransfer', 'belfius', 'billie', 'bizum', 'blik', 'creditcard', 'directdebit', 'eps', 'giftcard', 'googlepay',
-  'ideal', 'in3', 'kbc', 'klarna', 'mbway', 'mobilepay', 'multibanco', 'mybank', 'paybybank', 'paypal', 'paysafecard', 'pointofsale', 'przelewy24', 'riverty', 'satispay',
-  'swish', 'trustly', 'twint', 'vipps', 'voucher',
+  'alma',
+  'applepay',
+  'bacs',
+  'bancomatpay',
+  'bancontact',
+  'banktransfer',
+  'belfius',
+  'billie',
+  'bizum',
+  'blik',
+  'creditcard',
+  'directdebit',
+  'eps',
+  'giftcard',
+  'googlepay',
+  'ideal',
+  'in3',
+  'kbc',
+  'klarna',
+  'mbway',
+  'mobilepay',
+  'multibanco',
+  'mybank',
+  'paybybank',
+  'paypal',
+  'paysafecard',
+  'pointofsale',
+  'przelewy24',
+  'riverty',
+  'satispay',
+  'swish',
+  'trustly',
+  'twint',
+  'vipps',
+  'voucher',
 ])
-const LOCALES = new Set(['en_US', 'en_GB', 'nl_NL', 'nl_BE', 'fr_FR', 'fr_BE', 'de_DE', 'de_AT', 'de_CH', 'es_ES', 'ca_ES', 'pt_PT', 'it_IT', 'nb_NO', 'sv_SE', 'fi_FI', 'da_DK', 'is_IS', 'hu_HU', 'pl_PL', 'lv_LV', 'lt_LT'])
+const LOCALES = new Set([
+  'en_US',
+  'en_GB',
+  'nl_NL',
+  'nl_BE',
+  'fr_FR',
+  'fr_BE',
+  'de_DE',
+  'de_AT',
+  'de_CH',
+  'es_ES',
+  'ca_ES',
+  'pt_PT',
+  'it_IT',
+  'nb_NO',
+  'sv_SE',
+  'fi_FI',
+  'da_DK',
+  'is_IS',
+  'hu_HU',
+  'pl_PL',
+  'lv_LV',
+  'lt_LT',
+])
 const DOCS = { href: 'https://docs.mollie.com/reference/handling-errors', type: 'text/html' }
 
 export async function startMollieFake(opts: { apiKey?: string } = {}): Promise<MollieFake> {
@@ -168,7 +253,11 @@ export async function startMollieFake(opts: { apiKey?: string } = {}): Promise<M
       res.writeHead(status, { 'content-type': 'application/hal+json; charset=utf-8', ...headers }).end(body === undefined ? '' : JSON.stringify(body))
     }
     const fail = (e: ApiError, headers: Record<string, string> = {}) =>
-      send(e.status, { status: e.status, title: TITLES[e.status] ?? 'Error', detail: e.detail, ...(e.field ? { field: e.field } : {}), _links: { documentation: DOCS } }, headers)
+      send(
+        e.status,
+        { status: e.status, title: TITLES[e.status] ?? 'Error', detail: e.detail, ...(e.field ? { field: e.field } : {}), _links: { documentation: DOCS } },
+        headers,
+      )
 
     const next = forced.shift()
     if (next === 'stall') return
@@ -237,7 +326,8 @@ export async function startMollieFake(opts: { apiKey?: string } = {}): Promise<M
     if (!description) throw new ApiError(422, 'The description is invalid', 'description')
     if (description.length > 255) throw new ApiError(422, 'The description is too long', 'description')
     const sequenceType = body.sequenceType ?? 'oneoff'
-    if (sequenceType !== 'oneoff' && sequenceType !== 'first' && sequenceType !== 'recurring') throw new ApiError(422, 'The sequence type is invalid', 'sequenceType')
+    if (sequenceType !== 'oneoff' && sequenceType !== 'first' && sequenceType !== 'recurring')
+      throw new ApiError(422, 'The sequence type is invalid', 'sequenceType')
     const redirectUrl = optionalUrl(body.redirectUrl, 'redirectUrl')
     if (!redirectUrl && sequenceType !== 'recurring') throw new ApiError(422, 'The redirect URL is required', 'redirectUrl')
     const webhookUrl = optionalUrl(body.webhookUrl, 'webhookUrl')
@@ -305,7 +395,12 @@ export async function startMollieFake(opts: { apiKey?: string } = {}): Promise<M
     return {
       count: page.length,
       _embedded: { payments: page.map(paymentJson) },
-      _links: { self: link(`${api}payments?limit=${limit}`), previous: null, next: after ? link(`${api}payments?from=${after.id}&limit=${limit}`) : null, documentation: DOCS },
+      _links: {
+        self: link(`${api}payments?limit=${limit}`),
+        previous: null,
+        next: after ? link(`${api}payments?from=${after.id}&limit=${limit}`) : null,
+        documentation: DOCS,
+      },
     }
   }
 
@@ -314,7 +409,8 @@ export async function startMollieFake(opts: { apiKey?: string } = {}): Promise<M
     const { minor, currency } = parseAmount(body.amount, 'amount')
     if (currency !== p.currency) throw new ApiError(422, 'The currency does not match the payment', 'amount.currency')
     if (minor <= 0) throw new ApiError(422, 'The amount is lower than the minimum', 'amount.value')
-    if (minor > p.amountMinor - p.refundedMinor - p.chargedBackMinor) throw new ApiError(422, 'The amount is higher than the amount that can be refunded', 'amount.value')
+    if (minor > p.amountMinor - p.refundedMinor - p.chargedBackMinor)
+      throw new ApiError(422, 'The amount is higher than the amount that can be refunded', 'amount.value')
     p.refundedMinor += minor
     const id = `re_${randomBytes(5).toString('hex')}`
     p.refunds.push(id)
@@ -339,7 +435,15 @@ export async function startMollieFake(opts: { apiKey?: string } = {}): Promise<M
     if (locale && !LOCALES.has(locale)) throw new ApiError(422, 'The locale is invalid', 'locale')
     const email = optionalString(body.email, 'email')
     if (email && !/^[^@\s]+@[^@\s]+$/.test(email)) throw new ApiError(422, 'The email address is invalid', 'email')
-    const c: Customer = { id: `cst_${randomBytes(5).toString('hex')}`, name: optionalString(body.name, 'name'), email, locale, metadata: body.metadata ?? null, createdAt: new Date().toISOString(), mandates: [] }
+    const c: Customer = {
+      id: `cst_${randomBytes(5).toString('hex')}`,
+      name: optionalString(body.name, 'name'),
+      email,
+      locale,
+      metadata: body.metadata ?? null,
+      createdAt: new Date().toISOString(),
+      mandates: [],
+    }
     customers.set(c.id, c)
     return customerJson(c)
   }
@@ -387,7 +491,11 @@ export async function startMollieFake(opts: { apiKey?: string } = {}): Promise<M
       locale: c.locale,
       metadata: c.metadata,
       createdAt: c.createdAt,
-      _links: { self: link(`${api}customers/${c.id}`), dashboard: { href: `https://my.mollie.com/dashboard/customers/${c.id}`, type: 'text/html' }, documentation: DOCS },
+      _links: {
+        self: link(`${api}customers/${c.id}`),
+        dashboard: { href: `https://my.mollie.com/dashboard/customers/${c.id}`, type: 'text/html' },
+        documentation: DOCS,
+      },
     }
   }
 
@@ -425,7 +533,13 @@ export async function startMollieFake(opts: { apiKey?: string } = {}): Promise<M
       locale: p.locale ?? 'en_US',
       ...(p.customerId ? { customerId: p.customerId } : {}),
       ...(p.mandateId ? { mandateId: p.mandateId } : {}),
-      ...(settled ? { amountRefunded: money(p.refundedMinor), amountRemaining: money(p.amountMinor - p.refundedMinor - p.chargedBackMinor), settlementAmount: money(p.amountMinor) } : {}),
+      ...(settled
+        ? {
+            amountRefunded: money(p.refundedMinor),
+            amountRemaining: money(p.amountMinor - p.refundedMinor - p.chargedBackMinor),
+            settlementAmount: money(p.amountMinor),
+          }
+        : {}),
       ...(p.chargedBackMinor > 0 ? { amountChargedBack: money(p.chargedBackMinor) } : {}),
       _links: links,
     }

@@ -83,7 +83,13 @@ export async function startPushService(): Promise<PushService> {
       { name: 'basicConstraints', cA: true },
       { name: 'keyUsage', digitalSignature: true, keyCertSign: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
     ],
   })
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'push-service-'))
@@ -132,7 +138,16 @@ export async function startPushService(): Promise<PushService> {
     } catch {
       return answer(400, 'undecryptable')
     }
-    received.push({ endpoint, payload: parseJson(text), text, ttl: Number(ttl), urgency, topic, vapid: { publicKey: vapid.publicKey, claims: vapid.claims }, receivedAt: Date.now() })
+    received.push({
+      endpoint,
+      payload: parseJson(text),
+      text,
+      ttl: Number(ttl),
+      urgency,
+      topic,
+      vapid: { publicKey: vapid.publicKey, claims: vapid.claims },
+      receivedAt: Date.now(),
+    })
     answer(201, 'created', { location: `${origin}/message/${crypto.randomUUID()}` })
   }
 

@@ -20,7 +20,11 @@ export interface S3Server {
  */
 export async function startS3Server(): Promise<S3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'))
-  const bucket = `media-${path.basename(directory).slice('s3rver-'.length).toLowerCase().replace(/[^a-z0-9]/g, '')}`
+  const bucket = `media-${path
+    .basename(directory)
+    .slice('s3rver-'.length)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] })
   const { port } = await server.run()
   let stopped = false

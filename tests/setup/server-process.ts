@@ -98,7 +98,10 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   const started = Date.now()
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`)
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false)
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return { child, port, exited, output: () => output }
     await new Promise((r) => setTimeout(r, 200))
   }

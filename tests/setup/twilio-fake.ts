@@ -58,8 +58,11 @@ export async function startTwilioFake(opts: { accountSid?: string; authToken?: s
       const m = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(path)
       if (!m || req.method !== 'POST') return error(res, 404, 20404, 'The requested resource was not found')
       const [scheme, encoded] = (req.headers.authorization ?? '').split(' ')
-      const [user, pass] = Buffer.from(encoded ?? '', 'base64').toString('utf8').split(':')
-      if (scheme !== 'Basic' || user !== accountSid || pass !== authToken || decodeURIComponent(m[1]) !== accountSid) return error(res, 401, 20003, 'Authenticate')
+      const [user, pass] = Buffer.from(encoded ?? '', 'base64')
+        .toString('utf8')
+        .split(':')
+      if (scheme !== 'Basic' || user !== accountSid || pass !== authToken || decodeURIComponent(m[1]) !== accountSid)
+        return error(res, 401, 20003, 'Authenticate')
       if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) return error(res, 400, 20001, 'Unsupported content type')
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
       const to = form.get('To') ?? ''

@@ -5,12 +5,26 @@ import sharp from 'sharp'
  * Upload fixtures made in the tests (no binaries in the repository): plain photos, and every kind of file the
  * upload path must refuse. Shared by the image pipeline's tests and the upload routes' tests.
  */
-export const jpeg = (width = 400, height = 300, color = '#c33') => sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer()
-export const png = (width = 200, height = 200) => sharp({ create: { width, height, channels: 4, background: '#0f0a' } }).png().toBuffer()
-export const webp = (width = 200, height = 200) => sharp({ create: { width, height, channels: 3, background: '#00f' } }).webp().toBuffer()
-export const gif = (width = 200, height = 200) => sharp({ create: { width, height, channels: 3, background: '#0a0' } }).gif().toBuffer()
+export const jpeg = (width = 400, height = 300, color = '#c33') =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer()
+export const png = (width = 200, height = 200) =>
+  sharp({ create: { width, height, channels: 4, background: '#0f0a' } })
+    .png()
+    .toBuffer()
+export const webp = (width = 200, height = 200) =>
+  sharp({ create: { width, height, channels: 3, background: '#00f' } })
+    .webp()
+    .toBuffer()
+export const gif = (width = 200, height = 200) =>
+  sharp({ create: { width, height, channels: 3, background: '#0a0' } })
+    .gif()
+    .toBuffer()
 
-export const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><script>alert(1)</script><rect width="300" height="300"/></svg>')
+export const svg = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><script>alert(1)</script><rect width="300" height="300"/></svg>',
+)
 export const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>')
 export const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
 

@@ -72,7 +72,10 @@ async function dropDatabase(url: string) {
   const name = new URL(url).pathname.slice(1)
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
   await admin.connect()
-  const dropped = admin.query(`drop database if exists "${name}" with (force)`).then(() => true, () => false)
+  const dropped = admin.query(`drop database if exists "${name}" with (force)`).then(
+    () => true,
+    () => false,
+  )
   if (await Promise.race([dropped, sleep(10_000).then(() => false)])) await admin.end()
   else void admin.end().catch(() => {})
 }
@@ -110,7 +113,12 @@ const both = async (name: string, labels: Record<string, string> = {}) => ({ A: 
 
 /** Logs in through nginx (from its own loopback address, so the logins count against no test's address). */
 async function login(email: string, password: string, from: string): Promise<string> {
-  const r = await call(`${SITE}/api/user.php`, { method: 'POST', from, headers: { 'content-type': 'application/json', origin: SITE }, body: JSON.stringify({ email, password }) })
+  const r = await call(`${SITE}/api/user.php`, {
+    method: 'POST',
+    from,
+    headers: { 'content-type': 'application/json', origin: SITE },
+    body: JSON.stringify({ email, password }),
+  })
   if (r.status !== 200) throw new Error(`login answered ${r.status}: ${r.body.toString('utf8')}`)
   return String(r.headers['set-cookie']?.[0] ?? '').split(';')[0]
 }
@@ -172,7 +180,13 @@ beforeAll(async () => {
   const edgeDir = tempDir('nginx-edge')
   const lbDir = tempDir('nginx-lb')
   edge = await startNginx({ ...site, https: `127.0.0.1:${PORTS.edge}`, http: `127.0.0.1:${PORTS.edgeHttp}`, dir: edgeDir })
-  behindLb = await startNginx({ ...site, https: `127.0.0.1:${PORTS.behindLb}`, http: `127.0.0.1:${PORTS.behindLbHttp}`, dir: lbDir, loadBalancers: [LB_ADDRESS] })
+  behindLb = await startNginx({
+    ...site,
+    https: `127.0.0.1:${PORTS.behindLb}`,
+    http: `127.0.0.1:${PORTS.behindLbHttp}`,
+    dir: lbDir,
+    loadBalancers: [LB_ADDRESS],
+  })
   lb = await startLoadBalancer({ port: PORTS.lb, target: { host: '127.0.0.1', port: PORTS.behindLb }, ownAddress: LB_ADDRESS, visitors: VISITORS })
 }, 180_000)
 
@@ -212,7 +226,19 @@ describe('the shipped deployment on this machine: nginx in front of two producti
     // The app itself answers /metrics on its own port (loopback, no forwarding headers) ...
     expect((await call(`http://127.0.0.1:${A.port}/metrics`)).status).toBe(200)
     // ... nginx never passes it or /dev on, whatever the spelling: its own 404, without the app's headers.
-    for (const p of ['/metrics', '/METRICS', '/metrics/', '/metrics?x=1', '//metrics', '/%6detrics', '/dev/outbox', '/Dev/Outbox', '/dev', '/%64ev/outbox', '/__e2e/settings']) {
+    for (const p of [
+      '/metrics',
+      '/METRICS',
+      '/metrics/',
+      '/metrics?x=1',
+      '//metrics',
+      '/%6detrics',
+      '/dev/outbox',
+      '/Dev/Outbox',
+      '/dev',
+      '/%64ev/outbox',
+      '/__e2e/settings',
+    ]) {
       const r = await call(`${SITE}${p}`)
       expect(r.status, p).toBe(404)
       expect(r.headers['content-security-policy'], `${p} answered by the app`).toBeUndefined()
@@ -265,7 +291,12 @@ describe('the shipped deployment on this machine: nginx in front of two producti
     const cookie = await login(member.email, member.password, '127.0.1.3')
     const form = new FormData()
     form.set('photo', new File([new Uint8Array(await jpeg(640, 480, '#36c'))], 'me.jpg', { type: 'image/jpeg' }))
-    const bucket = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } })
+    const bucket = new S3Client({
+      endpoint: s3.endpoint,
+      region: s3.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    })
     const objects = async () => (await bucket.send(new ListObjectsV2Command({ Bucket: s3.bucket }))).KeyCount ?? 0
     const objectsBefore = await objects()
     const uploads = await both('http_requests_total', { method: 'POST', route: 'api-photos', status: '2xx' })
@@ -440,18 +471,29 @@ async function restartWhileChatting(p: Proc, restart: () => Promise<void>) {
   await restart()
   await writing
   const stored = async () =>
-    rowsOf<{ clientId: string }>(await handle.db.execute(sql`select client_id as "clientId" from messages where conversation_id = ${her.conversationId} order by id`)).map((m) => m.clientId)
+    rowsOf<{ clientId: string }>(
+      await handle.db.execute(sql`select client_id as "clientId" from messages where conversation_id = ${her.conversationId} order by id`),
+    ).map((m) => m.clientId)
   await until(async () => {
     if ([her, him].some((c) => c.pending.size > 0 || !c.ready)) return false
     const ids = await stored()
     return [her, him].every((c) => c.view.size === ids.length)
   }, 30_000).catch(() => {
-    throw new Error(`not settled: ${[her, him].map((c) => `${c.name} pending ${c.pending.size} shown ${c.view.size} ready ${c.ready}`).join('; ')}\n${p.proc?.output().slice(-3000)}`)
+    throw new Error(
+      `not settled: ${[her, him].map((c) => `${c.name} pending ${c.pending.size} shown ${c.view.size} ready ${c.ready}`).join('; ')}\n${p.proc?.output().slice(-3000)}`,
+    )
   })
   const ids = await stored()
   for (const c of [her, him]) {
-    expect(c.shown().map((m) => m.clientId), `${c.name} shows the conversation as stored`).toEqual(ids)
-    for (const id of c.written) expect(ids.filter((x) => x === id), `${c.name}'s ${id} stored once`).toHaveLength(1)
+    expect(
+      c.shown().map((m) => m.clientId),
+      `${c.name} shows the conversation as stored`,
+    ).toEqual(ids)
+    for (const id of c.written)
+      expect(
+        ids.filter((x) => x === id),
+        `${c.name}'s ${id} stored once`,
+      ).toHaveLength(1)
     expect(c.refusals).toEqual([])
   }
   expect(await bootOf()).not.toBe(bootBefore)

@@ -12,10 +12,29 @@ export default function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'h6-topology-tls-'))
   const cert = path.join(dir, 'cert.pem')
   const key = path.join(dir, 'key.pem')
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert,
-  ], { stdio: 'ignore' })
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  )
   process.env.TOPOLOGY_TLS_CERT = cert
   process.env.TOPOLOGY_TLS_KEY = key
   process.env.NODE_EXTRA_CA_CERTS = cert

@@ -28,9 +28,10 @@ export async function startLoadBalancer(opts: { port: number; target: { host: st
   await new Promise<void>((resolve) => server.listen(opts.port, '127.0.0.1', resolve))
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

@@ -29,7 +29,9 @@ describe('deploy/nginx/dating.conf', () => {
     const o = { ...options(), loadBalancers: ['127.0.0.9', '10.0.0.0/8'] }
     const r = checkConfig(o)
     expect(r.status, r.output).toBe(0)
-    expect(fs.readFileSync(`${o.dir}/site.conf`, 'utf8')).toMatch(/^\s*set_real_ip_from 127\.0\.0\.9;\n\s*set_real_ip_from 10\.0\.0\.0\/8;\n\s*real_ip_header X-Forwarded-For;\n\s*real_ip_recursive on;/m)
+    expect(fs.readFileSync(`${o.dir}/site.conf`, 'utf8')).toMatch(
+      /^\s*set_real_ip_from 127\.0\.0\.9;\n\s*set_real_ip_from 10\.0\.0\.0\/8;\n\s*real_ip_header X-Forwarded-For;\n\s*real_ip_recursive on;/m,
+    )
     fs.rmSync(o.dir, { recursive: true, force: true })
   })
 

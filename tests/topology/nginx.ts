@@ -49,7 +49,9 @@ export function renderSite(shipped: string, o: SiteOptions): string {
   replace(/\/var\/log\/nginx\/dating\.access\.log/, path.join(o.dir, 'access.log'))
   replace(/\/var\/www\/html;/, `${path.join(o.dir, 'acme')};`)
   if (o.loadBalancers) {
-    replace(/^( *)# set_real_ip_from 10\.77\.0\.2;$/, (m) => o.loadBalancers!.map((lb) => m.replace('# set_real_ip_from 10.77.0.2', `set_real_ip_from ${lb}`)).join('\n'))
+    replace(/^( *)# set_real_ip_from 10\.77\.0\.2;$/, (m) =>
+      o.loadBalancers!.map((lb) => m.replace('# set_real_ip_from 10.77.0.2', `set_real_ip_from ${lb}`)).join('\n'),
+    )
     replace(/^( *)# (real_ip_header X-Forwarded-For;)$/, '$1$2')
     replace(/^( *)# (real_ip_recursive on;)$/, '$1$2')
   }

@@ -10,7 +10,8 @@ export const SHIPPED_UNIT = path.resolve('deploy/systemd/dating@.service')
 export function unitLaunch(instance: string, text = fs.readFileSync(SHIPPED_UNIT, 'utf8')): { exec: string[]; env: Record<string, string> } {
   const values = (key: string) => [...text.matchAll(new RegExp(`^${key}=(.*)$`, 'gm'))].map((m) => m[1].replaceAll('%i', instance))
   const env: Record<string, string> = {}
-  for (const line of values('Environment')) for (const pair of line.split(/\s+/).filter(Boolean)) env[pair.slice(0, pair.indexOf('='))] = pair.slice(pair.indexOf('=') + 1)
+  for (const line of values('Environment'))
+    for (const pair of line.split(/\s+/).filter(Boolean)) env[pair.slice(0, pair.indexOf('='))] = pair.slice(pair.indexOf('=') + 1)
   const [exec] = values('ExecStart')
   return { exec: exec.split(/\s+/), env }
 }

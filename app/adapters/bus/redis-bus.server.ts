@@ -10,7 +10,10 @@ export function createRedisBus(url: string, prefix = 'dating:'): Bus {
   const handlers = new Map<string, Set<(payload: unknown) => void>>()
   // ioredis reconnects by itself; while Redis is away, publishes fail (the caller logs) and live events pause.
   // Reported here so that a lost connection is logged, not thrown.
-  for (const [name, conn] of [['publisher', pub], ['subscriber', sub]] as const) {
+  for (const [name, conn] of [
+    ['publisher', pub],
+    ['subscriber', sub],
+  ] as const) {
     conn.on('error', (err: Error & { code?: string }) => logger.warn({ code: err.code ?? err.name, conn: name }, 'redis bus connection error'))
   }
 

@@ -19,8 +19,22 @@ function database(): Reader<CountryRecord> {
 // Addresses that belong to no country (loopback, private, link-local, carrier NAT, IPv4-compatible IPv6): the
 // database may still answer for some of them through its IPv4-in-IPv6 mapping, so they are never looked up.
 const local = new BlockList()
-for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) local.addSubnet(net, prefix, 'ipv4')
-for (const [net, prefix] of [['::', 96], ['fc00::', 7], ['fe80::', 10]] as const) local.addSubnet(net, prefix, 'ipv6')
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const)
+  local.addSubnet(net, prefix, 'ipv4')
+for (const [net, prefix] of [
+  ['::', 96],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  local.addSubnet(net, prefix, 'ipv6')
 
 /** ISO 3166-1 alpha-2 code of the address's country, or null (private, loopback or unknown addresses). */
 export function countryOfIp(ip: string | null | undefined): string | null {

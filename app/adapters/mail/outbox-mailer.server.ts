@@ -21,7 +21,14 @@ export function createOutboxMailer(log: (msg: string) => void): Mailer {
 
 export async function listOutbox(limit: number) {
   const rows = await db()
-    .select({ id: outboxEmails.id, toAddress: outboxEmails.toAddress, subject: outboxEmails.subject, text: outboxEmails.text, kind: outboxEmails.kind, createdAt: outboxEmails.createdAt })
+    .select({
+      id: outboxEmails.id,
+      toAddress: outboxEmails.toAddress,
+      subject: outboxEmails.subject,
+      text: outboxEmails.text,
+      kind: outboxEmails.kind,
+      createdAt: outboxEmails.createdAt,
+    })
     .from(outboxEmails)
     .orderBy(desc(outboxEmails.id))
     .limit(limit)

@@ -140,7 +140,13 @@ function refundsAndChargebacks({ subject, input, key, paidPayment }: ContractKit
 function mandatesUnknownPaymentsAndAmounts({ subject, input, key }: ContractKit): void {
   it('collects from a direct debit mandate without sending the payer anywhere', async () => {
     const s = subject()
-    const mandateInput = { reference: 'mandate-1', accountHolder: 'Test Payer', iban: 'NL91 ABNA 0417 1643 00', email: 'payer@example.com', idempotencyKey: key() }
+    const mandateInput = {
+      reference: 'mandate-1',
+      accountHolder: 'Test Payer',
+      iban: 'NL91 ABNA 0417 1643 00',
+      email: 'payer@example.com',
+      idempotencyKey: key(),
+    }
     const mandate = await s.provider.createMandate(mandateInput)
     expect(mandate.customerId).toBeTruthy()
     expect(mandate.mandateId).toBeTruthy()

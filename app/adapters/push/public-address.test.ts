@@ -78,7 +78,9 @@ describe('IPv6 forms that carry an IPv4 address', () => {
 
   it('refuses a push host whose name resolves to a NAT64 or 6to4 address', async () => {
     for (const address of ['64:ff9b::a9fe:a9fe', '2002:7f00:1::1']) {
-      const spy = vi.spyOn(dns, 'lookup').mockImplementation(((_host: string, _opts: unknown, cb: (e: null, a: dns.LookupAddress[]) => void) => cb(null, [{ address, family: 6 }])) as never)
+      const spy = vi
+        .spyOn(dns, 'lookup')
+        .mockImplementation(((_host: string, _opts: unknown, cb: (e: null, a: dns.LookupAddress[]) => void) => cb(null, [{ address, family: 6 }])) as never)
       const err = await new Promise<NodeJS.ErrnoException | null>((resolve) => publicOnlyLookup('push.attacker.example', {}, (e) => resolve(e)))
       spy.mockRestore()
       expect(err?.code, address).toBe('EPRIVATEADDRESS')

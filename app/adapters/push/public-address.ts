@@ -68,7 +68,13 @@ export function embeddedIpv4(ip: string): string | null {
   const bits = ipv6Bits(ip)
   if (bits === null) return null
   const low32 = bits & 0xffffffffn
-  for (const [prefix, length] of [['::ffff:0:0', 96], ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48]] as const) {
+  for (const [prefix, length] of [
+    ['::ffff:0:0', 96],
+    ['::', 96],
+    ['::ffff:0:0:0', 96],
+    ['64:ff9b::', 96],
+    ['64:ff9b:1::', 48],
+  ] as const) {
     if (inPrefix(bits, prefix, length)) return ipv4Of(low32)
   }
   if (inPrefix(bits, '2002::', 16)) return ipv4Of((bits >> 80n) & 0xffffffffn)

@@ -13,15 +13,7 @@ export type PushResult =
   | { outcome: 'gone'; status: number }
   | { outcome: 'failed'; retryable: boolean; reason: PushFailure; status?: number; retryAfterSeconds?: number }
 
-export type PushFailure =
-  | 'rate-limited'
-  | 'service-error'
-  | 'network'
-  | 'timeout'
-  | 'payload-too-large'
-  | 'unauthorized'
-  | 'rejected'
-  | 'invalid-subscription'
+export type PushFailure = 'rate-limited' | 'service-error' | 'network' | 'timeout' | 'payload-too-large' | 'unauthorized' | 'rejected' | 'invalid-subscription'
 
 /** Maps the push service's answer (RFC 8030 section 5, RFC 8292 section 4) to a result. */
 export function resultOfStatus(status: number, retryAfter?: string, now = Date.now()): PushResult {

@@ -65,9 +65,25 @@ describe('answers 401 to a VAPID header', () => {
   const cases: [string, () => Parameters<typeof request>[0], string][] = [
     ['that is missing', () => (r) => void delete r.headers.Authorization, 'no-vapid'],
     ['of another scheme', () => (r) => void (r.headers.Authorization = `WebPush ${String(r.headers.Authorization).slice(6)}`), 'no-vapid'],
-    ['signed by another key than k', () => signed({ aud: service.origin, exp: now() + hour, sub: 'mailto:a@b.example' }, { ...keys, privateKey: webpush.generateVAPIDKeys().privateKey }), 'bad-signature'],
-    ['whose claims were changed after signing', () => (r) => void (r.headers.Authorization = String(r.headers.Authorization).replace(/\.[\w-]+\./, `.${b64json({ aud: service.origin, exp: now() + hour, sub: 'mailto:evil@b.example' })}.`)), 'bad-signature'],
-    ['whose JWT is not ES256', () => (r) => void (r.headers.Authorization = String(r.headers.Authorization).replace(/t=[\w-]+\./, `t=${b64json({ typ: 'JWT', alg: 'none' })}.`)), 'bad-jwt'],
+    [
+      'signed by another key than k',
+      () => signed({ aud: service.origin, exp: now() + hour, sub: 'mailto:a@b.example' }, { ...keys, privateKey: webpush.generateVAPIDKeys().privateKey }),
+      'bad-signature',
+    ],
+    [
+      'whose claims were changed after signing',
+      () => (r) =>
+        void (r.headers.Authorization = String(r.headers.Authorization).replace(
+          /\.[\w-]+\./,
+          `.${b64json({ aud: service.origin, exp: now() + hour, sub: 'mailto:evil@b.example' })}.`,
+        )),
+      'bad-signature',
+    ],
+    [
+      'whose JWT is not ES256',
+      () => (r) => void (r.headers.Authorization = String(r.headers.Authorization).replace(/t=[\w-]+\./, `t=${b64json({ typ: 'JWT', alg: 'none' })}.`)),
+      'bad-jwt',
+    ],
     ['for another origin', () => signed({ aud: 'https://push.example', exp: now() + hour, sub: 'mailto:a@b.example' }), 'bad-audience'],
     ['for the endpoint URL instead of its origin', () => signed({ aud: sub.endpoint, exp: now() + hour, sub: 'mailto:a@b.example' }), 'bad-audience'],
     ['that has expired', () => signed({ aud: service.origin, exp: now() - 1, sub: 'mailto:a@b.example' }), 'expired'],

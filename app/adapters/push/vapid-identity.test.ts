@@ -40,7 +40,7 @@ describe('vapidIdentity', () => {
     expect(service.received.at(-1)!.vapid).toMatchObject({ publicKey: shared.publicKey, claims: { sub: 'mailto:push@amoura.example' } })
   })
 
-  it('without them each machine generates its own pair into DATA_DIR, and the other machine\'s pushes are refused', async () => {
+  it("without them each machine generates its own pair into DATA_DIR, and the other machine's pushes are refused", async () => {
     const dirA = machine()
     const a = vapidIdentity(dirA, 'https://amoura.example')
     const b = vapidIdentity(machine(), 'https://amoura.example')
@@ -50,7 +50,10 @@ describe('vapidIdentity', () => {
     // The subject falls back to the site's https address.
     expect(a.subject).toBe('https://amoura.example')
     const sub = service.subscribe({ applicationServerKey: b.publicKey })
-    expect(await sendPush(target(sub), { n: 2 }, { vapid: a, agent: service.agent, allowPrivateAddresses: true })).toMatchObject({ outcome: 'failed', retryable: false })
+    expect(await sendPush(target(sub), { n: 2 }, { vapid: a, agent: service.agent, allowPrivateAddresses: true })).toMatchObject({
+      outcome: 'failed',
+      retryable: false,
+    })
     expect(service.requests.at(-1)).toMatchObject({ status: 403, reason: 'key-mismatch' })
   })
 

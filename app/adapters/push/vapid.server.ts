@@ -29,7 +29,9 @@ export interface VapidConfig {
  */
 export function vapidIdentity(config: VapidConfig, publicUrl: string): VapidIdentity {
   const keys =
-    config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY } : vapidKeys(config.DATA_DIR)
+    config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+      ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
+      : vapidKeys(config.DATA_DIR)
   return { ...keys, subject: config.VAPID_SUBJECT ?? vapidSubject(publicUrl, config.MAIL_FROM) }
 }
 

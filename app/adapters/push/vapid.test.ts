@@ -27,15 +27,15 @@ describe('vapidKeys', () => {
     expect(vapidKeys(dir)).toEqual(stored)
   })
 
-  it.each([['not JSON', '{"publicKey":'], ['no key pair', '{"publicKey":"abc","privateKey":"def"}']])(
-    'refuses a damaged file (%s) instead of replacing it',
-    (_, content) => {
-      const dir = freshDir()
-      fs.writeFileSync(path.join(dir, 'vapid.json'), content)
-      expect(() => vapidKeys(dir)).toThrow()
-      expect(fs.readFileSync(path.join(dir, 'vapid.json'), 'utf8')).toBe(content)
-    },
-  )
+  it.each([
+    ['not JSON', '{"publicKey":'],
+    ['no key pair', '{"publicKey":"abc","privateKey":"def"}'],
+  ])('refuses a damaged file (%s) instead of replacing it', (_, content) => {
+    const dir = freshDir()
+    fs.writeFileSync(path.join(dir, 'vapid.json'), content)
+    expect(() => vapidKeys(dir)).toThrow()
+    expect(fs.readFileSync(path.join(dir, 'vapid.json'), 'utf8')).toBe(content)
+  })
 })
 
 describe('vapidSubject', () => {

@@ -65,13 +65,7 @@ async function attempt(target: PushTarget, payload: unknown, opts: SendPushOptio
   }
 }
 
-function post(
-  url: URL,
-  headers: PushHeaders,
-  body: Buffer,
-  signal: AbortSignal,
-  opts: SendPushOptions,
-): Promise<{ status: number; retryAfter?: string }> {
+function post(url: URL, headers: PushHeaders, body: Buffer, signal: AbortSignal, opts: SendPushOptions): Promise<{ status: number; retryAfter?: string }> {
   return new Promise((resolve, reject) => {
     const req = https.request(
       url,
@@ -109,7 +103,10 @@ function hasValidKeys(target: PushTarget): boolean {
   const key = Buffer.from(target.p256dh, 'base64url')
   if (key.length !== 65 || key[0] !== 4 || Buffer.from(target.auth, 'base64url').length !== 16) return false
   try {
-    crypto.createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: key.subarray(1, 33).toString('base64url'), y: key.subarray(33).toString('base64url') }, format: 'jwk' })
+    crypto.createPublicKey({
+      key: { kty: 'EC', crv: 'P-256', x: key.subarray(1, 33).toString('base64url'), y: key.subarray(33).toString('base64url') },
+      format: 'jwk',
+    })
     return true
   } catch {
     return false

@@ -75,7 +75,13 @@ describe('sendPush reports temporary trouble as retryable', () => {
   it('429 with the Retry-After delay', async () => {
     const sub = service.subscribe()
     service.answerWith(sub.endpoint, { status: 429, retryAfter: '120' })
-    expect(await sendPush(target(sub), { n: 1 }, opts())).toEqual({ outcome: 'failed', retryable: true, reason: 'rate-limited', status: 429, retryAfterSeconds: 120 })
+    expect(await sendPush(target(sub), { n: 1 }, opts())).toEqual({
+      outcome: 'failed',
+      retryable: true,
+      reason: 'rate-limited',
+      status: 429,
+      retryAfterSeconds: 120,
+    })
   })
 
   it.each([500, 502, 503])('%i', async (status) => {
@@ -184,7 +190,11 @@ it('logs outcomes with the subscription id, never the endpoint, keys or payload'
     service.answerWith(gone.endpoint, { status: 410 })
     service.answerWith(busy.endpoint, { status: 503 })
     for (const [i, sub] of [ok, gone, busy].entries()) await sendPush(target(sub, 100 + i), { text: secret }, opts())
-    await sendPush(target(ok, 103), { text: secret }, opts({ vapid: { subject, publicKey: keys.publicKey, privateKey: webpush.generateVAPIDKeys().privateKey } }))
+    await sendPush(
+      target(ok, 103),
+      { text: secret },
+      opts({ vapid: { subject, publicKey: keys.publicKey, privateKey: webpush.generateVAPIDKeys().privateKey } }),
+    )
 
     expect(lines).toHaveLength(4)
     const logged = JSON.stringify(lines)

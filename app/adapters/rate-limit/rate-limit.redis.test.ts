@@ -24,7 +24,7 @@ describe('rate limits in Redis', () => {
     expect(await probe.keys(`${p}rl:first*`)).toHaveLength(1)
   })
 
-  it('(without opening it first, the first request lands in this process\'s memory)', async () => {
+  it("(without opening it first, the first request lands in this process's memory)", async () => {
     const { createLimiter, consume } = await freshAdapter()
     const p = prefix()
     const limiter = createLimiter({ keyPrefix: 'first', points: 5, duration: 60, redis: { url, prefix: p } })

@@ -17,7 +17,13 @@ function storeClient(url: string): Redis {
 /** Rate limiters live in Redis when REDIS_URL is set, so several processes count together; else in memory. */
 export function createLimiter(opts: { keyPrefix: string; points: number; duration: number; redis?: { url: string; prefix: string } }): RateLimiterAbstract {
   if (opts.redis) {
-    return new RateLimiterRedis({ storeClient: storeClient(opts.redis.url), keyPrefix: `${opts.redis.prefix}rl:${opts.keyPrefix}`, points: opts.points, duration: opts.duration, insuranceLimiter: new RateLimiterMemory({ points: opts.points, duration: opts.duration }) })
+    return new RateLimiterRedis({
+      storeClient: storeClient(opts.redis.url),
+      keyPrefix: `${opts.redis.prefix}rl:${opts.keyPrefix}`,
+      points: opts.points,
+      duration: opts.duration,
+      insuranceLimiter: new RateLimiterMemory({ points: opts.points, duration: opts.duration }),
+    })
   }
   return new RateLimiterMemory({ keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.duration })
 }

@@ -31,7 +31,13 @@ describe('the SMS adapter', () => {
     expect((await listSmsOutbox(10)).map((r) => r.body)).toEqual(['outbox'])
 
     setSmsSender(undefined)
-    Object.assign(process.env, { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: twilio().accountSid, TWILIO_AUTH_TOKEN: twilio().authToken, SMS_FROM: '+3197010000000', TWILIO_API_URL: twilio().url })
+    Object.assign(process.env, {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: twilio().accountSid,
+      TWILIO_AUTH_TOKEN: twilio().authToken,
+      SMS_FROM: '+3197010000000',
+      TWILIO_API_URL: twilio().url,
+    })
     resetEnvCache()
     await sms().send({ to: '+31600000002', body: 'twilio' })
     expect(twilio().messages.map((m) => [m.to, m.from, m.body])).toEqual([['+31600000002', '+3197010000000', 'twilio']])

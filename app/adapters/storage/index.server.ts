@@ -6,7 +6,9 @@ import { createS3MediaStore } from './s3-storage.server'
 export type { MediaArea, MediaObject, MediaStore } from './media-store'
 
 /** The store a configuration names: the disk in DATA_DIR (default) or S3-compatible object storage. */
-export function createMediaStore(e: Pick<Env, 'MEDIA_STORAGE' | 'DATA_DIR' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>): MediaStore {
+export function createMediaStore(
+  e: Pick<Env, 'MEDIA_STORAGE' | 'DATA_DIR' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>,
+): MediaStore {
   if (e.MEDIA_STORAGE !== 's3') return createDiskMediaStore(e.DATA_DIR)
   if (!e.S3_BUCKET) throw new Error('S3_BUCKET is required when MEDIA_STORAGE=s3')
   return createS3MediaStore({

@@ -153,7 +153,12 @@ describe('S3 media store (s3rver)', () => {
   afterAll(async () => {
     await s3?.stop()
   })
-  const config = () => ({ bucket: s3.bucket, region: s3.region, endpoint: s3.endpoint, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } })
+  const config = () => ({
+    bucket: s3.bucket,
+    region: s3.region,
+    endpoint: s3.endpoint,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  })
   mediaStoreContract(() => createS3MediaStore(config()))
 
   it('writes objects under <area>/<name> without an ACL, and touches nothing of the bucket itself', async () => {
@@ -182,7 +187,12 @@ describe('S3 media store (s3rver)', () => {
     await new Promise((r) => proxy.close(r))
     const paths = seen.map((r) => `${r.method} ${r.url.split('?')[0]}`)
     expect(paths).toEqual(
-      expect.arrayContaining([`PUT /${s3.bucket}/private/k-1.webp`, `PUT /${s3.bucket}/public/k-2.webp`, `PUT /${s3.bucket}/public/k-1.webp`, `DELETE /${s3.bucket}/private/k-1.webp`]),
+      expect.arrayContaining([
+        `PUT /${s3.bucket}/private/k-1.webp`,
+        `PUT /${s3.bucket}/public/k-2.webp`,
+        `PUT /${s3.bucket}/public/k-1.webp`,
+        `DELETE /${s3.bucket}/private/k-1.webp`,
+      ]),
     )
     for (const r of seen) {
       expect(r.headers['x-amz-acl'], r.url).toBeUndefined()

@@ -9,7 +9,16 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3'
-import { checkMediaName, isMediaName, MEDIA_AREAS, mediaContentType, MediaStoreConfigError, type MediaArea, type MediaFile, type MediaStore } from './media-store'
+import {
+  checkMediaName,
+  isMediaName,
+  MEDIA_AREAS,
+  mediaContentType,
+  MediaStoreConfigError,
+  type MediaArea,
+  type MediaFile,
+  type MediaStore,
+} from './media-store'
 
 export interface S3MediaConfig {
   bucket: string
@@ -144,8 +153,10 @@ export function createS3MediaStore(config: S3MediaConfig): MediaStore {
       } catch (e) {
         const status = statusOf(e)
         const where = config.endpoint ? ` at ${config.endpoint}` : ''
-        if (status === 404) throw new MediaStoreConfigError(`S3_BUCKET: the bucket "${Bucket}" does not exist${where}: create it (private, no public access) first`)
-        if (status === 403 || status === 401) throw new MediaStoreConfigError(`S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: access to the bucket "${Bucket}"${where} was refused`)
+        if (status === 404)
+          throw new MediaStoreConfigError(`S3_BUCKET: the bucket "${Bucket}" does not exist${where}: create it (private, no public access) first`)
+        if (status === 403 || status === 401)
+          throw new MediaStoreConfigError(`S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: access to the bucket "${Bucket}"${where} was refused`)
         throw new Error(`S3_ENDPOINT: the bucket "${Bucket}"${where} cannot be reached: ${(e as Error).message}`)
       }
     },

@@ -22,7 +22,11 @@ const templates: Record<TokenPurpose, { path: string; prefix: string }> = {
  * stored with the link and is where the mail goes: the new address of an e-mail change, the old one of its notice
  * (the address an undo restores). Links are built from PUBLIC_URL.
  */
-export async function sendAccountEmail(userId: number, purpose: TokenPurpose, opts: { address?: string; values?: Record<string, string | number> } = {}): Promise<void> {
+export async function sendAccountEmail(
+  userId: number,
+  purpose: TokenPurpose,
+  opts: { address?: string; values?: Record<string, string | number> } = {},
+): Promise<void> {
   const [u] = await db()
     .select({ email: users.email, language: users.language, name: profiles.name })
     .from(users)

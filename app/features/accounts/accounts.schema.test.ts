@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { safeRedirect, signupSchema } from './accounts.schema'
 
 const schema = signupSchema({ minAge: 18, countries: ['NL', 'GB'] })
-const valid = { email: 'Anna@Example.com', name: 'Anna', password: 'secret-pass', date_of_birth: '1990-05-01', gender: 'female', looking_for: 'male', country: 'NL' }
+const valid = {
+  email: 'Anna@Example.com',
+  name: 'Anna',
+  password: 'secret-pass',
+  date_of_birth: '1990-05-01',
+  gender: 'female',
+  looking_for: 'male',
+  country: 'NL',
+}
 
 function errorsOf(input: Record<string, unknown>) {
   const r = schema.safeParse(input)

@@ -9,10 +9,7 @@ export const emailSchema = z
   .max(254, 'validation.invalidEmail')
   .pipe(z.email({ error: 'validation.invalidEmail' }))
 
-export const passwordSchema = z
-  .string({ error: 'validation.passwordTooShort' })
-  .min(8, 'validation.passwordTooShort')
-  .max(200, 'validation.passwordTooLong')
+export const passwordSchema = z.string({ error: 'validation.passwordTooShort' }).min(8, 'validation.passwordTooShort').max(200, 'validation.passwordTooLong')
 
 export function dateOfBirthSchema(minAge: number, now: () => Date = () => new Date()) {
   return z
@@ -71,7 +68,13 @@ export const loginCodeSchema = z.object({
 
 /** Account settings: turn the second factor on with a first code, or off with the password. */
 export const secondFactorSettingsSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('totp-confirm'), code: z.string({ error: 'validation.codeFormat' }).trim().regex(/^\d{6}$/, { error: 'validation.codeFormat' }) }),
+  z.object({
+    intent: z.literal('totp-confirm'),
+    code: z
+      .string({ error: 'validation.codeFormat' })
+      .trim()
+      .regex(/^\d{6}$/, { error: 'validation.codeFormat' }),
+  }),
   z.object({ intent: z.literal('totp-disable'), password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(200) }),
 ])
 
@@ -118,6 +121,11 @@ export const changePasswordSchema = z
 /** A new address and the current password: a session alone may not move the account to another mailbox. */
 export const changeEmailSchema = z.object({
   intent: z.literal('email'),
-  email: z.string({ error: 'validation.newEmailInvalid' }).trim().toLowerCase().max(254, 'validation.newEmailInvalid').pipe(z.email({ error: 'validation.newEmailInvalid' })),
+  email: z
+    .string({ error: 'validation.newEmailInvalid' })
+    .trim()
+    .toLowerCase()
+    .max(254, 'validation.newEmailInvalid')
+    .pipe(z.email({ error: 'validation.newEmailInvalid' })),
   password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(200),
 })

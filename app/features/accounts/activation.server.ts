@@ -38,7 +38,10 @@ export async function activateAccount(token: string | null): Promise<{ ok: true;
       from (select m.conversation_id, count(*)::int as n from ${messages} m
             where m.sender_id = ${p.id} and m.delivered = false group by m.conversation_id) pending
       where cm.conversation_id = pending.conversation_id and cm.profile_id <> ${p.id}`)
-    await tx.update(messages).set({ delivered: true }).where(and(eq(messages.senderId, p.id), eq(messages.delivered, false)))
+    await tx
+      .update(messages)
+      .set({ delivered: true })
+      .where(and(eq(messages.senderId, p.id), eq(messages.delivered, false)))
     await grantSignupCredits(tx, u.id, settings.signup_credits)
     await recordEvent(tx, { type: 'account.activated', payload: { userId: u.id, profileId: p.id } })
   })

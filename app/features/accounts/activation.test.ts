@@ -8,11 +8,11 @@ import { createMember } from '../../../tests/setup/factories'
 import { captureMail, expectedBaseUrl, linkToken } from '../../../tests/setup/mail'
 import { bus } from '#app/adapters/bus/index.server'
 // The chat side of activation (held-back messages) is part of what activation does, so this test reaches into it.
- 
+
 import { profileTopic, type ServerEvent } from '#app/features/chat/chat-events'
- 
+
 import { listChats, listMessages } from '#app/features/chat/conversations.server'
- 
+
 import { sendMessage } from '#app/features/chat/send-message.server'
 import { defaultSettings } from '#app/features/settings/defaults'
 import { updateSetting } from '#app/features/settings/settings.server'
@@ -145,7 +145,10 @@ describe('activateAccount', () => {
     expect(await activateAccount(`${token}x`)).toEqual({ ok: false })
     expect(await activateAccount('x'.repeat(500))).toEqual({ ok: false })
 
-    await db().update(accountTokens).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(accountTokens.userId, r.userId))
+    await db()
+      .update(accountTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(accountTokens.userId, r.userId))
     expect(await activateAccount(token)).toEqual({ ok: false })
     expect((await userRow(r.userId)).status).toBe('not_confirmed')
     expect(await profileStatus(r.profileId)).toBe('disabled')
@@ -174,7 +177,7 @@ describe('activation of a banned or suspended member', () => {
     expect(await login('banned-newbie@example.com', 'secret-pass-1', '10.8.0.1')).toEqual({ ok: false, error: 'banned' })
   })
 
-  it('keeps a running suspension, and the suspension\'s end lists the confirmed profile', async () => {
+  it("keeps a running suspension, and the suspension's end lists the confirmed profile", async () => {
     const r = await signedUp()
     await restrict(r.userId, r.profileId, new Date(Date.now() + 3_600_000), 9002)
     expect((await activateAccount(linkToken(sent[0].text, '/activate'))).ok).toBe(true)
@@ -272,7 +275,10 @@ describe('messages of an unconfirmed member', () => {
     const unconfirmed = await createMember({ status: 'not_confirmed', name: 'Ulla' })
     const partner = await createMember({ gender: 'male' })
     expect(await canContact(partner.profileId, unconfirmed.profileId)).toEqual({ ok: false, reason: 'unconfirmed', targetName: 'Ulla' })
-    expect(await sendMessage({ senderId: partner.profileId, toProfileId: unconfirmed.profileId, clientId: crypto.randomUUID(), body: 'x' })).toEqual({ ok: false, error: 'unconfirmed' })
+    expect(await sendMessage({ senderId: partner.profileId, toProfileId: unconfirmed.profileId, clientId: crypto.randomUUID(), body: 'x' })).toEqual({
+      ok: false,
+      error: 'unconfirmed',
+    })
   })
 })
 
@@ -295,7 +301,10 @@ describe('resendActivation', () => {
     await updateSetting('max_activation_emails_per_day', 1)
     const r = await signedUp()
     expect(await resendActivation(r.userId)).toBe('too_many')
-    await db().update(accountTokens).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(accountTokens.userId, r.userId))
+    await db()
+      .update(accountTokens)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(accountTokens.userId, r.userId))
     expect(await resendActivation(r.userId)).toBe('sent')
     expect(sent).toHaveLength(2)
   })

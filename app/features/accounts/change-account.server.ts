@@ -19,7 +19,12 @@ async function passwordMatches(userId: number, password: string): Promise<boolea
 }
 
 /** Changes the password after checking the old one; other sessions end, this one stays. */
-export async function changePassword(userId: number, oldPassword: string, newPassword: string, keepSessionId?: string): Promise<'ok' | 'wrong_password' | 'common_password'> {
+export async function changePassword(
+  userId: number,
+  oldPassword: string,
+  newPassword: string,
+  keepSessionId?: string,
+): Promise<'ok' | 'wrong_password' | 'common_password'> {
   if (!(await passwordMatches(userId, oldPassword))) {
     securityLog('password.change_refused', { userId, reason: 'wrong_password' })
     return 'wrong_password'
@@ -106,7 +111,13 @@ export async function revertEmailChange(token: string | null, newPassword: strin
       await tx
         .update(accountTokens)
         .set({ usedAt: sql`now()` })
-        .where(and(eq(accountTokens.userId, used.userId), inArray(accountTokens.purpose, ['email_change', 'password_reset', 'email_revert']), isNull(accountTokens.usedAt)))
+        .where(
+          and(
+            eq(accountTokens.userId, used.userId),
+            inArray(accountTokens.purpose, ['email_change', 'password_reset', 'email_revert']),
+            isNull(accountTokens.usedAt),
+          ),
+        )
       await revokeSessions(tx, { userId: used.userId }, 'email_reverted')
     })
   } catch {

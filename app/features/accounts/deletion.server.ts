@@ -21,7 +21,10 @@ export const REACTIVATION_DAYS = 14
 export async function requestAccountDeletion(userId: number, reason: string, opts: { inTransaction?: (tx: Tx) => Promise<void> } = {}): Promise<void> {
   await db().transaction(async (tx) => {
     await opts.inTransaction?.(tx)
-    await tx.update(users).set({ status: 'pending_deletion', deletionRequestedAt: sql`now()` }).where(eq(users.id, userId))
+    await tx
+      .update(users)
+      .set({ status: 'pending_deletion', deletionRequestedAt: sql`now()` })
+      .where(eq(users.id, userId))
     await tx.update(profiles).set({ status: 'disabled' }).where(eq(profiles.userId, userId))
     await revokeSessions(tx, { userId }, 'deletion')
     await tx.insert(accountDeletions).values({ reason })
@@ -89,7 +92,13 @@ export async function purgeExpiredDeletions(now = new Date()): Promise<number> {
         .select({ photo: messages.photo })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .where(and(eq(messages.kind, 'photo'), isNotNull(messages.photo), or(inArray(conversations.profileLowId, profileIds), inArray(conversations.profileHighId, profileIds))))
+        .where(
+          and(
+            eq(messages.kind, 'photo'),
+            isNotNull(messages.photo),
+            or(inArray(conversations.profileLowId, profileIds), inArray(conversations.profileHighId, profileIds)),
+          ),
+        )
     : []
   await db().delete(users).where(inArray(users.id, ids))
   for (const id of ids) await forgetLoginTraces(`account:${id}`)

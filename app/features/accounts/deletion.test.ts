@@ -9,7 +9,7 @@ import { captureMail, expectedBaseUrl, linkToken } from '../../../tests/setup/ma
 import { tempDir, uploadsDir } from '#app/adapters/storage/disk-storage.server'
 import { mediaStore } from '#app/adapters/storage/index.server'
 // Erasure must take the member's photos and messages with it, so this test stores some through their features.
- 
+
 import { sendChatPhoto } from '#app/features/chat/chat-photos.server'
 import { sendMessage } from '#app/features/chat/send-message.server'
 import { uploadPhoto } from '#app/features/photos/photos.server'
@@ -29,7 +29,10 @@ const DAY = 86400_000
 /** An active, confirmed member (as after signup and activation). */
 async function confirmedMember(opts: Parameters<typeof createMember>[0] = {}) {
   const m = await createMember(opts)
-  await db().update(users).set({ confirmedAt: sql`now()` }).where(eq(users.id, m.userId))
+  await db()
+    .update(users)
+    .set({ confirmedAt: sql`now()` })
+    .where(eq(users.id, m.userId))
   return m
 }
 
@@ -44,7 +47,9 @@ async function profileRow(profileId: number) {
 }
 
 async function jpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 240, height: 240, channels: 3, background: '#3a7' } }).jpeg().toBuffer()
+  return sharp({ create: { width: 240, height: 240, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .toBuffer()
 }
 
 function filesOnDisk(names: string[]): string[] {
@@ -128,7 +133,10 @@ describe('reactivateAccount', () => {
     const days = (t.expiresAt.getTime() - Date.now()) / DAY
     expect(days).toBeGreaterThan(13.9)
     expect(days).toBeLessThanOrEqual(14.01)
-    await db().update(accountTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(accountTokens.userId, m.userId))
+    await db()
+      .update(accountTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(accountTokens.userId, m.userId))
     expect(await reactivateAccount(linkToken(sent[0].text, '/reactivate'))).toEqual({ ok: false })
     expect((await userRow(m.userId)).status).toBe('pending_deletion')
   })
@@ -150,8 +158,14 @@ describe('purgeExpiredDeletions', () => {
     await login('traces@example.com', 'wrong', '10.44.0.1')
     await login('traces@example.com', 'wrong', '10.44.0.2')
     const traces = async () => [
-      ...(await db().select({ s: loginKnownAddresses.subject }).from(loginKnownAddresses).where(eq(loginKnownAddresses.subject, `account:${leaver.userId}`))),
-      ...(await db().select({ k: loginFailures.key }).from(loginFailures).where(sql`${loginFailures.key} like ${`account:${leaver.userId}%`}`)),
+      ...(await db()
+        .select({ s: loginKnownAddresses.subject })
+        .from(loginKnownAddresses)
+        .where(eq(loginKnownAddresses.subject, `account:${leaver.userId}`))),
+      ...(await db()
+        .select({ k: loginFailures.key })
+        .from(loginFailures)
+        .where(sql`${loginFailures.key} like ${`account:${leaver.userId}%`}`)),
     ]
     expect(await traces()).toHaveLength(3)
     await requestAccountDeletion(leaver.userId, 'privacy')

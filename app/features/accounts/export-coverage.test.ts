@@ -20,7 +20,11 @@ function holdsMemberData(table: PgTable): string | null {
   if (config.name === 'users' || config.name === 'profiles') return 'the member themselves'
   for (const fk of config.foreignKeys) {
     const ref = getTableConfig(fk.reference().foreignTable).name
-    if (ref === 'users' || ref === 'profiles') return `${fk.reference().columns.map((c) => c.name).join(', ')} → ${ref}`
+    if (ref === 'users' || ref === 'profiles')
+      return `${fk
+        .reference()
+        .columns.map((c) => c.name)
+        .join(', ')} → ${ref}`
   }
   const column = config.columns.find((c) => MEMBER_COLUMN.test(c.name) || CONTACT_COLUMN.test(c.name))
   return column ? `column ${column.name}` : null

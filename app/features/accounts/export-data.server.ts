@@ -58,7 +58,11 @@ type Section =
 type Cursor = readonly number[]
 
 /** A list read EXPORT_PAGE rows at a time, in the order of a unique numeric key (keyset paging: no OFFSET). */
-function keyset<R extends Record<string, unknown>>(read: (m: Member, after: number, limit: number) => Promise<R[]>, cursorOf: (r: R) => number, present: (r: R) => unknown = (r) => r) {
+function keyset<R extends Record<string, unknown>>(
+  read: (m: Member, after: number, limit: number) => Promise<R[]>,
+  cursorOf: (r: R) => number,
+  present: (r: R) => unknown = (r) => r,
+) {
   return async (m: Member, after: Cursor | null) => {
     const rows = await read(m, after?.[0] ?? 0, EXPORT_PAGE)
     return { rows: rows.map(present), next: rows.length === EXPORT_PAGE ? [cursorOf(rows[rows.length - 1])] : null }
@@ -66,7 +70,8 @@ function keyset<R extends Record<string, unknown>>(read: (m: Member, after: numb
 }
 
 /** The other side of a conversation, for the member. */
-const partnerOf = (profileId: number) => sql<number>`case when ${conversations.profileLowId} = ${profileId} then ${conversations.profileHighId} else ${conversations.profileLowId} end`
+const partnerOf = (profileId: number) =>
+  sql<number>`case when ${conversations.profileLowId} = ${profileId} then ${conversations.profileHighId} else ${conversations.profileLowId} end`
 const inConversation = (profileId: number) => or(eq(conversations.profileLowId, profileId), eq(conversations.profileHighId, profileId))!
 
 /** "+31612345678" → "+31 … 78": enough for the member to recognise their number, useless to anyone else. */
@@ -118,7 +123,11 @@ const sections: Section[] = [
     value: async (m) => {
       const [p] = await db().select().from(profiles).where(eq(profiles.id, m.profileId))
       if (!p) return null
-      const rows = await db().select({ slug: interests.slug }).from(profileInterests).innerJoin(interests, eq(interests.id, profileInterests.interestId)).where(eq(profileInterests.profileId, m.profileId))
+      const rows = await db()
+        .select({ slug: interests.slug })
+        .from(profileInterests)
+        .innerJoin(interests, eq(interests.id, profileInterests.interestId))
+        .where(eq(profileInterests.profileId, m.profileId))
       const [note] = await db().select({ note: profileNotes.note }).from(profileNotes).where(eq(profileNotes.profileId, m.profileId))
       return { ...p, interests: rows.map((i) => i.slug), note: note?.note ?? null }
     },
@@ -129,7 +138,13 @@ const sections: Section[] = [
     page: keyset(
       (m, after, limit) =>
         db()
-          .select({ id: profileImages.id, status: profileImages.status, position: profileImages.position, created_at: profileImages.createdAt, file: profileImages.filename })
+          .select({
+            id: profileImages.id,
+            status: profileImages.status,
+            position: profileImages.position,
+            created_at: profileImages.createdAt,
+            file: profileImages.filename,
+          })
           .from(profileImages)
           .where(and(eq(profileImages.profileId, m.profileId), gt(profileImages.id, after)))
           .orderBy(asc(profileImages.id))
@@ -206,7 +221,12 @@ const sections: Section[] = [
     tables: [likes],
     page: keyset(
       (m, after, limit) =>
-        db().select({ id: likes.id, profile_id: likes.likedId, source: likes.source, created_at: likes.createdAt }).from(likes).where(and(eq(likes.likerId, m.profileId), gt(likes.id, after))).orderBy(asc(likes.id)).limit(limit),
+        db()
+          .select({ id: likes.id, profile_id: likes.likedId, source: likes.source, created_at: likes.createdAt })
+          .from(likes)
+          .where(and(eq(likes.likerId, m.profileId), gt(likes.id, after)))
+          .orderBy(asc(likes.id))
+          .limit(limit),
       (r) => r.id,
     ),
   },
@@ -215,7 +235,12 @@ const sections: Section[] = [
     tables: [likes],
     page: keyset(
       (m, after, limit) =>
-        db().select({ id: likes.id, profile_id: likes.likerId, created_at: likes.createdAt }).from(likes).where(and(eq(likes.likedId, m.profileId), gt(likes.id, after))).orderBy(asc(likes.id)).limit(limit),
+        db()
+          .select({ id: likes.id, profile_id: likes.likerId, created_at: likes.createdAt })
+          .from(likes)
+          .where(and(eq(likes.likedId, m.profileId), gt(likes.id, after)))
+          .orderBy(asc(likes.id))
+          .limit(limit),
       (r) => r.id,
     ),
   },
@@ -224,7 +249,12 @@ const sections: Section[] = [
     tables: [skips],
     page: keyset(
       (m, after, limit) =>
-        db().select({ profile_id: skips.skippedId, created_at: skips.createdAt }).from(skips).where(and(eq(skips.skipperId, m.profileId), gt(skips.skippedId, after))).orderBy(asc(skips.skippedId)).limit(limit),
+        db()
+          .select({ profile_id: skips.skippedId, created_at: skips.createdAt })
+          .from(skips)
+          .where(and(eq(skips.skipperId, m.profileId), gt(skips.skippedId, after)))
+          .orderBy(asc(skips.skippedId))
+          .limit(limit),
       (r) => r.profile_id,
     ),
   },
@@ -233,7 +263,12 @@ const sections: Section[] = [
     tables: [blocks],
     page: keyset(
       (m, after, limit) =>
-        db().select({ profile_id: blocks.blockedId, created_at: blocks.createdAt }).from(blocks).where(and(eq(blocks.blockerId, m.profileId), gt(blocks.blockedId, after))).orderBy(asc(blocks.blockedId)).limit(limit),
+        db()
+          .select({ profile_id: blocks.blockedId, created_at: blocks.createdAt })
+          .from(blocks)
+          .where(and(eq(blocks.blockerId, m.profileId), gt(blocks.blockedId, after)))
+          .orderBy(asc(blocks.blockedId))
+          .limit(limit),
       (r) => r.profile_id,
     ),
   },
@@ -244,7 +279,17 @@ const sections: Section[] = [
     page: keyset(
       (m, after, limit) =>
         db()
-          .select({ id: reports.id, profile_id: reports.targetId, image_id: reports.imageId, message_id: reports.messageId, reason: reports.reason, details: reports.details, status: reports.status, created_at: reports.createdAt, handled_at: reports.handledAt })
+          .select({
+            id: reports.id,
+            profile_id: reports.targetId,
+            image_id: reports.imageId,
+            message_id: reports.messageId,
+            reason: reports.reason,
+            details: reports.details,
+            status: reports.status,
+            created_at: reports.createdAt,
+            handled_at: reports.handledAt,
+          })
           .from(reports)
           .where(and(eq(reports.reporterId, m.profileId), gt(reports.id, after)))
           .orderBy(asc(reports.id))
@@ -258,7 +303,18 @@ const sections: Section[] = [
     page: keyset(
       (m, after, limit) =>
         db()
-          .select({ id: complaints.id, reference: complaints.reference, category: complaints.category, subject: complaints.subject, description: complaints.description, email: complaints.email, status: complaints.status, outcome: complaints.outcome, created_at: complaints.createdAt, handled_at: complaints.handledAt })
+          .select({
+            id: complaints.id,
+            reference: complaints.reference,
+            category: complaints.category,
+            subject: complaints.subject,
+            description: complaints.description,
+            email: complaints.email,
+            status: complaints.status,
+            outcome: complaints.outcome,
+            created_at: complaints.createdAt,
+            handled_at: complaints.handledAt,
+          })
           .from(complaints)
           .where(and(or(eq(complaints.reporterProfileId, m.profileId), sql`lower(${complaints.email}) = lower(${m.email})`), gt(complaints.id, after)))
           .orderBy(asc(complaints.id))
@@ -298,7 +354,10 @@ const sections: Section[] = [
     key: 'account_restriction',
     tables: [accountRestrictions],
     value: async (m) => {
-      const [r] = await db().select({ kind: accountRestrictions.kind, until: accountRestrictions.until, created_at: accountRestrictions.createdAt }).from(accountRestrictions).where(eq(accountRestrictions.userId, m.userId))
+      const [r] = await db()
+        .select({ kind: accountRestrictions.kind, until: accountRestrictions.until, created_at: accountRestrictions.createdAt })
+        .from(accountRestrictions)
+        .where(eq(accountRestrictions.userId, m.userId))
       return r ?? null
     },
   },
@@ -308,7 +367,13 @@ const sections: Section[] = [
     page: keyset(
       (m, after, limit) =>
         db()
-          .select({ id: creditLedger.id, delta: creditLedger.delta, balance_after: creditLedger.balanceAfter, reason: creditLedger.reason, created_at: creditLedger.createdAt })
+          .select({
+            id: creditLedger.id,
+            delta: creditLedger.delta,
+            balance_after: creditLedger.balanceAfter,
+            reason: creditLedger.reason,
+            created_at: creditLedger.createdAt,
+          })
           .from(creditLedger)
           .where(and(eq(creditLedger.userId, m.userId), gt(creditLedger.id, after)))
           .orderBy(asc(creditLedger.id))
@@ -385,7 +450,15 @@ const sections: Section[] = [
     page: keyset(
       (m, after, limit) =>
         db()
-          .select({ id: discountCodes.id, code: discountCodes.code, kind: discountCodes.kind, percentage: discountCodes.percentage, expires_at: discountCodes.expiresAt, status: discountCodes.status, created_at: discountCodes.createdAt })
+          .select({
+            id: discountCodes.id,
+            code: discountCodes.code,
+            kind: discountCodes.kind,
+            percentage: discountCodes.percentage,
+            expires_at: discountCodes.expiresAt,
+            status: discountCodes.status,
+            created_at: discountCodes.createdAt,
+          })
           .from(discountCodes)
           .where(and(eq(discountCodes.userId, m.userId), gt(discountCodes.id, after)))
           .orderBy(asc(discountCodes.id))
@@ -399,7 +472,13 @@ const sections: Section[] = [
     page: keyset(
       (m, after, limit) =>
         db()
-          .select({ id: discountRedemptions.id, code: discountCodes.code, payment_id: discountRedemptions.paymentId, status: discountRedemptions.status, created_at: discountRedemptions.createdAt })
+          .select({
+            id: discountRedemptions.id,
+            code: discountCodes.code,
+            payment_id: discountRedemptions.paymentId,
+            status: discountRedemptions.status,
+            created_at: discountRedemptions.createdAt,
+          })
           .from(discountRedemptions)
           .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
           .where(and(eq(discountRedemptions.userId, m.userId), gt(discountRedemptions.id, after)))
@@ -412,7 +491,10 @@ const sections: Section[] = [
     key: 'spend_limit',
     tables: [spendLimits],
     value: async (m) => {
-      const [r] = await db().select({ monthly_limit_minor: spendLimits.monthlyLimitMinor, currency: spendLimits.currency, updated_at: spendLimits.updatedAt }).from(spendLimits).where(eq(spendLimits.userId, m.userId))
+      const [r] = await db()
+        .select({ monthly_limit_minor: spendLimits.monthlyLimitMinor, currency: spendLimits.currency, updated_at: spendLimits.updatedAt })
+        .from(spendLimits)
+        .where(eq(spendLimits.userId, m.userId))
       return r ?? null
     },
   },
@@ -422,7 +504,12 @@ const sections: Section[] = [
     tables: [notificationSettings],
     value: async (m) => {
       const [s] = await db()
-        .select({ email_types: notificationSettings.emailTypes, push_enabled: notificationSettings.pushEnabled, push_discreet: notificationSettings.pushDiscreet, updated_at: notificationSettings.updatedAt })
+        .select({
+          email_types: notificationSettings.emailTypes,
+          push_enabled: notificationSettings.pushEnabled,
+          push_discreet: notificationSettings.pushDiscreet,
+          updated_at: notificationSettings.updatedAt,
+        })
         .from(notificationSettings)
         .where(eq(notificationSettings.userId, m.userId))
       const [u] = await db().select({ notifications_disabled: users.notificationsDisabled }).from(users).where(eq(users.id, m.userId))
@@ -472,7 +559,12 @@ const sections: Section[] = [
   {
     key: 'sessions',
     tables: [sessions],
-    value: (m) => db().select({ created_at: sessions.createdAt, last_used_at: sessions.lastUsedAt, expires_at: sessions.expiresAt, user_agent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, m.userId)).orderBy(asc(sessions.createdAt)),
+    value: (m) =>
+      db()
+        .select({ created_at: sessions.createdAt, last_used_at: sessions.lastUsedAt, expires_at: sessions.expiresAt, user_agent: sessions.userAgent })
+        .from(sessions)
+        .where(eq(sessions.userId, m.userId))
+        .orderBy(asc(sessions.createdAt)),
   },
   {
     // Links mailed to the member (activation, reset, e-mail change with its new address); never the token.
@@ -481,7 +573,14 @@ const sections: Section[] = [
     page: keyset(
       (m, after, limit) =>
         db()
-          .select({ id: accountTokens.id, purpose: accountTokens.purpose, new_email: accountTokens.newEmail, created_at: accountTokens.createdAt, expires_at: accountTokens.expiresAt, used_at: accountTokens.usedAt })
+          .select({
+            id: accountTokens.id,
+            purpose: accountTokens.purpose,
+            new_email: accountTokens.newEmail,
+            created_at: accountTokens.createdAt,
+            expires_at: accountTokens.expiresAt,
+            used_at: accountTokens.usedAt,
+          })
           .from(accountTokens)
           .where(and(eq(accountTokens.userId, m.userId), gt(accountTokens.id, after)))
           .orderBy(asc(accountTokens.id))
@@ -495,9 +594,10 @@ const sections: Section[] = [
  * Tables with member data that the export leaves out on purpose, each with its reason (export-coverage.test.ts).
  */
 export const EXPORT_EXEMPT: Record<string, string> = {
-  member_recovery_codes: 'one-time recovery codes, stored only as argon2id hashes: nothing readable (whether the second factor is on is account.two_factor_enabled_at)',
+  member_recovery_codes:
+    'one-time recovery codes, stored only as argon2id hashes: nothing readable (whether the second factor is on is account.two_factor_enabled_at)',
   operators: 'operators are staff, not members (their e-mail is their own work address)',
-  member_flags: "fraud prevention (direct-debit abuse), shown to support: exempt from access under GDPR art. 23(1)(d); the payments they concern are exported",
+  member_flags: 'fraud prevention (direct-debit abuse), shown to support: exempt from access under GDPR art. 23(1)(d); the payments they concern are exported',
   outbox_emails: 'mail kept only when no SMTP server is configured (demo, development) for the dev viewer; it is what the member was sent, not data about them',
   outbox_sms: 'SMS kept only when no SMS provider is configured (demo, development); the codes in it are one-time and expired',
 }

@@ -3,13 +3,27 @@ import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
 // The export gathers what other features stored; they are used here to store it the real way.
- 
+
 import { sendMessage } from '#app/features/chat/send-message.server'
- 
+
 import { likeProfile } from '#app/features/likes/likes.server'
 import { blockMember } from '#app/features/safety/block.server'
 import { db } from '#db/client.server'
-import { blocks, directDebitMandates, interests, moderationDecisions, notificationSettings, payments, profileImages, profileInterests, profiles, pushSubscriptions, reports, users, loginKnownAddresses } from '#db/schema/index'
+import {
+  blocks,
+  directDebitMandates,
+  interests,
+  moderationDecisions,
+  notificationSettings,
+  payments,
+  profileImages,
+  profileInterests,
+  profiles,
+  pushSubscriptions,
+  reports,
+  users,
+  loginKnownAddresses,
+} from '#db/schema/index'
 import { streamAccountExport } from './export-data.server'
 import { createSession } from '#app/features/authentication/sessions.server'
 
@@ -43,11 +57,25 @@ describe('exportAccountData', () => {
     await db().insert(profileInterests).values({ profileId: me.profileId, interestId: hiking.id })
     const [photo] = await db()
       .insert(profileImages)
-      .values({ profileId: me.profileId, filename: 'me.webp', thumbFilename: 'me-t.webp', matchFilename: 'me-m.webp', blurredFilename: 'me-b.webp', status: 'active' })
+      .values({
+        profileId: me.profileId,
+        filename: 'me.webp',
+        thumbFilename: 'me-t.webp',
+        matchFilename: 'me-m.webp',
+        blurredFilename: 'me-b.webp',
+        status: 'active',
+      })
       .returning({ id: profileImages.id })
     await db()
       .insert(profileImages)
-      .values({ profileId: bert.profileId, filename: 'bert.webp', thumbFilename: 'bert-t.webp', matchFilename: 'bert-m.webp', blurredFilename: 'bert-b.webp', status: 'active' })
+      .values({
+        profileId: bert.profileId,
+        filename: 'bert.webp',
+        thumbFilename: 'bert-t.webp',
+        matchFilename: 'bert-m.webp',
+        blurredFilename: 'bert-b.webp',
+        status: 'active',
+      })
 
     await send(me.profileId, bert.profileId, 'Hello Bertram')
     await send(bert.profileId, me.profileId, 'Hi Mira')
@@ -93,20 +121,65 @@ describe('exportAccountData', () => {
     const other = await createMember({ gender: 'male' })
     const [pay] = await db()
       .insert(payments)
-      .values({ userId: me.userId, bundleId: 'm', credits: 100, country: 'NL', currency: 'EUR', method: 'ideal', listPriceMinor: 1999, totalMinor: 1999, provider: 'sandbox', providerPaymentId: 'sbx_secret_ref', checkoutUrl: 'https://pay.example/sbx_secret_ref', status: 'paid', idempotencyKey: 'k1' })
+      .values({
+        userId: me.userId,
+        bundleId: 'm',
+        credits: 100,
+        country: 'NL',
+        currency: 'EUR',
+        method: 'ideal',
+        listPriceMinor: 1999,
+        totalMinor: 1999,
+        provider: 'sandbox',
+        providerPaymentId: 'sbx_secret_ref',
+        checkoutUrl: 'https://pay.example/sbx_secret_ref',
+        status: 'paid',
+        idempotencyKey: 'k1',
+      })
       .returning({ id: payments.id })
     await db()
       .insert(directDebitMandates)
-      .values({ userId: me.userId, accountHolder: 'M. Payer', ibanPending: 'NL91ABNA0417164300', ibanLast4: '4300', ibanHash: 'f'.repeat(64), street: 'Damstraat', houseNumber: '1', zip: '1012AB', city: 'Amsterdam', phone: '+31612345678', phoneHash: 'e'.repeat(64), codeHash: 'c'.repeat(64) })
-    await db().insert(pushSubscriptions).values({ userId: me.userId, endpoint: 'https://push.example.net/send/secret-capability-token', p256dh: 'p256dh-key-secret', auth: 'auth-secret' })
+      .values({
+        userId: me.userId,
+        accountHolder: 'M. Payer',
+        ibanPending: 'NL91ABNA0417164300',
+        ibanLast4: '4300',
+        ibanHash: 'f'.repeat(64),
+        street: 'Damstraat',
+        houseNumber: '1',
+        zip: '1012AB',
+        city: 'Amsterdam',
+        phone: '+31612345678',
+        phoneHash: 'e'.repeat(64),
+        codeHash: 'c'.repeat(64),
+      })
+    await db()
+      .insert(pushSubscriptions)
+      .values({ userId: me.userId, endpoint: 'https://push.example.net/send/secret-capability-token', p256dh: 'p256dh-key-secret', auth: 'auth-secret' })
     await db().insert(reports).values({ reporterId: me.profileId, targetId: other.profileId, reason: 'spam', details: 'he spams' })
     // A report about me stays the reporter's.
     await db().insert(reports).values({ reporterId: other.profileId, targetId: me.profileId, reason: 'fake_profile', details: 'reporter-private-words' })
     await db()
       .insert(moderationDecisions)
-      .values({ userId: me.userId, profileId: me.profileId, source: 'report', contentType: 'profile', action: 'warning', reason: 'other', note: 'operator-internal-note', decidedBy: 1, decidedByName: 'Operator Olga', appealText: 'I did nothing wrong', appealedAt: new Date() })
-    await db().insert(notificationSettings).values({ userId: me.userId, emailTypes: ['message'], pushEnabled: false, pushDiscreet: true })
-    await db().insert(loginKnownAddresses).values({ subject: `account:${me.userId}`, address: '198.51.100.7' })
+      .values({
+        userId: me.userId,
+        profileId: me.profileId,
+        source: 'report',
+        contentType: 'profile',
+        action: 'warning',
+        reason: 'other',
+        note: 'operator-internal-note',
+        decidedBy: 1,
+        decidedByName: 'Operator Olga',
+        appealText: 'I did nothing wrong',
+        appealedAt: new Date(),
+      })
+    await db()
+      .insert(notificationSettings)
+      .values({ userId: me.userId, emailTypes: ['message'], pushEnabled: false, pushDiscreet: true })
+    await db()
+      .insert(loginKnownAddresses)
+      .values({ subject: `account:${me.userId}`, address: '198.51.100.7' })
 
     const data = await exportAccountData(me.userId)
     expect(data.login_addresses).toEqual([expect.objectContaining({ address: '198.51.100.7' })])
@@ -116,10 +189,25 @@ describe('exportAccountData', () => {
     expect(data.push_subscriptions).toEqual([expect.objectContaining({ push_service: 'https://push.example.net' })])
     expect(data.reports).toEqual([expect.objectContaining({ profile_id: other.profileId, reason: 'spam', details: 'he spams' })])
     expect(data.moderation_decisions).toEqual([expect.objectContaining({ action: 'warning', appeal_text: 'I did nothing wrong' })])
-    expect(data.consents).toEqual({ notifications: expect.objectContaining({ email_types: ['message'], push_enabled: false, push_discreet: true }), notifications_disabled: [] })
+    expect(data.consents).toEqual({
+      notifications: expect.objectContaining({ email_types: ['message'], push_enabled: false, push_discreet: true }),
+      notifications_disabled: [],
+    })
     // Secrets and other people's words stay out.
     const json = JSON.stringify(data)
-    for (const secret of ['NL91ABNA0417164300', '612345678', 'f'.repeat(64), 'c'.repeat(64), 'secret-capability-token', 'p256dh-key-secret', 'auth-secret', 'sbx_secret_ref', 'reporter-private-words', 'operator-internal-note', 'Operator Olga']) {
+    for (const secret of [
+      'NL91ABNA0417164300',
+      '612345678',
+      'f'.repeat(64),
+      'c'.repeat(64),
+      'secret-capability-token',
+      'p256dh-key-secret',
+      'auth-secret',
+      'sbx_secret_ref',
+      'reporter-private-words',
+      'operator-internal-note',
+      'Operator Olga',
+    ]) {
       expect(json, secret).not.toContain(secret)
     }
   })

@@ -46,7 +46,10 @@ describe('requestPasswordReset', () => {
     await createMember({ email: 'else@example.com' })
     expect(await requestPasswordReset('else@example.com')).toBe('sent')
     // A day later the member may ask again.
-    await db().update(accountTokens).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(accountTokens.userId, m.userId))
+    await db()
+      .update(accountTokens)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(accountTokens.userId, m.userId))
     expect(await requestPasswordReset('often@example.com')).toBe('sent')
   })
 })
@@ -85,7 +88,10 @@ describe('resetPassword', () => {
   it('refuses an expired link and keeps the old password', async () => {
     const m = await createMember({ email: 'late@example.com', password: 'old-password' })
     const token = await requested('late@example.com')
-    await db().update(accountTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(accountTokens.userId, m.userId))
+    await db()
+      .update(accountTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(accountTokens.userId, m.userId))
     expect(await resetPassword(token, 'brand-new-password')).toEqual({ ok: false })
     expect(await verifyLogin('late@example.com', 'old-password')).toEqual({ userId: m.userId })
   })

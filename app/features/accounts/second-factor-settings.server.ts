@@ -1,5 +1,12 @@
 import QRCode from 'qrcode'
-import { confirmEnrolment, disableSecondFactor, enrolmentSecret, hasSecondFactor, pendingSecret, recoveryCodesLeft } from '#app/features/authentication/member-second-factor.server'
+import {
+  confirmEnrolment,
+  disableSecondFactor,
+  enrolmentSecret,
+  hasSecondFactor,
+  pendingSecret,
+  recoveryCodesLeft,
+} from '#app/features/authentication/member-second-factor.server'
 import { totpUri } from '#app/features/authentication/totp.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { secondFactorSettingsSchema } from './accounts.schema'
@@ -22,7 +29,8 @@ export async function secondFactorState(userId: number, email: string): Promise<
   return { enabled: false, codesLeft: 0, pending: { qr, secret: secret.replace(/(.{4})/g, '$1 ').trim() } }
 }
 
-export type SecondFactorReply = { totp: 'started' } | { totp: 'enabled'; recoveryCodes: string[] } | { totp: 'disabled' } | { totp: 'error'; field: 'code' | 'password'; error: string }
+export type SecondFactorReply =
+  { totp: 'started' } | { totp: 'enabled'; recoveryCodes: string[] } | { totp: 'disabled' } | { totp: 'error'; field: 'code' | 'password'; error: string }
 
 /** The settings' second-factor intents: totp-start, totp-confirm (a first code), totp-disable (the password). */
 export async function secondFactorAction(userId: number, input: { intent: unknown; code?: unknown; password?: unknown }): Promise<SecondFactorReply> {
@@ -41,5 +49,7 @@ export async function secondFactorAction(userId: number, input: { intent: unknow
     const codes = await confirmEnrolment(userId, submission.data.code)
     return codes ? { totp: 'enabled', recoveryCodes: codes } : { totp: 'error', field: 'code', error: 'login.codeWrong' }
   }
-  return (await disableSecondFactor(userId, submission.data.password)) ? { totp: 'disabled' } : { totp: 'error', field: 'password', error: 'validation.oldPasswordWrong' }
+  return (await disableSecondFactor(userId, submission.data.password))
+    ? { totp: 'disabled' }
+    : { totp: 'error', field: 'password', error: 'validation.oldPasswordWrong' }
 }

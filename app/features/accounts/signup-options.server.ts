@@ -5,7 +5,6 @@ import type { Locale } from '#app/i18n/locales'
 import { nicheOf } from '#app/features/niche/niche'
 import { hasTrafficSource, parseTrackingCookie, TRACKING_COOKIE, type Tracking } from './tracking'
 
-
 export interface SignupOptions {
   open: boolean
   minAge: number

@@ -27,31 +27,32 @@ export async function signup(input: SignupInput & { language: string; tracking?:
   if (isCommonPassword(input.password)) return { ok: false, error: 'common_password' }
   const passwordHash = await hashPassword(input.password)
   try {
-    return await db().transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ email: input.email, passwordHash, language: input.language, tracking: input.tracking ?? null })
-        .returning({ id: users.id })
-      const [profile] = await tx
-        .insert(profiles)
-        .values({
-          userId: user.id,
-          name: input.name,
-          gender: input.gender,
-          sexuality: sexualityFor(input.gender, input.looking_for),
-          birthDate: input.date_of_birth,
-          country: input.country,
-          // Listed once the e-mail address is confirmed (activation.server.ts).
-          status: 'disabled',
-        })
-        .returning({ id: profiles.id })
-      return { ok: true as const, userId: user.id, profileId: profile.id }
-    })
-    .then(async (r) => {
-      // After the commit: a failed e-mail must not undo the account; the member can ask for it again.
-      await sendAccountEmail(r.userId, 'activation').catch((e: Error) => logger.error({ err: errorText(e), userId: r.userId }, 'activation e-mail failed'))
-      return r
-    })
+    return await db()
+      .transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ email: input.email, passwordHash, language: input.language, tracking: input.tracking ?? null })
+          .returning({ id: users.id })
+        const [profile] = await tx
+          .insert(profiles)
+          .values({
+            userId: user.id,
+            name: input.name,
+            gender: input.gender,
+            sexuality: sexualityFor(input.gender, input.looking_for),
+            birthDate: input.date_of_birth,
+            country: input.country,
+            // Listed once the e-mail address is confirmed (activation.server.ts).
+            status: 'disabled',
+          })
+          .returning({ id: profiles.id })
+        return { ok: true as const, userId: user.id, profileId: profile.id }
+      })
+      .then(async (r) => {
+        // After the commit: a failed e-mail must not undo the account; the member can ask for it again.
+        await sendAccountEmail(r.userId, 'activation').catch((e: Error) => logger.error({ err: errorText(e), userId: r.userId }, 'activation e-mail failed'))
+        return r
+      })
   } catch (e) {
     // Two signups racing for one address: the unique index decides, the loser gets the duplicate message.
     if (String((e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code) === '23505') {

@@ -39,7 +39,15 @@ describe('signup', () => {
     expect(user.passwordHash).not.toContain('secret-pass-1')
     expect(await verifyPassword(user.passwordHash, 'secret-pass-1')).toBe(true)
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, r.profileId))
-    expect(profile).toMatchObject({ userId: r.userId, name: 'Anna', gender: 'female', birthDate: '1991-04-12', country: 'NL', status: 'disabled', isFictional: false })
+    expect(profile).toMatchObject({
+      userId: r.userId,
+      name: 'Anna',
+      gender: 'female',
+      birthDate: '1991-04-12',
+      country: 'NL',
+      status: 'disabled',
+      isFictional: false,
+    })
     expect(await counts()).toEqual({ users: 1, profiles: 1 })
   })
 

@@ -29,7 +29,14 @@ export async function consumeToken(token: string | null | undefined, purpose: To
   const [row] = await db()
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(accountTokens.tokenHash, hashOf(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashOf(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ userId: accountTokens.userId, newEmail: accountTokens.newEmail })
   return row ?? null
 }
@@ -40,7 +47,14 @@ export async function peekToken(token: string | null | undefined, purpose: Token
   const [row] = await db()
     .select({ id: accountTokens.id })
     .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, hashOf(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashOf(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
   return !!row
 }
 

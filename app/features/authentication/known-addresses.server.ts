@@ -13,7 +13,13 @@ export async function isKnownAddress(subject: string, address: string): Promise<
   const [row] = await db()
     .select({ at: loginKnownAddresses.lastSuccessAt })
     .from(loginKnownAddresses)
-    .where(and(eq(loginKnownAddresses.subject, subject), eq(loginKnownAddresses.address, address), sql`${loginKnownAddresses.lastSuccessAt} > now() - make_interval(days => ${KNOWN_DAYS})`))
+    .where(
+      and(
+        eq(loginKnownAddresses.subject, subject),
+        eq(loginKnownAddresses.address, address),
+        sql`${loginKnownAddresses.lastSuccessAt} > now() - make_interval(days => ${KNOWN_DAYS})`,
+      ),
+    )
   return !!row
 }
 

@@ -29,10 +29,7 @@ export function accountKeysLike(subject: string) {
 
 /** Minutes until the first of these keys is unblocked, or 0 when none is blocked. */
 export async function blockedMinutes(keys: string[]): Promise<number> {
-  const rows = await db()
-    .select({ until: loginFailures.blockedUntil })
-    .from(loginFailures)
-    .where(inArray(loginFailures.key, keys))
+  const rows = await db().select({ until: loginFailures.blockedUntil }).from(loginFailures).where(inArray(loginFailures.key, keys))
   return minutesUntil(rows.map((r) => r.until))
 }
 
@@ -135,7 +132,9 @@ export async function clearFailures(userId: number, ip?: string): Promise<void> 
     .delete(loginFailures)
     .where(and(eq(loginFailures.key, account), or(isNull(loginFailures.blockedUntil), lt(loginFailures.blockedUntil, sql`now()`))))
   if (!ip) return
-  await db().delete(loginFailures).where(eq(loginFailures.key, `${account}@${ip}`))
+  await db()
+    .delete(loginFailures)
+    .where(eq(loginFailures.key, `${account}@${ip}`))
   await rememberAddress(account, ip)
   await releaseAttempt(`ip:${ip}`)
 }

@@ -24,7 +24,10 @@ export async function verifyLogin(email: string, password: string): Promise<{ us
   }
   const ok = await verifyPassword(user.passwordHash, password)
   if (!ok || user.status === 'deleted' || user.status === 'pending_deletion') return null
-  await db().update(users).set({ lastSeenAt: sql`now()` }).where(eq(users.id, user.id))
+  await db()
+    .update(users)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(users.id, user.id))
   return { userId: user.id }
 }
 

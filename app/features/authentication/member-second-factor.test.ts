@@ -126,6 +126,13 @@ describe('turning it off', () => {
     expect(await db().select().from(memberRecoveryCodes).where(eq(memberRecoveryCodes.userId, m.userId))).toEqual([])
     expect(await verifySecondFactor(m.userId, m.codes[0])).toBe(false)
     expect(await login(m.email, 'a-long-initial-password', ip())).toEqual({ ok: true, userId: m.userId })
-    expect((await db().select({ s: users.totpSecret }).from(users).where(sql`id = ${m.userId}`))[0].s).toBeNull()
+    expect(
+      (
+        await db()
+          .select({ s: users.totpSecret })
+          .from(users)
+          .where(sql`id = ${m.userId}`)
+      )[0].s,
+    ).toBeNull()
   })
 })

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { isCommonPassword } from './common-passwords.server'
-import { findRecoveryCode, hashRecoveryCode, isLegacyHash, looksLikeRecoveryCode, newRecoveryCodes, recoveryCodeMatches, wrapLegacyHash } from './recovery-codes.server'
+import {
+  findRecoveryCode,
+  hashRecoveryCode,
+  isLegacyHash,
+  looksLikeRecoveryCode,
+  newRecoveryCodes,
+  recoveryCodeMatches,
+  wrapLegacyHash,
+} from './recovery-codes.server'
 
 describe('recovery codes', () => {
   it('are ten distinct xxxx-xxxx-xxxx codes', () => {

@@ -23,7 +23,7 @@ async function lastUsed(token: string, days: number) {
 const stored = async () => (await db().select({ id: sessions.id }).from(sessions)).map((r) => r.id)
 
 describe('idle sessions', () => {
-  it('defaults to 14 days, and the console edits it within 1 to 30 days (the sessions\' own lifetime)', () => {
+  it("defaults to 14 days, and the console edits it within 1 to 30 days (the sessions' own lifetime)", () => {
     expect(defaultSettings.session_idle_days).toBe(14)
     expect(editableSettings.session_idle_days).toEqual({ kind: 'int', min: 1, max: 30 })
     expect(settingSections.find((s) => s.id === 'sessions')?.keys).toEqual(['session_idle_days'])

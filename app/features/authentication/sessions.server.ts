@@ -109,7 +109,10 @@ async function rekeySession(oldId: string, newId: string): Promise<void> {
 /** Marks a session used, at most every 10 minutes, to keep session reads from becoming writes. */
 export async function touchSession(id: string, lastUsedAt: Date): Promise<void> {
   if (Date.now() - lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-    await db().update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, id))
+    await db()
+      .update(sessions)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(sessions.id, id))
   }
 }
 
@@ -146,7 +149,13 @@ export async function listSessions(userId: number, currentToken: string | null):
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`), sql`not (${await idleCondition()})`))
     .orderBy(sql`${sessions.lastUsedAt} desc`)
-  return rows.map((r) => ({ id: handleOf(r.id), createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt.toISOString(), userAgent: r.userAgent, current: current.has(r.id) }))
+  return rows.map((r) => ({
+    id: handleOf(r.id),
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt.toISOString(),
+    userAgent: r.userAgent,
+    current: current.has(r.id),
+  }))
 }
 
 /**

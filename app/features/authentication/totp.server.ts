@@ -31,7 +31,10 @@ export function decryptSecret(stored: string): string {
   if (parts.length === 5 && parts[0] === 'v1') {
     const key = keyById('totp', parts[1])
     if (!key) throw new Error('TOTP secret encrypted under a key that is neither SESSION_SECRET nor SESSION_SECRET_PREVIOUS')
-    return open(key, parts.slice(2).map((p) => Buffer.from(p, 'base64url')))
+    return open(
+      key,
+      parts.slice(2).map((p) => Buffer.from(p, 'base64url')),
+    )
   }
   if (parts.length !== 3) throw new Error('not an encrypted TOTP secret')
   // Key id 0: the authentication tag tells which raw secret made it.

@@ -25,10 +25,20 @@ async function conversation(a: number, b: number, unread: { a: number; b: number
 describe('getViewer', () => {
   it('returns the account and profile fields of the member', async () => {
     const m = await createMember({ email: 'viewer@example.com', name: 'Vera', gender: 'female', sexuality: 'bi', country: 'DE' })
-    await db().update(users).set({ credits: 42, paidUser: true, language: 'de', notificationsDisabled: ['like', 'news'] }).where(eq(users.id, m.userId))
+    await db()
+      .update(users)
+      .set({ credits: 42, paidUser: true, language: 'de', notificationsDisabled: ['like', 'news'] })
+      .where(eq(users.id, m.userId))
     const [img] = await db()
       .insert(profileImages)
-      .values({ profileId: m.profileId, filename: 'a.webp', thumbFilename: 'a-thumb.webp', matchFilename: 'a-match.webp', blurredFilename: 'a-blur.webp', status: 'active' })
+      .values({
+        profileId: m.profileId,
+        filename: 'a.webp',
+        thumbFilename: 'a-thumb.webp',
+        matchFilename: 'a-match.webp',
+        blurredFilename: 'a-blur.webp',
+        status: 'active',
+      })
       .returning({ id: profileImages.id })
     await db().update(profiles).set({ mainImageId: img.id }).where(eq(profiles.id, m.profileId))
 
@@ -141,7 +151,9 @@ describe('viewerForSession', () => {
     expect(await viewerForSession(null)).toBeNull()
     expect(await viewerForSession('x'.repeat(101))).toBeNull()
     expect(await viewerForSession('unknown-token')).toBeNull()
-    await db().update(sessions).set({ expiresAt: sql`now() - interval '1 second'` })
+    await db()
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
     expect(await viewerForSession(token)).toBeNull()
   })
 

@@ -17,7 +17,14 @@ export function bundlesFor(settings: Settings, country: string): BundleOffer[] {
   if (!list) return []
   const offers = settings.credit_bundles
     .filter((b) => Number.isInteger(list.prices[b.id]) && b.credits > 0)
-    .map((b) => ({ id: b.id, credits: b.credits, currency: list.currency, priceMinor: list.prices[b.id], perCreditMinor: list.prices[b.id] / b.credits, bestValue: false }))
+    .map((b) => ({
+      id: b.id,
+      credits: b.credits,
+      currency: list.currency,
+      priceMinor: list.prices[b.id],
+      perCreditMinor: list.prices[b.id] / b.credits,
+      bestValue: false,
+    }))
   const best = Math.min(...offers.map((o) => o.perCreditMinor))
   return offers.map((o) => ({ ...o, bestValue: offers.length > 1 && o.perCreditMinor === best }))
 }

@@ -65,7 +65,13 @@ export async function priceCheckout(
     singleUse = d.discount.singleUse
   }
   const fee = settings.payment_method_fees[method] ?? (findPaymentMethod(method)?.card ? settings.payment_method_fees.creditcard : undefined)
-  return { ok: true, quote: quote({ listPriceMinor: bundle.priceMinor, currency: bundle.currency, discountPercentage: percentage, fee, vatPercent: member.vatPercent }), bundle, discountId, singleUse }
+  return {
+    ok: true,
+    quote: quote({ listPriceMinor: bundle.priceMinor, currency: bundle.currency, discountPercentage: percentage, fee, vatPercent: member.vatPercent }),
+    bundle,
+    discountId,
+    singleUse,
+  }
 }
 
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
@@ -75,7 +81,14 @@ export async function spentThisMonth(userId: number, currency: string, now = new
   const [r] = await q
     .select({ sum: sql<number>`coalesce(sum(${payments.totalMinor} - ${payments.refundedMinor}), 0)::int` })
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.currency, currency), inArray(payments.status, ['paid', 'pending']), gte(payments.createdAt, monthStart(now))))
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.currency, currency),
+        inArray(payments.status, ['paid', 'pending']),
+        gte(payments.createdAt, monthStart(now)),
+      ),
+    )
   return r.sum
 }
 
@@ -92,10 +105,14 @@ export async function limitRefusal(
   settings: Settings,
   directDebit: boolean,
 ): Promise<Extract<CheckoutRefusal, { reason: 'spend_limit' | 'direct_debit_limit' }> | null> {
-  const [limit] = await tx.select({ monthlyLimitMinor: spendLimits.monthlyLimitMinor, currency: spendLimits.currency }).from(spendLimits).where(eq(spendLimits.userId, userId))
+  const [limit] = await tx
+    .select({ monthlyLimitMinor: spendLimits.monthlyLimitMinor, currency: spendLimits.currency })
+    .from(spendLimits)
+    .where(eq(spendLimits.userId, userId))
   if (limit && limit.currency === q.currency) {
     const spent = await spentThisMonth(userId, q.currency, new Date(), tx)
-    if (spent + q.totalMinor > limit.monthlyLimitMinor) return { reason: 'spend_limit', limitMinor: limit.monthlyLimitMinor, spentMinor: spent, currency: q.currency }
+    if (spent + q.totalMinor > limit.monthlyLimitMinor)
+      return { reason: 'spend_limit', limitMinor: limit.monthlyLimitMinor, spentMinor: spent, currency: q.currency }
   }
   if (directDebit) {
     const [r] = await tx
@@ -136,7 +153,12 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
     .select({ id: payments.id, checkoutUrl: payments.checkoutUrl, status: payments.status })
     .from(payments)
     .where(and(eq(payments.userId, input.userId), eq(payments.idempotencyKey, input.idempotencyKey)))
-  if (existing) return { ok: true, paymentId: existing.id, redirectTo: existing.status === 'open' && existing.checkoutUrl ? existing.checkoutUrl : `/transactions/${existing.id}` }
+  if (existing)
+    return {
+      ok: true,
+      paymentId: existing.id,
+      redirectTo: existing.status === 'open' && existing.checkoutUrl ? existing.checkoutUrl : `/transactions/${existing.id}`,
+    }
 
   const priced = await priceCheckout(member, input.bundleId, input.method, input.code, settings)
   if (!priced.ok) return priced
@@ -146,44 +168,48 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
   if (early) return { ok: false, ...early }
 
   const provider = await paymentProvider()
-  const created = await db().transaction(async (tx) => {
-    // One checkout at a time per member: the limits and the code's hold are decided alone. The limits are asked
-    // again under the lock, so two checkouts at once cannot both fit under what only one of them fits under.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update')
-    const refused = (input.mandate && (await directDebitClosed(tx, input.userId, input.mandate.id))) || (await limitRefusal(tx, input.userId, q, settings, input.method === 'sepa_direct_debit'))
-    if (refused) return { refused, duplicate: false as const }
-    const [p] = await tx
-      .insert(payments)
-      .values({
-        userId: input.userId,
-        bundleId: input.bundleId,
-        credits: priced.bundle.credits,
-        country: member.country,
-        currency: q.currency,
-        method: input.method,
-        listPriceMinor: q.listPriceMinor,
-        discountMinor: q.discountMinor,
-        feeMinor: q.feeMinor,
-        totalMinor: q.totalMinor,
-        vatMinor: q.vatMinor,
-        vatRate: q.vatRatePermille,
-        discountCodeId: priced.discountId,
-        provider: provider.name,
-        storedCard: !!input.storedCard,
-        mandateId: input.mandate?.id ?? null,
-        idempotencyKey: input.idempotencyKey,
-      })
-      .onConflictDoNothing()
-      .returning({ id: payments.id, createdAt: payments.createdAt })
-    if (!p) return { duplicate: true as const }
-    if (priced.discountId !== null && !(await reserveDiscount(tx, { id: priced.discountId, singleUse: priced.singleUse }, input.userId, p.id))) {
-      tx.rollback()
-    }
-    return { duplicate: false as const, id: p.id, createdAt: p.createdAt }
-  }).catch((e: unknown) => {
-    if (e instanceof TransactionRollbackError) return { used: true as const }
-    throw e
-  })
+  const created = await db()
+    .transaction(async (tx) => {
+      // One checkout at a time per member: the limits and the code's hold are decided alone. The limits are asked
+      // again under the lock, so two checkouts at once cannot both fit under what only one of them fits under.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update')
+      const refused =
+        (input.mandate && (await directDebitClosed(tx, input.userId, input.mandate.id))) ||
+        (await limitRefusal(tx, input.userId, q, settings, input.method === 'sepa_direct_debit'))
+      if (refused) return { refused, duplicate: false as const }
+      const [p] = await tx
+        .insert(payments)
+        .values({
+          userId: input.userId,
+          bundleId: input.bundleId,
+          credits: priced.bundle.credits,
+          country: member.country,
+          currency: q.currency,
+          method: input.method,
+          listPriceMinor: q.listPriceMinor,
+          discountMinor: q.discountMinor,
+          feeMinor: q.feeMinor,
+          totalMinor: q.totalMinor,
+          vatMinor: q.vatMinor,
+          vatRate: q.vatRatePermille,
+          discountCodeId: priced.discountId,
+          provider: provider.name,
+          storedCard: !!input.storedCard,
+          mandateId: input.mandate?.id ?? null,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .onConflictDoNothing()
+        .returning({ id: payments.id, createdAt: payments.createdAt })
+      if (!p) return { duplicate: true as const }
+      if (priced.discountId !== null && !(await reserveDiscount(tx, { id: priced.discountId, singleUse: priced.singleUse }, input.userId, p.id))) {
+        tx.rollback()
+      }
+      return { duplicate: false as const, id: p.id, createdAt: p.createdAt }
+    })
+    .catch((e: unknown) => {
+      if (e instanceof TransactionRollbackError) return { used: true as const }
+      throw e
+    })
   if ('used' in created) return { ok: false, reason: 'discount', error: 'used' }
   if (created.refused) return { ok: false, ...created.refused }
   if (created.duplicate) return startCheckout(input)
@@ -202,7 +228,11 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutResul
       // Unique beyond this database: the provider keeps keys per account, and our ids start again in another
       // database on the same account or after a restore, where a replayed answer would be another payment.
       idempotencyKey: `payment-${created.id}-${created.createdAt.getTime().toString(36)}`,
-      recurring: input.mandate ? { customerId: input.mandate.customerId, mandateId: input.mandate.mandateId } : input.storedCard ? { storedCard: true } : undefined,
+      recurring: input.mandate
+        ? { customerId: input.mandate.customerId, mandateId: input.mandate.mandateId }
+        : input.storedCard
+          ? { storedCard: true }
+          : undefined,
     })
     await db().update(payments).set({ providerPaymentId: r.id, checkoutUrl: r.checkoutUrl, updatedAt: new Date() }).where(eq(payments.id, created.id))
     if (!r.checkoutUrl) {

@@ -17,7 +17,14 @@ let keys = 0
 const key = () => `key-${++keys}`
 
 async function checkout(userId: number, opts: { bundleId?: string; method?: string; code?: string } = {}) {
-  const r = await startCheckout({ userId, bundleId: opts.bundleId ?? 'm', method: opts.method ?? 'ideal', code: opts.code, idempotencyKey: key(), locale: 'en' })
+  const r = await startCheckout({
+    userId,
+    bundleId: opts.bundleId ?? 'm',
+    method: opts.method ?? 'ideal',
+    code: opts.code,
+    idempotencyKey: key(),
+    locale: 'en',
+  })
   if (!r.ok) throw new Error(`checkout refused: ${r.reason}`)
   const [p] = await db().select().from(payments).where(eq(payments.id, r.paymentId))
   return p
@@ -114,7 +121,9 @@ describe('checkout and the sandbox provider', () => {
   it('lets 50 concurrent checkouts use a single-use code once', async () => {
     await db().insert(discountCodes).values({ code: 'ONCE50', percentage: 50, singleUse: true })
     const members = await Promise.all(Array.from({ length: 50 }, () => createMember()))
-    const results = await Promise.all(members.map((m) => startCheckout({ userId: m.userId, bundleId: 's', method: 'ideal', code: 'once50', idempotencyKey: key(), locale: 'en' })))
+    const results = await Promise.all(
+      members.map((m) => startCheckout({ userId: m.userId, bundleId: 's', method: 'ideal', code: 'once50', idempotencyKey: key(), locale: 'en' })),
+    )
     expect(results.filter((r) => r.ok)).toHaveLength(1)
     expect(results.filter((r) => !r.ok && r.reason === 'discount' && r.error === 'used')).toHaveLength(49)
     const [winner] = await db().select().from(payments)
@@ -156,6 +165,9 @@ describe('checkout and the sandbox provider', () => {
 
   it('asks for direct debit through its mandate form, never straight from a checkout', async () => {
     const m = await createMember()
-    expect(await startCheckout({ userId: m.userId, bundleId: 's', method: 'sepa_direct_debit', idempotencyKey: key(), locale: 'en' })).toEqual({ ok: false, reason: 'direct_debit_required' })
+    expect(await startCheckout({ userId: m.userId, bundleId: 's', method: 'sepa_direct_debit', idempotencyKey: key(), locale: 'en' })).toEqual({
+      ok: false,
+      reason: 'direct_debit_required',
+    })
   })
 })

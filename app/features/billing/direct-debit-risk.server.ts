@@ -38,14 +38,19 @@ export async function isDirectDebitBlocked(q: DbOrTx, who: { userId?: number; ib
   const rows = await q
     .select({ id: directDebitBlocklist.id })
     .from(directDebitBlocklist)
-    .where(sql`(${directDebitBlocklist.kind} = 'iban' and ${directDebitBlocklist.valueHash} = ${ibanHash}) or (${directDebitBlocklist.kind} = 'phone' and ${directDebitBlocklist.valueHash} = ${phoneHash})`)
+    .where(
+      sql`(${directDebitBlocklist.kind} = 'iban' and ${directDebitBlocklist.valueHash} = ${ibanHash}) or (${directDebitBlocklist.kind} = 'phone' and ${directDebitBlocklist.valueHash} = ${phoneHash})`,
+    )
     .limit(1)
   return rows.length > 0
 }
 
 /** The keyed hashes of the IBAN and phone of a mandate, as stored when its form was sent. */
 export async function mandateHashes(q: DbOrTx, mandateId: number): Promise<{ ibanHash: string; phoneHash: string } | null> {
-  const [m] = await q.select({ ibanHash: directDebitMandates.ibanHash, phoneHash: directDebitMandates.phoneHash }).from(directDebitMandates).where(eq(directDebitMandates.id, mandateId))
+  const [m] = await q
+    .select({ ibanHash: directDebitMandates.ibanHash, phoneHash: directDebitMandates.phoneHash })
+    .from(directDebitMandates)
+    .where(eq(directDebitMandates.id, mandateId))
   return m ?? null
 }
 

@@ -72,7 +72,8 @@ async function fail(providerPaymentId: string, outcome: 'collection_failed' | 'c
   await syncPayment(sandboxProvider, providerPaymentId)
 }
 
-const spend = (userId: number, amount: number) => db().transaction((tx) => bookCredits(tx, { userId, delta: -amount, reason: 'spend', key: `spend:${userId}:${++keys}` }))
+const spend = (userId: number, amount: number) =>
+  db().transaction((tx) => bookCredits(tx, { userId, delta: -amount, reason: 'spend', key: `spend:${userId}:${++keys}` }))
 
 async function member(userId: number) {
   const [u] = await db().select({ credits: users.credits, paidUser: users.paidUser }).from(users).where(eq(users.id, userId))
@@ -104,8 +105,14 @@ describe('a failed collection closes the loop', () => {
     expect(await collect(other.userId, 's', form({ iban: THIRD_IBAN, phone: '+31612345671' }))).toMatchObject({ ok: true })
 
     // The blocklist holds hashes only, never the IBAN or the number.
-    const blocked = await db().select({ kind: directDebitBlocklist.kind, valueHash: directDebitBlocklist.valueHash, reason: directDebitBlocklist.reason }).from(directDebitBlocklist)
-    const [mandate] = await db().select({ ibanHash: directDebitMandates.ibanHash, phoneHash: directDebitMandates.phoneHash }).from(directDebitMandates).where(eq(directDebitMandates.userId, m.userId)).limit(1)
+    const blocked = await db()
+      .select({ kind: directDebitBlocklist.kind, valueHash: directDebitBlocklist.valueHash, reason: directDebitBlocklist.reason })
+      .from(directDebitBlocklist)
+    const [mandate] = await db()
+      .select({ ibanHash: directDebitMandates.ibanHash, phoneHash: directDebitMandates.phoneHash })
+      .from(directDebitMandates)
+      .where(eq(directDebitMandates.userId, m.userId))
+      .limit(1)
     expect(blocked).toEqual(
       expect.arrayContaining([
         { kind: 'iban', valueHash: mandate.ibanHash, reason: `collection_failed payment:${p.paymentId}` },
@@ -133,7 +140,10 @@ describe('a failed collection closes the loop', () => {
     const code = lastCode()
     await fail(first.providerPaymentId)
     expect(await confirmDirectDebit(m.userId, started.mandateId, code)).toEqual({ ok: false, reason: 'blocked' })
-    const [mandate] = await db().select({ status: directDebitMandates.status, providerMandateId: directDebitMandates.providerMandateId }).from(directDebitMandates).where(eq(directDebitMandates.id, started.mandateId))
+    const [mandate] = await db()
+      .select({ status: directDebitMandates.status, providerMandateId: directDebitMandates.providerMandateId })
+      .from(directDebitMandates)
+      .where(eq(directDebitMandates.id, started.mandateId))
     expect(mandate).toEqual({ status: 'pending_code', providerMandateId: null })
     expect(await db().select({ id: payments.id }).from(payments).where(eq(payments.userId, m.userId))).toHaveLength(1)
   })
@@ -161,7 +171,10 @@ describe('a failed collection closes the loop', () => {
     // Support looked at it and resolved the flag; the IBAN and phone were cleared as well; a month has passed.
     await db().update(memberFlags).set({ resolvedAt: new Date() }).where(eq(memberFlags.userId, m.userId))
     await db().delete(directDebitBlocklist)
-    await db().update(payments).set({ createdAt: new Date(Date.now() - 60 * 86400_000) }).where(eq(payments.userId, m.userId))
+    await db()
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 60 * 86400_000) })
+      .where(eq(payments.userId, m.userId))
     // 79.99 was never collected: of the 100.00 limit, 20.01 is left, for ever.
     expect(await collect(m.userId, 'l', form({ iban: OTHER_IBAN }))).toEqual({ ok: false, reason: 'direct_debit_limit' })
     expect(await collect(m.userId, 's', form({ iban: OTHER_IBAN }))).toMatchObject({ ok: true })
@@ -170,7 +183,10 @@ describe('a failed collection closes the loop', () => {
   it('bounds what pending collections may credit over all time, not only within the period', async () => {
     const m = await createMember({ country: 'NL' })
     await collected(m.userId, 'xl')
-    await db().update(payments).set({ createdAt: new Date(Date.now() - 60 * 86400_000) }).where(eq(payments.userId, m.userId))
+    await db()
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 60 * 86400_000) })
+      .where(eq(payments.userId, m.userId))
     expect(await collect(m.userId, 'l')).toEqual({ ok: false, reason: 'direct_debit_limit' })
     expect((await member(m.userId)).credits).toBe(700)
   })

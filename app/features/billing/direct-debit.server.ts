@@ -54,7 +54,9 @@ const legacyHashKey = (rawSecret: string) => crypto.createHmac('sha256', rawSecr
 const hashUnder = (key: Buffer, value: string) => crypto.createHmac('sha256', key).update(value).digest('hex')
 const keyedHash = (value: string) => hashUnder(currentKey('direct-debit').key, value)
 /** The hashes a value may be stored under: the current key's first. */
-const keyedHashes = (value: string) => [...new Set([...readableKeys('direct-debit').map((k) => k.key), ...legacyKeys(legacyHashKey)].map((key) => hashUnder(key, value)))]
+const keyedHashes = (value: string) => [
+  ...new Set([...readableKeys('direct-debit').map((k) => k.key), ...legacyKeys(legacyHashKey)].map((key) => hashUnder(key, value))),
+]
 
 /** The one spelling of a value that is hashed: an IBAN in electronic form, a phone number in E.164. */
 export function normalise(kind: 'iban' | 'phone', value: string): string | null {
@@ -83,7 +85,10 @@ const newCode = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
 export async function blockForDirectDebit(kind: 'iban' | 'phone', value: string, reason?: string): Promise<boolean> {
   const n = normalise(kind, value)
   if (!n) return false
-  await db().insert(directDebitBlocklist).values({ kind, valueHash: valueHash(kind, n), reason: reason ?? null }).onConflictDoNothing()
+  await db()
+    .insert(directDebitBlocklist)
+    .values({ kind, valueHash: valueHash(kind, n), reason: reason ?? null })
+    .onConflictDoNothing()
   return true
 }
 
@@ -109,7 +114,10 @@ async function isBlocked(iban: string, phone: string): Promise<boolean> {
  * someone enters it), so they outlive the previous secret. An entry already there under the current key makes the
  * old one redundant.
  */
-async function rehashBlocklistEntries(found: { id: number; kind: 'iban' | 'phone'; valueHash: string }[], current: Record<'iban' | 'phone', string>): Promise<void> {
+async function rehashBlocklistEntries(
+  found: { id: number; kind: 'iban' | 'phone'; valueHash: string }[],
+  current: Record<'iban' | 'phone', string>,
+): Promise<void> {
   for (const row of found.filter((r) => r.valueHash !== current[r.kind])) {
     await db().transaction(async (tx) => {
       const [moved] = await tx
@@ -117,7 +125,10 @@ async function rehashBlocklistEntries(found: { id: number; kind: 'iban' | 'phone
         .values({ kind: row.kind, valueHash: current[row.kind] })
         .onConflictDoNothing()
         .returning({ id: directDebitBlocklist.id })
-      if (moved) await tx.execute(sql`update ${directDebitBlocklist} set reason = old.reason, created_at = old.created_at from ${directDebitBlocklist} old where ${directDebitBlocklist.id} = ${moved.id} and old.id = ${row.id}`)
+      if (moved)
+        await tx.execute(
+          sql`update ${directDebitBlocklist} set reason = old.reason, created_at = old.created_at from ${directDebitBlocklist} old where ${directDebitBlocklist.id} = ${moved.id} and old.id = ${row.id}`,
+        )
       await tx.delete(directDebitBlocklist).where(eq(directDebitBlocklist.id, row.id))
     })
   }
@@ -151,7 +162,11 @@ async function codesSentToday(userId: number): Promise<number> {
 }
 
 /** What /directdebit?bundle=…&code=… would collect: the checkout's own price, or why it cannot be paid so. */
-export async function directDebitOffer(userId: number, bundleId: string, code: string | null): Promise<{ ok: true; credits: number; totalMinor: number; currency: string } | Refused> {
+export async function directDebitOffer(
+  userId: number,
+  bundleId: string,
+  code: string | null,
+): Promise<{ ok: true; credits: number; totalMinor: number; currency: string } | Refused> {
   const settings = await getSettings()
   const member = await memberBilling(userId, db(), settings)
   if (!member) return { ok: false, reason: 'not_found' }
@@ -168,7 +183,11 @@ export async function directDebitOffer(userId: number, bundleId: string, code: s
  * phone. The IBAN waits in iban_pending until the code is confirmed; only the code's hash is kept. The same form
  * (its key) sent again finds its mandate and texts nothing more.
  */
-export async function startDirectDebit(userId: number, form: DirectDebitForm, checkout: PendingCheckout): Promise<{ ok: true; mandateId: number; smsSent: boolean } | Refused> {
+export async function startDirectDebit(
+  userId: number,
+  form: DirectDebitForm,
+  checkout: PendingCheckout,
+): Promise<{ ok: true; mandateId: number; smsSent: boolean } | Refused> {
   if (!isDirectDebitAvailable()) return { ok: false, reason: 'direct_debit_off' }
   const [found] = await mandateForKey(userId, checkout.key)
   if (found) return found.status === 'revoked' ? { ok: false, reason: 'too_many_attempts' } : { ok: true, mandateId: found.id, smsSent: true }
@@ -221,7 +240,10 @@ export async function startDirectDebit(userId: number, form: DirectDebitForm, ch
         pendingCheckout: { bundleId: checkout.bundleId, code: checkout.code?.trim() || null, key: checkout.key },
       })
       .returning({ id: directDebitMandates.id })
-    await tx.update(directDebitMandates).set({ codeHash: codeHash(m.id, code) }).where(eq(directDebitMandates.id, m.id))
+    await tx
+      .update(directDebitMandates)
+      .set({ codeHash: codeHash(m.id, code) })
+      .where(eq(directDebitMandates.id, m.id))
     return { id: m.id, fresh: true }
   })
   if (!created.fresh) return { ok: true, mandateId: created.id, smsSent: true }
@@ -237,7 +259,10 @@ function mandateForKey(userId: number, key: string, q = db()) {
 }
 
 /** A member's mandate as the code step shows it (never the IBAN or the phone number in full). */
-export async function getPendingMandate(userId: number, mandateId: number): Promise<{ id: number; status: 'pending_code' | 'active' | 'revoked'; phoneEnd: string; ibanLast4: string } | null> {
+export async function getPendingMandate(
+  userId: number,
+  mandateId: number,
+): Promise<{ id: number; status: 'pending_code' | 'active' | 'revoked'; phoneEnd: string; ibanLast4: string } | null> {
   const [m] = await db()
     .select({ id: directDebitMandates.id, status: directDebitMandates.status, phone: directDebitMandates.phone, ibanLast4: directDebitMandates.ibanLast4 })
     .from(directDebitMandates)
@@ -252,7 +277,12 @@ export async function resendDirectDebitCode(userId: number, mandateId: number): 
   const code = newCode()
   const r = await db().transaction(async (tx): Promise<{ phone: string } | Refused> => {
     const [m] = await tx
-      .select({ status: directDebitMandates.status, phone: directDebitMandates.phone, codesSent: directDebitMandates.codesSent, codeExpiresAt: directDebitMandates.codeExpiresAt })
+      .select({
+        status: directDebitMandates.status,
+        phone: directDebitMandates.phone,
+        codesSent: directDebitMandates.codesSent,
+        codeExpiresAt: directDebitMandates.codeExpiresAt,
+      })
       .from(directDebitMandates)
       .where(and(eq(directDebitMandates.id, mandateId), eq(directDebitMandates.userId, userId)))
       .for('update')
@@ -281,7 +311,11 @@ export async function resendDirectDebitCode(userId: number, mandateId: number): 
  * checkout, which books the credits while the collection is pending (payment-sync.server.ts). Safe to repeat: the
  * provider's mandate and the payment both have idempotency keys, and a confirmed mandate needs no code again.
  */
-export async function confirmDirectDebit(userId: number, mandateId: number, code: string): Promise<{ ok: true; paymentId: number; redirectTo: string } | Refused> {
+export async function confirmDirectDebit(
+  userId: number,
+  mandateId: number,
+  code: string,
+): Promise<{ ok: true; paymentId: number; redirectTo: string } | Refused> {
   if (!isDirectDebitAvailable()) return { ok: false, reason: 'direct_debit_off' }
   const settings = await getSettings()
   const checked = await db().transaction(async (tx) => {
@@ -297,7 +331,10 @@ export async function confirmDirectDebit(userId: number, mandateId: number, code
     if (codeMatches(m.id, code, m.codeHash)) return { ok: true as const, mandate: m }
     const attempts = m.codeAttempts + 1
     if (attempts >= settings.direct_debit_code_attempts) {
-      await tx.update(directDebitMandates).set({ codeAttempts: attempts, status: 'revoked', ibanPending: null, codeHash: null, codeExpiresAt: null }).where(eq(directDebitMandates.id, m.id))
+      await tx
+        .update(directDebitMandates)
+        .set({ codeAttempts: attempts, status: 'revoked', ibanPending: null, codeHash: null, codeExpiresAt: null })
+        .where(eq(directDebitMandates.id, m.id))
       return { ok: false as const, reason: 'too_many_attempts' as const }
     }
     await tx.update(directDebitMandates).set({ codeAttempts: attempts }).where(eq(directDebitMandates.id, m.id))
@@ -315,7 +352,13 @@ export async function confirmDirectDebit(userId: number, mandateId: number, code
     const [u] = await db().select({ email: users.email }).from(users).where(eq(users.id, userId))
     try {
       // Keyed by our mandate: a retry after a lost answer gets the same mandate, never a second one.
-      const created = await provider.createMandate({ reference: `mandate:${m.id}`, accountHolder: m.accountHolder, iban: m.ibanPending!, email: u?.email, idempotencyKey: `mandate-${m.id}` })
+      const created = await provider.createMandate({
+        reference: `mandate:${m.id}`,
+        accountHolder: m.accountHolder,
+        iban: m.ibanPending!,
+        email: u?.email,
+        idempotencyKey: `mandate-${m.id}`,
+      })
       customerId = created.customerId
       providerMandateId = created.mandateId
     } catch (e) {
@@ -324,7 +367,16 @@ export async function confirmDirectDebit(userId: number, mandateId: number, code
     }
     await db()
       .update(directDebitMandates)
-      .set({ status: 'active', provider: provider.name, providerCustomerId: customerId, providerMandateId, ibanPending: null, codeHash: null, codeExpiresAt: null, confirmedAt: new Date() })
+      .set({
+        status: 'active',
+        provider: provider.name,
+        providerCustomerId: customerId,
+        providerMandateId,
+        ibanPending: null,
+        codeHash: null,
+        codeExpiresAt: null,
+        confirmedAt: new Date(),
+      })
       .where(and(eq(directDebitMandates.id, m.id), eq(directDebitMandates.status, 'pending_code')))
   }
   if (!customerId || !providerMandateId) return { ok: false, reason: 'not_found' }

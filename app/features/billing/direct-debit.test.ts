@@ -77,7 +77,14 @@ describe('direct debit with an SMS code', () => {
     const code = lastCode()
 
     const pending = await mandate(mandateId)
-    expect(pending).toMatchObject({ status: 'pending_code', ibanPending: 'NL91ABNA0417164300', ibanLast4: '4300', codeAttempts: 0, codesSent: 1, providerMandateId: null })
+    expect(pending).toMatchObject({
+      status: 'pending_code',
+      ibanPending: 'NL91ABNA0417164300',
+      ibanLast4: '4300',
+      codeAttempts: 0,
+      codesSent: 1,
+      providerMandateId: null,
+    })
     expect(pending.codeHash).toMatch(/^[0-9a-f]{64}$/)
     expect(pending.codeHash).not.toContain(code)
     expect(pending.ibanHash).toMatch(/^[0-9a-f]{64}$/)
@@ -142,7 +149,10 @@ describe('direct debit with an SMS code', () => {
   it('refuses a code that has expired', async () => {
     const m = await createMember()
     const mandateId = await started(m.userId)
-    await db().update(directDebitMandates).set({ codeExpiresAt: new Date(Date.now() - 1000) }).where(eq(directDebitMandates.id, mandateId))
+    await db()
+      .update(directDebitMandates)
+      .set({ codeExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(directDebitMandates.id, mandateId))
     expect(await confirmDirectDebit(m.userId, mandateId, lastCode())).toEqual({ ok: false, reason: 'code_expired' })
   })
 
@@ -160,7 +170,11 @@ describe('direct debit with an SMS code', () => {
     const mandateId = await started(m.userId)
     const first = lastCode()
     expect(await resendDirectDebitCode(m.userId, mandateId)).toMatchObject({ ok: false, reason: 'resend_too_soon' })
-    const rewind = () => db().update(directDebitMandates).set({ codeExpiresAt: new Date(Date.now() + 9 * 60_000) }).where(eq(directDebitMandates.id, mandateId))
+    const rewind = () =>
+      db()
+        .update(directDebitMandates)
+        .set({ codeExpiresAt: new Date(Date.now() + 9 * 60_000) })
+        .where(eq(directDebitMandates.id, mandateId))
     for (let sent = 1; sent < MAX_CODES_PER_MANDATE; sent++) {
       await rewind()
       expect(await resendDirectDebitCode(m.userId, mandateId)).toEqual({ ok: true, smsSent: true })
@@ -179,7 +193,10 @@ describe('direct debit with an SMS code', () => {
     expect(r).toMatchObject({ ok: true, smsSent: false })
     smsDown = false
     const mandateId = (r as { mandateId: number }).mandateId
-    await db().update(directDebitMandates).set({ codeExpiresAt: new Date(Date.now() + 9 * 60_000) }).where(eq(directDebitMandates.id, mandateId))
+    await db()
+      .update(directDebitMandates)
+      .set({ codeExpiresAt: new Date(Date.now() + 9 * 60_000) })
+      .where(eq(directDebitMandates.id, mandateId))
     expect(await resendDirectDebitCode(m.userId, mandateId)).toEqual({ ok: true, smsSent: true })
     expect(await confirmDirectDebit(m.userId, mandateId, lastCode())).toMatchObject({ ok: true })
   })
@@ -214,7 +231,10 @@ describe('direct debit with an SMS code', () => {
     expect(texts).toHaveLength(0)
     expect(await startDirectDebit(m.userId, form, checkout('s'))).toMatchObject({ ok: true })
     // Outside the period, and once collected, it fits again (a collection still pending counts until it is paid).
-    await db().update(payments).set({ createdAt: new Date(Date.now() - 31 * 86400_000) }).where(eq(payments.userId, m.userId))
+    await db()
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 31 * 86400_000) })
+      .where(eq(payments.userId, m.userId))
     expect(await startDirectDebit(m.userId, form, checkout('l'))).toEqual({ ok: false, reason: 'direct_debit_limit' })
     await db().update(payments).set({ status: 'paid' }).where(eq(payments.userId, m.userId))
     expect(await startDirectDebit(m.userId, form, checkout('l'))).toMatchObject({ ok: true })
@@ -262,6 +282,8 @@ describe('direct debit with an SMS code', () => {
       { reason: 'purchase', delta: 125 },
       { reason: 'collection_failed', delta: -125 },
     ])
-    expect(await db().select({ reason: memberFlags.reason }).from(memberFlags).where(eq(memberFlags.userId, m.userId))).toEqual([{ reason: 'collection_failed' }])
+    expect(await db().select({ reason: memberFlags.reason }).from(memberFlags).where(eq(memberFlags.userId, m.userId))).toEqual([
+      { reason: 'collection_failed' },
+    ])
   })
 })

@@ -33,8 +33,14 @@ async function pay(p: { providerPaymentId: string | null }, outcome: 'paid' | 'c
 }
 
 async function booked(paymentId: number) {
-  const [p] = await db().select({ credits: payments.credits, discountMinor: payments.discountMinor, discountWithdrawn: payments.discountWithdrawn, status: payments.status }).from(payments).where(eq(payments.id, paymentId))
-  const [l] = await db().select({ delta: creditLedger.delta }).from(creditLedger).where(eq(creditLedger.idempotencyKey, `purchase:${paymentId}`))
+  const [p] = await db()
+    .select({ credits: payments.credits, discountMinor: payments.discountMinor, discountWithdrawn: payments.discountWithdrawn, status: payments.status })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+  const [l] = await db()
+    .select({ delta: creditLedger.delta })
+    .from(creditLedger)
+    .where(eq(creditLedger.idempotencyKey, `purchase:${paymentId}`))
   return { ...p, ledger: l?.delta ?? 0 }
 }
 
@@ -89,7 +95,10 @@ describe('a discount is honoured at payment only while the payment holds it', ()
     const p = await open(m.userId, WELCOME_CODE)
     expect(p.discountMinor).toBe(500)
     // The member leaves the checkout open and pays once the 72 hours are over.
-    await db().update(users).set({ signupDate: new Date(Date.now() - 73 * HOUR) }).where(eq(users.id, m.userId))
+    await db()
+      .update(users)
+      .set({ signupDate: new Date(Date.now() - 73 * HOUR) })
+      .where(eq(users.id, m.userId))
     expect(await pay(p)).toBe('paid')
     expect(await booked(p.id)).toMatchObject({ discountWithdrawn: true, credits: Math.floor((125 * 1499) / 1999), ledger: Math.floor((125 * 1499) / 1999) })
     // The code is given back, not spent: it simply no longer applies to this member.
@@ -102,7 +111,10 @@ describe('a discount is honoured at payment only while the payment holds it', ()
     const m = await createMember({ country: 'NL' })
     const p = await open(m.userId, TIME_BONUS_CODE)
     expect(p.discountMinor).toBe(500)
-    await db().update(users).set({ signupDate: new Date(Date.now() - 5 * HOUR) }).where(eq(users.id, m.userId))
+    await db()
+      .update(users)
+      .set({ signupDate: new Date(Date.now() - 5 * HOUR) })
+      .where(eq(users.id, m.userId))
     await pay(p)
     expect(await booked(p.id)).toMatchObject({ discountWithdrawn: true, credits: 93, ledger: 93 })
   })

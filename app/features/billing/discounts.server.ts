@@ -88,7 +88,13 @@ async function othersHolding(q: DbOrTx, codeId: number, userId: number): Promise
   const [r] = await q
     .select({ n: sql<number>`count(*)::int` })
     .from(discountRedemptions)
-    .where(and(eq(discountRedemptions.codeId, codeId), ne(discountRedemptions.status, 'released'), or(eq(discountRedemptions.status, 'used'), ne(discountRedemptions.userId, userId))))
+    .where(
+      and(
+        eq(discountRedemptions.codeId, codeId),
+        ne(discountRedemptions.status, 'released'),
+        or(eq(discountRedemptions.status, 'used'), ne(discountRedemptions.userId, userId)),
+      ),
+    )
   return r?.n ?? 0
 }
 
@@ -123,7 +129,17 @@ export async function checkDiscount(
   if (row.usageLimit !== null && (await othersHolding(q, row.id, input.member.userId)) >= row.usageLimit) return { ok: false, error: 'used' }
   return {
     ok: true,
-    discount: { id: row.id, code: row.code, kind: row.kind, percentage: row.percentage, endsAt, minimumOrderMinor: row.minimumOrderMinor, currency: row.currency, paymentMethods: row.paymentMethods, singleUse: row.singleUse },
+    discount: {
+      id: row.id,
+      code: row.code,
+      kind: row.kind,
+      percentage: row.percentage,
+      endsAt,
+      minimumOrderMinor: row.minimumOrderMinor,
+      currency: row.currency,
+      paymentMethods: row.paymentMethods,
+      singleUse: row.singleUse,
+    },
   }
 }
 
@@ -136,7 +152,9 @@ export async function activeDiscount(member: MemberBilling, now = new Date()): P
   const personal = await db()
     .select({ code: discountCodes.code })
     .from(discountCodes)
-    .where(and(eq(discountCodes.userId, member.userId), eq(discountCodes.status, 'active'), or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now))))
+    .where(
+      and(eq(discountCodes.userId, member.userId), eq(discountCodes.status, 'active'), or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now))),
+    )
     .limit(3)
   for (const code of [TIME_BONUS_CODE, ...personal.map((p) => p.code), WELCOME_CODE]) {
     const r = await checkDiscount({ code, member, now }, db(), s)
@@ -167,7 +185,10 @@ export async function reserveDiscount(tx: Tx, d: { id: number; singleUse: boolea
   // A usage limit (operator console): only then is the code's row locked, so concurrent checkouts count one after
   // the other (codes without a limit, like the welcome discount, are never a point of contention).
   const [limited] = await tx.select({ usageLimit: discountCodes.usageLimit }).from(discountCodes).where(eq(discountCodes.id, d.id))
-  const [limit] = limited?.usageLimit != null ? await tx.select({ usageLimit: discountCodes.usageLimit }).from(discountCodes).where(eq(discountCodes.id, d.id)).for('update') : []
+  const [limit] =
+    limited?.usageLimit != null
+      ? await tx.select({ usageLimit: discountCodes.usageLimit }).from(discountCodes).where(eq(discountCodes.id, d.id)).for('update')
+      : []
   if (limit?.usageLimit != null) {
     const [held] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -207,7 +228,13 @@ export async function spendDiscountAtPayment(
   now = new Date(),
 ): Promise<DiscountAtPayment> {
   const [r] = await tx
-    .select({ id: discountRedemptions.id, codeId: discountRedemptions.codeId, userId: discountRedemptions.userId, singleUse: discountRedemptions.singleUse, status: discountRedemptions.status })
+    .select({
+      id: discountRedemptions.id,
+      codeId: discountRedemptions.codeId,
+      userId: discountRedemptions.userId,
+      singleUse: discountRedemptions.singleUse,
+      status: discountRedemptions.status,
+    })
     .from(discountRedemptions)
     .where(eq(discountRedemptions.paymentId, paymentId))
   if (!r) return 'none'
@@ -229,7 +256,13 @@ export async function spendDiscountAtPayment(
     const [holder] = await tx
       .select({ id: discountRedemptions.id })
       .from(discountRedemptions)
-      .where(and(eq(discountRedemptions.codeId, r.codeId), ne(discountRedemptions.status, 'released'), r.singleUse ? sql`true` : eq(discountRedemptions.userId, r.userId)))
+      .where(
+        and(
+          eq(discountRedemptions.codeId, r.codeId),
+          ne(discountRedemptions.status, 'released'),
+          r.singleUse ? sql`true` : eq(discountRedemptions.userId, r.userId),
+        ),
+      )
       .limit(1)
     if (holder) return 'withdrawn'
     if (code.usageLimit !== null) {
@@ -265,7 +298,13 @@ export async function grantRetentionDiscount(userId: number): Promise<{ code: st
     // Two asks at once must see one another: the second waits and then finds the first one's code.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`retention:${userId}`}, 0))`)
     const [existing] = await tx
-      .select({ code: discountCodes.code, percentage: discountCodes.percentage, expiresAt: discountCodes.expiresAt, id: discountCodes.id, status: discountCodes.status })
+      .select({
+        code: discountCodes.code,
+        percentage: discountCodes.percentage,
+        expiresAt: discountCodes.expiresAt,
+        id: discountCodes.id,
+        status: discountCodes.status,
+      })
       .from(discountCodes)
       .where(and(eq(discountCodes.userId, userId), eq(discountCodes.kind, 'retention')))
       .orderBy(discountCodes.id)

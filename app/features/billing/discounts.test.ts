@@ -24,14 +24,16 @@ async function member(opts: { signupHoursAgo?: number; paid?: boolean; country?:
 describe('discount codes', () => {
   it('checks a code against the rules of spec section 5', async () => {
     const m = await member()
-    await db().insert(discountCodes).values([
-      { code: 'MIN20', percentage: 10, minimumOrderMinor: 2000 },
-      { code: 'ONLYDE', percentage: 10, country: 'DE' },
-      { code: 'GBP', percentage: 10, currency: 'GBP' },
-      { code: 'OLD', percentage: 10, expiresAt: new Date(Date.now() - 1000) },
-      { code: 'PAYPAL', percentage: 10, paymentMethods: ['paypal'] },
-      { code: 'OFF', percentage: 10, status: 'disabled' },
-    ])
+    await db()
+      .insert(discountCodes)
+      .values([
+        { code: 'MIN20', percentage: 10, minimumOrderMinor: 2000 },
+        { code: 'ONLYDE', percentage: 10, country: 'DE' },
+        { code: 'GBP', percentage: 10, currency: 'GBP' },
+        { code: 'OLD', percentage: 10, expiresAt: new Date(Date.now() - 1000) },
+        { code: 'PAYPAL', percentage: 10, paymentMethods: ['paypal'] },
+        { code: 'OFF', percentage: 10, status: 'disabled' },
+      ])
     expect(await checkDiscount({ code: 'nope', member: m })).toEqual({ ok: false, error: 'not_found' })
     // Typed codes with characters no code has are not looked up (a NUL byte failed the query: npm run scan).
     expect(await checkDiscount({ code: 'nope\u0000', member: m })).toEqual({ ok: false, error: 'not_found' })
@@ -93,14 +95,28 @@ describe('discount codes', () => {
     const [code] = await db().select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.code, asks[0]!.code))
     const [payment] = await db()
       .insert(payments)
-      .values({ userId: m.userId, bundleId: 'b1', credits: 100, country: 'NL', currency: 'EUR', method: 'ideal', listPriceMinor: 999, totalMinor: 599, provider: 'sandbox', idempotencyKey: `retention-${m.userId}` })
+      .values({
+        userId: m.userId,
+        bundleId: 'b1',
+        credits: 100,
+        country: 'NL',
+        currency: 'EUR',
+        method: 'ideal',
+        listPriceMinor: 999,
+        totalMinor: 599,
+        provider: 'sandbox',
+        idempotencyKey: `retention-${m.userId}`,
+      })
       .returning({ id: payments.id })
     await db().insert(discountRedemptions).values({ codeId: code!.id, userId: m.userId, paymentId: payment!.id, singleUse: true, status: 'used' })
     expect(await grantRetentionDiscount(m.userId)).toBeNull()
     // Nor once it ran out unused.
     const other = await member({ paid: true })
     const granted = await grantRetentionDiscount(other.userId)
-    await db().update(discountCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(discountCodes.code, granted!.code))
+    await db()
+      .update(discountCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(discountCodes.code, granted!.code))
     expect(await grantRetentionDiscount(other.userId)).toBeNull()
     expect(await db().select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.kind, 'retention'))).toHaveLength(2)
   })

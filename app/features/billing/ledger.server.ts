@@ -70,7 +70,10 @@ export async function ledgerBalance(userId: number): Promise<number> {
  * The idempotency key still decides: an entry already booked under it books nothing ('duplicate'); a balance short
  * of `amount` books nothing ('insufficient'). Never books without moving the balance, nor the other way round.
  */
-export async function spendCreditsUnderLock(tx: Tx, e: { userId: number; amount: number; reason: LedgerReason; reference?: string | null; key: string }): Promise<LedgerResult> {
+export async function spendCreditsUnderLock(
+  tx: Tx,
+  e: { userId: number; amount: number; reason: LedgerReason; reference?: string | null; key: string },
+): Promise<LedgerResult> {
   if (!(e.amount > 0)) throw new Error('spendCreditsUnderLock: the amount must be positive')
   const r = await tx.execute(sql`
     with entry as (

@@ -16,7 +16,11 @@ describe('the credit ledger', () => {
     expect(await book({ userId: m.userId, delta: 50, reason: 'purchase', key: 'k1' })).toMatchObject({ booked: true, balance: 50 })
     expect(await book({ userId: m.userId, delta: -20, reason: 'spend', key: 'k2' })).toMatchObject({ booked: true, balance: 30 })
     expect(await book({ userId: m.userId, delta: 5, reason: 'adjustment', key: 'k3' })).toMatchObject({ booked: true, balance: 35 })
-    const rows = await db().select({ balanceAfter: creditLedger.balanceAfter }).from(creditLedger).where(eq(creditLedger.userId, m.userId)).orderBy(creditLedger.id)
+    const rows = await db()
+      .select({ balanceAfter: creditLedger.balanceAfter })
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, m.userId))
+      .orderBy(creditLedger.id)
     expect(rows.map((r) => r.balanceAfter)).toEqual([50, 30, 35])
     expect(await ledgerBalance(m.userId)).toBe(35)
   })
@@ -34,7 +38,12 @@ describe('the credit ledger', () => {
     const m = await createMember()
     await book({ userId: m.userId, delta: 10, reason: 'purchase', key: 'p' })
     expect(await book({ userId: m.userId, delta: -11, reason: 'spend', key: 's' })).toEqual({ booked: false, reason: 'insufficient', balance: 10 })
-    expect(await book({ userId: m.userId, delta: -25, reason: 'chargeback', key: 'c', clampAtZero: true })).toMatchObject({ booked: true, balance: 0, delta: -10, shortfall: 15 })
+    expect(await book({ userId: m.userId, delta: -25, reason: 'chargeback', key: 'c', clampAtZero: true })).toMatchObject({
+      booked: true,
+      balance: 0,
+      delta: -10,
+      shortfall: 15,
+    })
   })
 
   it('is guarded by the database: no negative balance and no second row with a key', async () => {
@@ -59,7 +68,11 @@ describe('the credit ledger', () => {
     // Ten at once, each under the lock: 15 credits pay for one spend of 10 only.
     const all = await Promise.all(Array.from({ length: 10 }, (_, i) => spend(10, `c${i}`)))
     expect(all.filter((r) => r.booked)).toHaveLength(1)
-    const rows = await db().select({ delta: creditLedger.delta, balanceAfter: creditLedger.balanceAfter }).from(creditLedger).where(eq(creditLedger.userId, m.userId)).orderBy(creditLedger.id)
+    const rows = await db()
+      .select({ delta: creditLedger.delta, balanceAfter: creditLedger.balanceAfter })
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, m.userId))
+      .orderBy(creditLedger.id)
     expect(rows).toEqual([
       { delta: 25, balanceAfter: 25 },
       { delta: -10, balanceAfter: 15 },
@@ -71,4 +84,3 @@ describe('the credit ledger', () => {
     await expect(db().transaction((tx) => spendCreditsUnderLock(tx, { userId: m.userId, amount: 0, reason: 'spend', key: 'z' }))).rejects.toThrow()
   })
 })
-

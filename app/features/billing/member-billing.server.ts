@@ -35,6 +35,9 @@ export async function memberBilling(userId: number, q: DbOrTx = db(), settings?:
 }
 
 /** The same, from what every loader already knows of the viewer (no query). */
-export function billingOfViewer(v: { userId: number; paidUser: boolean; credits: number; signupDate: string | Date; country: string }, settings: Settings): MemberBilling {
+export function billingOfViewer(
+  v: { userId: number; paidUser: boolean; credits: number; signupDate: string | Date; country: string },
+  settings: Settings,
+): MemberBilling {
   return { userId: v.userId, paidUser: v.paidUser, credits: v.credits, signupDate: new Date(v.signupDate), ...billingCountry(settings, v.country) }
 }

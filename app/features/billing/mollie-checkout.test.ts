@@ -38,8 +38,19 @@ afterAll(async () => {
 let keys = 0
 const key = () => `mollie-form-${++keys}`
 
-async function checkout(userId: number, opts: { bundleId?: string; method?: string; code?: string; mandate?: { id: number; customerId: string; mandateId: string } } = {}) {
-  const r = await startCheckout({ userId, bundleId: opts.bundleId ?? 'm', method: opts.method ?? 'ideal', code: opts.code, mandate: opts.mandate, idempotencyKey: key(), locale: 'nl' })
+async function checkout(
+  userId: number,
+  opts: { bundleId?: string; method?: string; code?: string; mandate?: { id: number; customerId: string; mandateId: string } } = {},
+) {
+  const r = await startCheckout({
+    userId,
+    bundleId: opts.bundleId ?? 'm',
+    method: opts.method ?? 'ideal',
+    code: opts.code,
+    mandate: opts.mandate,
+    idempotencyKey: key(),
+    locale: 'nl',
+  })
   if (!r.ok) throw new Error(`checkout refused: ${r.reason}`)
   const [p] = await db().select().from(payments).where(eq(payments.id, r.paymentId))
   return { ...p, redirectTo: r.redirectTo, providerPaymentId: p.providerPaymentId! }
@@ -105,7 +116,9 @@ describe('checkout through Mollie', () => {
     await syncPayment(mollie, p.providerPaymentId)
     expect((await member(m.userId)).credits).toBe(0)
     expect(await ledgerBalance(m.userId)).toBe(0)
-    expect(await db().select().from(memberFlags).where(eq(memberFlags.userId, m.userId))).toMatchObject([{ reason: 'chargeback', reference: `payment:${p.id}` }])
+    expect(await db().select().from(memberFlags).where(eq(memberFlags.userId, m.userId))).toMatchObject([
+      { reason: 'chargeback', reference: `payment:${p.id}` },
+    ])
     const [after] = await db().select().from(payments).where(eq(payments.id, p.id))
     expect(after.chargedBackMinor).toBe(p.totalMinor)
   })
@@ -117,7 +130,9 @@ describe('checkout through Mollie', () => {
     await syncPayment(mollie, p.providerPaymentId)
     const half = Math.floor(p.totalMinor / 2)
     expect(await refundPayment(p.id, { amountMinor: half })).toEqual({ ok: true, refundedMinor: half })
-    expect(fake.payment(p.providerPaymentId)).toMatchObject({ amountRefunded: { currency: 'EUR', value: `${Math.floor(half / 100)}.${String(half % 100).padStart(2, '0')}` } })
+    expect(fake.payment(p.providerPaymentId)).toMatchObject({
+      amountRefunded: { currency: 'EUR', value: `${Math.floor(half / 100)}.${String(half % 100).padStart(2, '0')}` },
+    })
     expect((await member(m.userId)).credits).toBe(125 - Math.floor((125 * half) / p.totalMinor))
     expect(await refundPayment(p.id)).toEqual({ ok: true, refundedMinor: p.totalMinor })
     expect(await refundPayment(p.id)).toEqual({ ok: false, reason: 'too_much' })
@@ -128,11 +143,22 @@ describe('checkout through Mollie', () => {
 
   it('collects a direct debit from a Mollie mandate without a checkout page, and reverses a failed collection', async () => {
     const m = await createMember({ country: 'DE' })
-    const mandate = await mollie.createMandate({ reference: 'mandate-test', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', idempotencyKey: 'mandate-test' })
+    const mandate = await mollie.createMandate({
+      reference: 'mandate-test',
+      accountHolder: 'Erika Mustermann',
+      iban: 'DE89370400440532013000',
+      idempotencyKey: 'mandate-test',
+    })
     const p = await checkout(m.userId, { method: 'sepa_direct_debit', bundleId: 's', mandate: { id: 1, ...mandate } })
     expect(p.checkoutUrl).toBeNull()
     expect(p.redirectTo).toBe(`/transactions/${p.id}`)
-    expect(fake.payment(p.providerPaymentId)).toMatchObject({ sequenceType: 'recurring', method: 'directdebit', customerId: mandate.customerId, mandateId: mandate.mandateId, status: 'pending' })
+    expect(fake.payment(p.providerPaymentId)).toMatchObject({
+      sequenceType: 'recurring',
+      method: 'directdebit',
+      customerId: mandate.customerId,
+      mandateId: mandate.mandateId,
+      status: 'pending',
+    })
     // A submitted collection is credited at once (payment-sync); the bank may still refuse it.
     expect(p.status).toBe('pending')
     const credited = (await member(m.userId)).credits
@@ -141,7 +167,9 @@ describe('checkout through Mollie', () => {
     fake.setStatus(p.providerPaymentId, 'failed')
     expect(await syncPayment(mollie, p.providerPaymentId)).toBe('failed')
     expect((await member(m.userId)).credits).toBe(0)
-    expect(await db().select({ reason: memberFlags.reason }).from(memberFlags).where(eq(memberFlags.userId, m.userId))).toEqual([{ reason: 'collection_failed' }])
+    expect(await db().select({ reason: memberFlags.reason }).from(memberFlags).where(eq(memberFlags.userId, m.userId))).toEqual([
+      { reason: 'collection_failed' },
+    ])
     // It was the member's only purchase: Premium goes with it (issue 24, point 1).
     expect((await member(m.userId)).paidUser).toBe(false)
   })
@@ -158,7 +186,11 @@ describe('checkout through Mollie', () => {
     fake.setStatus(newer.providerPaymentId, 'paid')
     expect(await syncPayment(mollie, older.providerPaymentId)).toBe('paid')
     expect(await syncPayment(mollie, newer.providerPaymentId)).toBe('paid')
-    const booked = await db().select({ id: payments.id, credits: payments.credits, discountWithdrawn: payments.discountWithdrawn }).from(payments).where(eq(payments.userId, m.userId)).orderBy(payments.id)
+    const booked = await db()
+      .select({ id: payments.id, credits: payments.credits, discountWithdrawn: payments.discountWithdrawn })
+      .from(payments)
+      .where(eq(payments.userId, m.userId))
+      .orderBy(payments.id)
     // 15.99 of the list price of 19.99 buys 99 of the bundle's 125 credits.
     expect(booked).toEqual([
       { id: older.id, credits: 99, discountWithdrawn: true },

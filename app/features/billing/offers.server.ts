@@ -52,7 +52,12 @@ export async function offersFor(member: MemberBilling, settings: Settings, typed
   discount ??= await activeDiscount(member)
   const bundles = bundlesFor(settings, member.country).map((b) => {
     const applies = !!discount && !(discount.minimumOrderMinor && b.priceMinor < discount.minimumOrderMinor)
-    const q = quote({ listPriceMinor: b.priceMinor, currency: b.currency, discountPercentage: applies ? discount!.percentage : 0, vatPercent: member.vatPercent })
+    const q = quote({
+      listPriceMinor: b.priceMinor,
+      currency: b.currency,
+      discountPercentage: applies ? discount!.percentage : 0,
+      vatPercent: member.vatPercent,
+    })
     return { ...b, discountedMinor: q.priceMinor }
   })
   return { bundles, discount: discount ? discountView(discount) : null, codeError, country: member.country, currency: member.currency }

@@ -17,7 +17,8 @@ export type SyncResult = 'unknown' | 'mismatch' | PaymentStatus
 const DIRECT_DEBIT = 'sepa_direct_debit'
 
 /** Credits that a cumulative reversed amount takes back, proportionally, so partial refunds add up exactly. */
-export const creditsFor = (credits: number, totalMinor: number, reversedMinor: number) => (totalMinor > 0 ? Math.floor((credits * Math.min(reversedMinor, totalMinor)) / totalMinor) : credits)
+export const creditsFor = (credits: number, totalMinor: number, reversedMinor: number) =>
+  totalMinor > 0 ? Math.floor((credits * Math.min(reversedMinor, totalMinor)) / totalMinor) : credits
 
 /** The credits that a payment's money buys at the list price: a payment that lost its discount gets these. */
 export const creditsWithoutDiscount = (p: { credits: number; listPriceMinor: number; discountMinor: number }) =>
@@ -47,7 +48,9 @@ export async function syncPayment(provider: PaymentProvider, providerPaymentId: 
     // Read before the transaction: the discount's windows are settings, and a query outside it may not run inside.
     const settings = await getSettings()
     const outcomes: BookedOutcome[] = []
-    const result = await db().transaction((tx) => applyProviderState(tx, provider.name, remote, attempt < MAX_SYNC_ATTEMPTS ? seen : undefined, outcomes, settings))
+    const result = await db().transaction((tx) =>
+      applyProviderState(tx, provider.name, remote, attempt < MAX_SYNC_ATTEMPTS ? seen : undefined, outcomes, settings),
+    )
     if (result === 'changed_meanwhile') continue
     // Counted once committed: what a rolled-back or repeated sync did not book is not counted.
     for (const outcome of outcomes) paymentOutcomes.inc({ outcome })
@@ -62,14 +65,24 @@ type BookedState = Pick<typeof payments.$inferSelect, 'status' | 'creditsBooked'
 
 async function bookedState(providerName: string, providerPaymentId: string): Promise<BookedState | undefined> {
   const [s] = await db()
-    .select({ status: payments.status, creditsBooked: payments.creditsBooked, collectionFailed: payments.collectionFailed, refundedMinor: payments.refundedMinor, chargedBackMinor: payments.chargedBackMinor })
+    .select({
+      status: payments.status,
+      creditsBooked: payments.creditsBooked,
+      collectionFailed: payments.collectionFailed,
+      refundedMinor: payments.refundedMinor,
+      chargedBackMinor: payments.chargedBackMinor,
+    })
     .from(payments)
     .where(and(eq(payments.provider, providerName), eq(payments.providerPaymentId, providerPaymentId)))
   return s
 }
 
 const sameState = (a: BookedState, b: BookedState) =>
-  a.status === b.status && a.creditsBooked === b.creditsBooked && a.collectionFailed === b.collectionFailed && a.refundedMinor === b.refundedMinor && a.chargedBackMinor === b.chargedBackMinor
+  a.status === b.status &&
+  a.creditsBooked === b.creditsBooked &&
+  a.collectionFailed === b.collectionFailed &&
+  a.refundedMinor === b.refundedMinor &&
+  a.chargedBackMinor === b.chargedBackMinor
 
 /** What a sync booked, for the metrics: a purchase credited, a payment that ended unpaid, credits taken back. */
 type BookedOutcome = 'paid' | 'failed' | 'canceled' | 'expired' | 'collection_failed' | 'refund' | 'chargeback'
@@ -112,7 +125,10 @@ async function applyProviderState(
       patch.discountWithdrawn = true
       logger.info({ paymentId: p.id }, 'payment paid without the discount it no longer held: booked at the list price')
     }
-    const r = credits > 0 ? await bookCredits(tx, { userId, delta: credits, reason: 'purchase', reference: `payment:${p.id}`, key: `purchase:${p.id}` }) : { booked: true }
+    const r =
+      credits > 0
+        ? await bookCredits(tx, { userId, delta: credits, reason: 'purchase', reference: `payment:${p.id}`, key: `purchase:${p.id}` })
+        : { booked: true }
     if (r.booked) {
       outcomes.push('paid')
       if (!u.paidUser) await tx.update(users).set({ paidUser: true }).where(eq(users.id, userId))
@@ -129,10 +145,18 @@ async function applyProviderState(
         outcomes.push(status)
         if (userId !== null) await recordEvent(tx, { type: 'payment.failed', payload: { paymentId: p.id, userId } })
         // A collection refused before it was credited: nothing to take back, but the account was not good for it.
-        if (p.method === DIRECT_DEBIT && status === 'failed' && userId !== null) await blockDirectDebitAfter(tx, { id: p.id, userId, mandateId: p.mandateId }, 'collection_failed')
+        if (p.method === DIRECT_DEBIT && status === 'failed' && userId !== null)
+          await blockDirectDebitAfter(tx, { id: p.id, userId, mandateId: p.mandateId }, 'collection_failed')
       }
     } else if (p.method === DIRECT_DEBIT && !p.collectionFailed && userId !== null) {
-      const r = await bookCredits(tx, { userId, delta: -p.credits, reason: 'collection_failed', reference: `payment:${p.id}`, key: `collection_failed:${p.id}`, clampAtZero: true })
+      const r = await bookCredits(tx, {
+        userId,
+        delta: -p.credits,
+        reason: 'collection_failed',
+        reference: `payment:${p.id}`,
+        key: `collection_failed:${p.id}`,
+        clampAtZero: true,
+      })
       await blockDirectDebitAfter(tx, { id: p.id, userId, mandateId: p.mandateId }, 'collection_failed')
       premiumAt = 'collection_failed'
       if (r.booked) {
@@ -183,7 +207,14 @@ async function endPremiumWithoutStandingPurchase(tx: Tx, userId: number, payment
   const [standing] = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.creditsBooked, true), eq(payments.collectionFailed, false), sql`${payments.chargedBackMinor} + ${payments.refundedMinor} < ${payments.totalMinor}`))
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.creditsBooked, true),
+        eq(payments.collectionFailed, false),
+        sql`${payments.chargedBackMinor} + ${payments.refundedMinor} < ${payments.totalMinor}`,
+      ),
+    )
     .limit(1)
   if (standing) return
   const ended = await tx

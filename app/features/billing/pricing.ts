@@ -36,7 +36,17 @@ export function quote(input: { listPriceMinor: number; currency: string; discoun
   const totalMinor = priceMinor + feeMinor
   const vatRatePermille = Math.round(input.vatPercent * 10)
   const vatMinor = Math.round((totalMinor * vatRatePermille) / (1000 + vatRatePermille))
-  return { currency: input.currency, listPriceMinor: input.listPriceMinor, discountPercentage: pct, discountMinor, priceMinor, feeMinor, totalMinor, vatRatePermille, vatMinor }
+  return {
+    currency: input.currency,
+    listPriceMinor: input.listPriceMinor,
+    discountPercentage: pct,
+    discountMinor,
+    priceMinor,
+    feeMinor,
+    totalMinor,
+    vatRatePermille,
+    vatMinor,
+  }
 }
 
 /** Digits after the decimal point of a currency (all served currencies use 2). */

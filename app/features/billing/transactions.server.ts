@@ -33,7 +33,12 @@ const columns = {
 export type Transaction = Omit<Awaited<ReturnType<typeof listTransactions>>[number], never>
 
 function present(r: { createdAt: Date; paidAt: Date | null } & Record<string, unknown>, refundDays: number) {
-  return { ...r, createdAt: r.createdAt.toISOString(), paidAt: r.paidAt?.toISOString() ?? null, refundUntil: r.paidAt ? refundDeadline(r.paidAt, refundDays).toISOString() : null }
+  return {
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    paidAt: r.paidAt?.toISOString() ?? null,
+    refundUntil: r.paidAt ? refundDeadline(r.paidAt, refundDays).toISOString() : null,
+  }
 }
 
 /** A member's purchases, newest first (only their own). */
@@ -47,12 +52,18 @@ export async function listTransactions(userId: number, limit = 100) {
 export async function getTransaction(userId: number, paymentId: number) {
   if (!Number.isSafeInteger(paymentId) || paymentId <= 0) return null
   const s = await getSettings()
-  const [r] = await db().select(columns).from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId)))
+  const [r] = await db()
+    .select(columns)
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)))
   return r ? (present(r, s.refund_days) as typeof r & { createdAt: string; paidAt: string | null; refundUntil: string | null }) : null
 }
 
 export async function getSpendLimit(userId: number): Promise<{ monthlyLimitMinor: number; currency: string } | null> {
-  const [r] = await db().select({ monthlyLimitMinor: spendLimits.monthlyLimitMinor, currency: spendLimits.currency }).from(spendLimits).where(eq(spendLimits.userId, userId))
+  const [r] = await db()
+    .select({ monthlyLimitMinor: spendLimits.monthlyLimitMinor, currency: spendLimits.currency })
+    .from(spendLimits)
+    .where(eq(spendLimits.userId, userId))
   return r ?? null
 }
 

@@ -84,7 +84,9 @@ export async function loadChatPage(viewerId: number, partnerId: number): Promise
   const [history, contact, started, slugs] = await Promise.all([
     conversationId ? messagePage(conversationId, viewerId) : Promise.resolve({ messages: [], hasMore: false }),
     canMessage(viewerId, partnerId),
-    conversationId || wallet.paidUser ? Promise.resolve([{ n: 0 }]) : db().select({ n: count() }).from(conversations).where(eq(conversations.startedBy, viewerId)),
+    conversationId || wallet.paidUser
+      ? Promise.resolve([{ n: 0 }])
+      : db().select({ n: count() }).from(conversations).where(eq(conversations.startedBy, viewerId)),
     interestSlugs([viewerId, partnerId]),
     db().update(users).set({ lastChatProfileId: partnerId, lastChatAt: new Date() }).where(eq(users.id, wallet.userId)),
   ])

@@ -16,14 +16,19 @@ export type PhotoSubmitResult = SubmitResult | { ok: false; error: 'photo'; code
  * retry already sent, leaves no file behind.
  */
 export async function sendChatPhoto(senderId: number, toProfileId: number, clientId: string, data: Buffer): Promise<PhotoSubmitResult> {
-  const [sender] = await db().select({ paidUser: users.paidUser }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(eq(profiles.id, senderId))
+  const [sender] = await db()
+    .select({ paidUser: users.paidUser })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, senderId))
   // Refused before the work of decoding: free members cannot send photos at all.
   if (!sender || !canUseChatFeature(sender, 'chat_photos')) return refusal('chat.errorPremiumOnly')
   let full: Buffer
   try {
     full = (await processImage(data)).full
   } catch (e) {
-    if (e instanceof ImageRejectedError) return { ok: false, error: 'photo', code: e.code, status: statusFor('image', e.code === 'too_large' ? 'too_large' : 'other') }
+    if (e instanceof ImageRejectedError)
+      return { ok: false, error: 'photo', code: e.code, status: statusFor('image', e.code === 'too_large' ? 'too_large' : 'other') }
     throw e
   }
   const name = `chat-${senderId}-${crypto.randomUUID()}.webp`
@@ -50,7 +55,11 @@ async function isStored(messageId: number, name: string): Promise<boolean> {
  * (conversationAccess: not once the partner blocked them or was banned), and the partner only once it is delivered
  * (an unconfirmed sender's messages are held back).
  */
-export async function chatPhotoFile(viewerId: number, conversationId: number, messageId: number): Promise<{ ok: true; file: string } | { ok: false; reason: 'not_found' | 'blocked' }> {
+export async function chatPhotoFile(
+  viewerId: number,
+  conversationId: number,
+  messageId: number,
+): Promise<{ ok: true; file: string } | { ok: false; reason: 'not_found' | 'blocked' }> {
   const access = await conversationAccess(conversationId, viewerId)
   if (!access.ok) return { ok: false, reason: access.reason }
   const [row] = await db()

@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage, Receipt } from './chat-events'
-import { chatSession, deliveryOf, draftToRestore, initialSession, mergeMessages, RATE_LIMITED, type ChatAction, type ChatSession, type Shown } from './chat-session'
+import {
+  chatSession,
+  deliveryOf,
+  draftToRestore,
+  initialSession,
+  mergeMessages,
+  RATE_LIMITED,
+  type ChatAction,
+  type ChatSession,
+  type Shown,
+} from './chat-session'
 
 const ME = 1
 const PARTNER = 2
 
 function message(over: Partial<ChatMessage> & { id: number }): ChatMessage {
-  return { conversationId: 7, senderId: PARTNER, clientId: `c${over.id}`, body: `text ${over.id}`, kind: 'text', gift: null, photo: false, createdAt: '2026-11-27T08:00:00.000Z', ...over }
+  return {
+    conversationId: 7,
+    senderId: PARTNER,
+    clientId: `c${over.id}`,
+    body: `text ${over.id}`,
+    kind: 'text',
+    gift: null,
+    photo: false,
+    createdAt: '2026-11-27T08:00:00.000Z',
+    ...over,
+  }
 }
 
 function pending(clientId: string, over: Partial<Shown> = {}): Shown {
@@ -14,7 +34,15 @@ function pending(clientId: string, over: Partial<Shown> = {}): Shown {
 }
 
 function start(over: Partial<Parameters<typeof initialSession>[0]> = {}): ChatSession {
-  return initialSession({ messages: [message({ id: 1 }), message({ id: 2 })], conversationId: 7, receipt: null, credits: 100, freeLeft: 2, conversationLimitReached: false, ...over })
+  return initialSession({
+    messages: [message({ id: 1 }), message({ id: 2 })],
+    conversationId: 7,
+    receipt: null,
+    credits: 100,
+    freeLeft: 2,
+    conversationLimitReached: false,
+    ...over,
+  })
 }
 
 const run = (s: ChatSession, ...actions: ChatAction[]) => actions.reduce(chatSession, s)
@@ -33,7 +61,11 @@ describe('the chat session reducer', () => {
   })
 
   it('ack: the stored message replaces the pending one, the balance is the server’s, a free message is used up', () => {
-    const s = run(start(), { type: 'queued', message: pending('a') }, { type: 'acked', message: message({ id: 3, senderId: ME, clientId: 'a', body: 'hello' }), credits: 90 })
+    const s = run(
+      start(),
+      { type: 'queued', message: pending('a') },
+      { type: 'acked', message: message({ id: 3, senderId: ME, clientId: 'a', body: 'hello' }), credits: 90 },
+    )
     expect(s.shown.map((m) => [m.clientId, m.id, m.state])).toEqual([
       ['c1', 1, undefined],
       ['c2', 2, undefined],
@@ -46,7 +78,12 @@ describe('the chat session reducer', () => {
 
   it('ack of a gift leaves the free text messages alone; an ack clears a wall and the too-fast notice, not others', () => {
     const gift = message({ id: 3, senderId: ME, clientId: 'g', kind: 'gift', gift: 'rose' })
-    const walled = run(start(), { type: 'wall', wall: 'credits' }, { type: 'notice', notice: { id: RATE_LIMITED, values: { seconds: 3 } } }, { type: 'acked', message: gift, credits: 80 })
+    const walled = run(
+      start(),
+      { type: 'wall', wall: 'credits' },
+      { type: 'notice', notice: { id: RATE_LIMITED, values: { seconds: 3 } } },
+      { type: 'acked', message: gift, credits: 80 },
+    )
     expect(walled.freeLeft).toBe(2)
     expect(walled.wall).toBeNull()
     expect(walled.notice).toBeNull()
@@ -71,7 +108,9 @@ describe('the chat session reducer', () => {
     const queued = run(start(), { type: 'queued', message: pending('a', { body: 'keep me' }) })
     expect(draftToRestore(queued, 'a', 'chat.errorNoCredits')).toBe('keep me')
     expect(draftToRestore(queued, 'a', 'chat.errorInvalid')).toBeNull()
-    expect(draftToRestore(run(start(), { type: 'queued', message: pending('g', { kind: 'gift', gift: 'rose', body: '' }) }), 'g', 'chat.errorNoCredits')).toBeNull()
+    expect(
+      draftToRestore(run(start(), { type: 'queued', message: pending('g', { kind: 'gift', gift: 'rose', body: '' }) }), 'g', 'chat.errorNoCredits'),
+    ).toBeNull()
     const s = chatSession(queued, { type: 'refused', clientId: 'a', code: 'chat.errorNoCredits' })
     expect(s.shown.map((m) => m.clientId)).toEqual(['c1', 'c2'])
     expect(s.wall).toBe('credits')
@@ -90,12 +129,20 @@ describe('the chat session reducer', () => {
   })
 
   it('catch-up: messages merged in by client id, in id order, a pending one kept at the end until acknowledged', () => {
-    const s = run(start(), { type: 'queued', message: pending('a') }, { type: 'merged', messages: [message({ id: 4 }), message({ id: 3 }), message({ id: 2 })] })
+    const s = run(
+      start(),
+      { type: 'queued', message: pending('a') },
+      { type: 'merged', messages: [message({ id: 4 }), message({ id: 3 }), message({ id: 2 })] },
+    )
     expect(s.shown.map((m) => m.clientId)).toEqual(['c1', 'c2', 'c3', 'c4', 'a'])
   })
 
   it('older pages go above; a revalidation merges instead of replacing', () => {
-    const s = run(start({ messages: [message({ id: 10 })] }), { type: 'merged', messages: [message({ id: 8 }), message({ id: 9 })] }, { type: 'loaded', messages: [message({ id: 10 }), message({ id: 11 })] })
+    const s = run(
+      start({ messages: [message({ id: 10 })] }),
+      { type: 'merged', messages: [message({ id: 8 }), message({ id: 9 })] },
+      { type: 'loaded', messages: [message({ id: 10 }), message({ id: 11 })] },
+    )
     expect(s.shown.map((m) => m.id)).toEqual([8, 9, 10, 11])
   })
 
@@ -132,7 +179,12 @@ describe('the chat session reducer', () => {
   })
 
   it('a photo: busy while it uploads, and a refused one leaves the list with a wall or a notice', () => {
-    const sending = run(start(), { type: 'notice', notice: { id: 'x' } }, { type: 'queued', message: pending('p', { kind: 'photo' }) }, { type: 'photo-sending' })
+    const sending = run(
+      start(),
+      { type: 'notice', notice: { id: 'x' } },
+      { type: 'queued', message: pending('p', { kind: 'photo' }) },
+      { type: 'photo-sending' },
+    )
     expect(sending.photoBusy).toBe(true)
     expect(sending.notice).toBeNull()
     const tooBig = run(sending, { type: 'photo-refused', clientId: 'p', code: 'photo.errorTooLarge', values: { max: 10 } }, { type: 'photo-done' })

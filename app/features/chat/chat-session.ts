@@ -13,7 +13,11 @@ export interface Notice {
 // Sending too fast (app/features/chat/submit-message.server.ts): said with the wait, the message kept for a retry.
 export const RATE_LIMITED = 'chat.errorRateLimited'
 // Refusals after which nothing was stored: the message leaves the list and its text goes back into the box.
-export const WALLS: Record<string, Wall> = { 'chat.errorNoCredits': 'credits', 'chat.errorFreeConversations': 'conversations', 'chat.errorPremiumOnly': 'premium' }
+export const WALLS: Record<string, Wall> = {
+  'chat.errorNoCredits': 'credits',
+  'chat.errorFreeConversations': 'conversations',
+  'chat.errorPremiumOnly': 'premium',
+}
 
 /** The open conversation as the member sees it: the messages, the balance, the wall, a notice, the partner typing. */
 export interface ChatSession {
@@ -55,7 +59,14 @@ export type ChatAction =
   | { type: 'notice'; notice: Notice | null }
   | { type: 'wall'; wall: Wall | null }
 
-export function initialSession(init: { messages: ChatMessage[]; conversationId: number | null; receipt: Receipt | null; credits: number; freeLeft: number; conversationLimitReached: boolean }): ChatSession {
+export function initialSession(init: {
+  messages: ChatMessage[]
+  conversationId: number | null
+  receipt: Receipt | null
+  credits: number
+  freeLeft: number
+  conversationLimitReached: boolean
+}): ChatSession {
   return {
     shown: init.messages,
     conversationId: init.conversationId,

@@ -5,11 +5,7 @@ export function sendMessageSchema(maxLength: number) {
   return z.object({
     toProfileId: z.coerce.number().int().positive(),
     clientId: z.uuid({ error: 'chat.errorInvalid' }),
-    body: z
-      .string({ error: 'chat.errorEmpty' })
-      .trim()
-      .min(1, 'chat.errorEmpty')
-      .max(maxLength, 'chat.errorTooLong'),
+    body: z.string({ error: 'chat.errorEmpty' }).trim().min(1, 'chat.errorEmpty').max(maxLength, 'chat.errorTooLong'),
   })
 }
 

@@ -34,7 +34,14 @@ export async function listChats(viewerId: number): Promise<ChatItem[]> {
     .innerJoin(profiles, eq(profiles.id, partnerId))
     .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
     // Partners whose profile is gone (pending deletion, unconfirmed, suspended) leave the list, as on the likes page.
-    .where(and(eq(conversationMembers.profileId, viewerId), eq(conversationMembers.hidden, false), eq(profiles.status, 'active'), notBlockedEitherWay(viewerId, profiles.id)))
+    .where(
+      and(
+        eq(conversationMembers.profileId, viewerId),
+        eq(conversationMembers.hidden, false),
+        eq(profiles.status, 'active'),
+        notBlockedEitherWay(viewerId, profiles.id),
+      ),
+    )
     .orderBy(desc(conversations.lastMessageAt))
     .limit(200)
   const now = new Date()
@@ -190,7 +197,10 @@ export async function totalMessages(viewerId: number): Promise<number> {
         eq(conversationMembers.hidden, false),
         sql`(${messages.delivered} or ${messages.senderId} = ${viewerId})`,
         // Only conversations the member may still see (not blocked by the partner, partner not banned).
-        conversationVisibleTo(viewerId, sql`case when ${conversations.profileLowId} = ${viewerId} then ${conversations.profileHighId} else ${conversations.profileLowId} end`),
+        conversationVisibleTo(
+          viewerId,
+          sql`case when ${conversations.profileLowId} = ${viewerId} then ${conversations.profileHighId} else ${conversations.profileLowId} end`,
+        ),
       ),
     )
   return Number(r?.n ?? 0)

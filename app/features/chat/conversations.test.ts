@@ -26,7 +26,12 @@ async function conversationWith(from: number, to: number, body: string): Promise
   const [low, high] = from < to ? [from, to] : [to, from]
   const [c] = await db().insert(conversations).values({ profileLowId: low, profileHighId: high, startedBy: from }).returning({ id: conversations.id })
   await db().insert(messages).values({ conversationId: c.id, senderId: from, clientId: crypto.randomUUID(), body })
-  await db().insert(conversationMembers).values([{ conversationId: c.id, profileId: from }, { conversationId: c.id, profileId: to, unreadCount: 1 }])
+  await db()
+    .insert(conversationMembers)
+    .values([
+      { conversationId: c.id, profileId: from },
+      { conversationId: c.id, profileId: to, unreadCount: 1 },
+    ])
   return c.id
 }
 
@@ -138,7 +143,17 @@ describe('listMessages', () => {
     const page2 = await listMessages(conv, a.profileId, page1[0].id)
     expect(page2.map((m) => m.body)).toEqual(Array.from({ length: total - HISTORY_PAGE }, (_, i) => `m${i}`))
     expect(await listMessages(conv, a.profileId, page2[0].id)).toEqual([])
-    expect(page2[0]).toEqual({ id: first.id, conversationId: conv, senderId: a.profileId, clientId: first.clientId, body: 'm0', kind: 'text', gift: null, photo: false, createdAt: first.createdAt })
+    expect(page2[0]).toEqual({
+      id: first.id,
+      conversationId: conv,
+      senderId: a.profileId,
+      clientId: first.clientId,
+      body: 'm0',
+      kind: 'text',
+      gift: null,
+      photo: false,
+      createdAt: first.createdAt,
+    })
     expect(typeof page2[0].id).toBe('number')
   })
 
@@ -148,7 +163,9 @@ describe('listMessages', () => {
     const m = await send(b.profileId, a.profileId, 'welcome')
     // Then a's account is unconfirmed again (an e-mail change, say): what a writes now is held back.
     await db().update(users).set({ status: 'not_confirmed' }).where(eq(users.id, a.userId))
-    await db().insert(messages).values({ conversationId: m.conversationId, senderId: a.profileId, clientId: crypto.randomUUID(), body: 'held back', delivered: false })
+    await db()
+      .insert(messages)
+      .values({ conversationId: m.conversationId, senderId: a.profileId, clientId: crypto.randomUUID(), body: 'held back', delivered: false })
     expect((await listMessages(m.conversationId, a.profileId)).map((x) => x.body)).toEqual(['welcome', 'held back'])
     expect((await listMessages(m.conversationId, b.profileId)).map((x) => x.body)).toEqual(['welcome'])
   })
@@ -175,7 +192,9 @@ describe('messagesAfter (the catch-up after a reconnect)', () => {
     const conv = first.conversationId
     await db()
       .insert(messages)
-      .values(Array.from({ length: HISTORY_PAGE + 5 }, (_, i) => ({ conversationId: conv, senderId: b.profileId, clientId: crypto.randomUUID(), body: `n${i}` })))
+      .values(
+        Array.from({ length: HISTORY_PAGE + 5 }, (_, i) => ({ conversationId: conv, senderId: b.profileId, clientId: crypto.randomUUID(), body: `n${i}` })),
+      )
     await db().insert(messages).values({ conversationId: conv, senderId: a.profileId, clientId: crypto.randomUUID(), body: 'held back', delivered: false })
     const page1 = await messagesAfter(conv, b.profileId, first.id)
     expect(page1.hasMore).toBe(true)
@@ -280,8 +299,14 @@ describe('sendMessage access and concurrency', () => {
   it('refuses disabled and unknown profiles', async () => {
     const a = await createMember({ gender: 'male' })
     const disabled = await createMember({ profileStatus: 'disabled' })
-    expect(await sendMessage({ senderId: a.profileId, toProfileId: disabled.profileId, clientId: crypto.randomUUID(), body: 'x' })).toEqual({ ok: false, error: 'not_found' })
-    expect(await sendMessage({ senderId: a.profileId, toProfileId: 999_999, clientId: crypto.randomUUID(), body: 'x' })).toEqual({ ok: false, error: 'not_found' })
+    expect(await sendMessage({ senderId: a.profileId, toProfileId: disabled.profileId, clientId: crypto.randomUUID(), body: 'x' })).toEqual({
+      ok: false,
+      error: 'not_found',
+    })
+    expect(await sendMessage({ senderId: a.profileId, toProfileId: 999_999, clientId: crypto.randomUUID(), body: 'x' })).toEqual({
+      ok: false,
+      error: 'not_found',
+    })
   })
 
   it('concurrent sends of one client id store one message and count it once', async () => {

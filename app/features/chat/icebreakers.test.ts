@@ -6,9 +6,7 @@ import { locales } from '#app/i18n/locales'
 import { icebreakerMessageIds, pickIcebreakers, type Icebreaker } from './icebreakers'
 
 const dir = path.resolve(__dirname, '../../i18n/locales')
-const catalogs = Object.fromEntries(
-  locales.map((l) => [l, JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8')) as Record<string, string>]),
-)
+const catalogs = Object.fromEntries(locales.map((l) => [l, JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8')) as Record<string, string>]))
 
 function placeholders(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
   for (const el of elements) {

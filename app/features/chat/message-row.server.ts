@@ -15,6 +15,26 @@ export const messageColumns = {
   createdAt: messages.createdAt,
 }
 
-export function toChatMessage(r: { id: number; conversationId: number; senderId: number; clientId: string; body: string; kind: MessageKind; gift: string | null; photo: string | null; createdAt: Date }): ChatMessage {
-  return { id: Number(r.id), conversationId: r.conversationId, senderId: r.senderId, clientId: r.clientId, body: r.body, kind: r.kind, gift: r.gift, photo: r.photo !== null, createdAt: r.createdAt.toISOString() }
+export function toChatMessage(r: {
+  id: number
+  conversationId: number
+  senderId: number
+  clientId: string
+  body: string
+  kind: MessageKind
+  gift: string | null
+  photo: string | null
+  createdAt: Date
+}): ChatMessage {
+  return {
+    id: Number(r.id),
+    conversationId: r.conversationId,
+    senderId: r.senderId,
+    clientId: r.clientId,
+    body: r.body,
+    kind: r.kind,
+    gift: r.gift,
+    photo: r.photo !== null,
+    createdAt: r.createdAt.toISOString(),
+  }
 }

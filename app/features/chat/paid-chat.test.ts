@@ -19,11 +19,15 @@ import { submitMessage } from './submit-message.server'
 
 useTestDatabase()
 
-const send = (from: number, to: number, over: Partial<Parameters<typeof sendMessage>[0]> = {}) => sendMessage({ senderId: from, toProfileId: to, clientId: crypto.randomUUID(), body: 'hello', ...over })
+const send = (from: number, to: number, over: Partial<Parameters<typeof sendMessage>[0]> = {}) =>
+  sendMessage({ senderId: from, toProfileId: to, clientId: crypto.randomUUID(), body: 'hello', ...over })
 
 async function wallet(userId: number) {
   const [u] = await db().select({ credits: users.credits, free: users.freeMessagesUsed }).from(users).where(eq(users.id, userId))
-  const spent = await db().select({ n: count() }).from(creditLedger).where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, 'spend')))
+  const spent = await db()
+    .select({ n: count() })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, 'spend')))
   return { credits: u.credits, free: u.free, spends: spent[0].n, ledger: await ledgerBalance(userId) }
 }
 
@@ -72,7 +76,11 @@ describe('what a message costs', () => {
     await updateSetting('free_messages', 0)
     const a = await createMember()
     const b = await createMember({ gender: 'male' })
-    expect(await submitMessage(a.profileId, { toProfileId: b.profileId, clientId: crypto.randomUUID(), body: 'hi' })).toEqual({ ok: false, error: 'chat.errorNoCredits', status: 402 })
+    expect(await submitMessage(a.profileId, { toProfileId: b.profileId, clientId: crypto.randomUUID(), body: 'hi' })).toEqual({
+      ok: false,
+      error: 'chat.errorNoCredits',
+      status: 402,
+    })
   })
 
   it('a free member may start 2 conversations, may answer in others, and Premium members start as many as they like', async () => {
@@ -105,7 +113,10 @@ describe('what a message costs', () => {
     const a = await createMember({ paidUser: true, credits: 100 })
     const f = await createFictional()
     expect(await send(a.profileId, f.profileId)).toEqual({ ok: false, error: 'fictional' })
-    expect(await submitMessage(a.profileId, { toProfileId: f.profileId, clientId: crypto.randomUUID(), gift: 'rose' })).toMatchObject({ ok: false, error: 'chat.errorFictional' })
+    expect(await submitMessage(a.profileId, { toProfileId: f.profileId, clientId: crypto.randomUUID(), gift: 'rose' })).toMatchObject({
+      ok: false,
+      error: 'chat.errorFictional',
+    })
     expect(await messageCount(a.profileId)).toBe(0)
     expect(await wallet(a.userId)).toMatchObject({ credits: 100, spends: 0 })
   })
@@ -118,7 +129,10 @@ describe('gifts and photos', () => {
     const r = await submitMessage(a.profileId, { toProfileId: b.profileId, clientId: crypto.randomUUID(), gift: 'rose' })
     expect(r.ok && r.message).toMatchObject({ kind: 'gift', gift: 'rose', body: '' })
     expect((await wallet(a.userId)).credits).toBe(30)
-    expect(await submitMessage(a.profileId, { toProfileId: b.profileId, clientId: crypto.randomUUID(), gift: 'yacht' })).toMatchObject({ ok: false, error: 'chat.errorInvalid' })
+    expect(await submitMessage(a.profileId, { toProfileId: b.profileId, clientId: crypto.randomUUID(), gift: 'yacht' })).toMatchObject({
+      ok: false,
+      error: 'chat.errorInvalid',
+    })
   })
 
   it('photos are Premium; a sent one is re-encoded, charged photo_credits and shown to the two members only', async () => {
@@ -143,11 +157,17 @@ describe('gifts and photos', () => {
     expect((await sharp(file).metadata()).format).toBe('webp')
     expect(file.includes(Buffer.from('secret-exif'))).toBe(false)
     expect(await chatPhotoFile(outsider.profileId, r.message.conversationId, r.message.id)).toEqual({ ok: false, reason: 'not_found' })
-    expect(await sendChatPhoto(a.profileId, b.profileId, crypto.randomUUID(), Buffer.from('not an image'))).toMatchObject({ ok: false, error: 'photo', code: 'not_image' })
+    expect(await sendChatPhoto(a.profileId, b.profileId, crypto.randomUUID(), Buffer.from('not an image'))).toMatchObject({
+      ok: false,
+      error: 'photo',
+      code: 'not_image',
+    })
   })
 
   it('a photo refused for credits leaves no file behind', async () => {
-    const jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#336699' } }).jpeg().toBuffer()
+    const jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer()
     const a = await createMember({ paidUser: true, credits: 5 })
     const b = await createMember({ gender: 'male' })
     const dir = mediaPath(env().DATA_DIR, 'x', 'private').replace(/x$/, '')
@@ -179,7 +199,16 @@ describe('the conversation', () => {
     const first = await send(a.profileId, b.profileId, { body: 'm0' })
     if (!first.ok) throw new Error('send failed')
     const conv = first.message.conversationId
-    await db().insert(messages).values(Array.from({ length: 69 }, (_, i) => ({ conversationId: conv, senderId: i % 2 ? a.profileId : b.profileId, clientId: crypto.randomUUID(), body: `m${i + 1}` })))
+    await db()
+      .insert(messages)
+      .values(
+        Array.from({ length: 69 }, (_, i) => ({
+          conversationId: conv,
+          senderId: i % 2 ? a.profileId : b.profileId,
+          clientId: crypto.randomUUID(),
+          body: `m${i + 1}`,
+        })),
+      )
     const page1 = await messagePage(conv, a.profileId)
     expect(page1.messages).toHaveLength(50)
     expect(page1.hasMore).toBe(true)

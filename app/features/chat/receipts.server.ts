@@ -31,7 +31,10 @@ async function announce(conversationId: number, readerId: number, partnerId: num
   // the conversation any more) does not learn that the reader opened it (canSeeConversation, issue 24 point 3).
   if (!(await canSeeConversation(partnerId, readerId)).ok) return
   const premium = await isPremium(partnerId)
-  await bus().publish(profileTopic(partnerId), { type: 'receipt', receipt: { conversationId, deliveredUpTo: marks.deliveredUpTo, readUpTo: premium ? marks.readUpTo : null } })
+  await bus().publish(profileTopic(partnerId), {
+    type: 'receipt',
+    receipt: { conversationId, deliveredUpTo: marks.deliveredUpTo, readUpTo: premium ? marks.readUpTo : null },
+  })
 }
 
 /** The newest message the partner sent that this member may see. */
@@ -71,7 +74,13 @@ export async function markDelivered(conversationId: number, viewerId: number, pa
   const rows = await db()
     .update(conversationMembers)
     .set({ deliveredUpTo: upTo })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId), sql`${conversationMembers.deliveredUpTo} < ${upTo}`))
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        eq(conversationMembers.profileId, viewerId),
+        sql`${conversationMembers.deliveredUpTo} < ${upTo}`,
+      ),
+    )
     .returning({ readUpTo: conversationMembers.readUpTo })
   if (rows[0]) await announce(conversationId, viewerId, partnerId, { deliveredUpTo: upTo, readUpTo: rows[0].readUpTo })
 }

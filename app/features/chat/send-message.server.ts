@@ -14,9 +14,7 @@ import { messageColumns, toChatMessage } from './message-row.server'
 
 export type SendRefusal = 'not_found' | 'blocked' | 'self' | 'unconfirmed' | 'fictional' | 'no_credits' | 'free_conversations' | 'premium_only'
 
-export type SendResult =
-  | { ok: true; message: ChatMessage; duplicate: boolean; undelivered: boolean; credits: number }
-  | { ok: false; error: SendRefusal }
+export type SendResult = { ok: true; message: ChatMessage; duplicate: boolean; undelivered: boolean; credits: number } | { ok: false; error: SendRefusal }
 
 export interface SendInput {
   senderId: number
@@ -75,7 +73,14 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
   try {
     result = await db().transaction(async (tx) => {
       const [sender] = await tx
-        .select({ userId: users.id, status: users.status, paidUser: users.paidUser, credits: users.credits, freeMessagesUsed: users.freeMessagesUsed, country: profiles.country })
+        .select({
+          userId: users.id,
+          status: users.status,
+          paidUser: users.paidUser,
+          credits: users.credits,
+          freeMessagesUsed: users.freeMessagesUsed,
+          country: profiles.country,
+        })
         .from(profiles)
         .innerJoin(users, eq(users.id, profiles.userId))
         .where(eq(profiles.id, senderId))
@@ -99,7 +104,13 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
       const price = nextMessagePrice(settings, sender, kind)
       let credits = sender.credits
       if (price.credits > 0) {
-        const booked = await spendCreditsUnderLock(tx, { userId: sender.userId, amount: price.credits, reason: 'spend', reference: `message:${clientId}`, key: `spend:message:${senderId}:${clientId}` })
+        const booked = await spendCreditsUnderLock(tx, {
+          userId: sender.userId,
+          amount: price.credits,
+          reason: 'spend',
+          reference: `message:${clientId}`,
+          key: `spend:message:${senderId}:${clientId}`,
+        })
         if (!booked.booked) throw new Refused('no_credits')
         credits = booked.balance
       }
@@ -126,7 +137,18 @@ async function balanceOf(senderId: number): Promise<number> {
   return r?.credits ?? 0
 }
 
-type StoredRow = { id: number | string; conversationId: number; senderId: number; clientId: string; body: string; kind: MessageKind; gift: string | null; photo: string | null; delivered: boolean; createdAt: string }
+type StoredRow = {
+  id: number | string
+  conversationId: number
+  senderId: number
+  clientId: string
+  body: string
+  kind: MessageKind
+  gift: string | null
+  photo: string | null
+  delivered: boolean
+  createdAt: string
+}
 
 /**
  * The message, its conversation (found or started, moved to the top of both lists), both members' rows (unread
@@ -135,12 +157,18 @@ type StoredRow = { id: number | string; conversationId: number; senderId: number
  * takes the conversation's e-mail slot before the message's own (new_messages) would
  * (app/features/notifications/reactions.server.ts). The events' payloads are DomainEvent's (app/lib/domain-events.ts).
  */
-async function storeMessage(tx: Tx, m: SendInput & { kind: MessageKind; low: number; high: number; delivered: boolean; credits: number; freeMessageOf: number | null }): Promise<MessageRow> {
+async function storeMessage(
+  tx: Tx,
+  m: SendInput & { kind: MessageKind; low: number; high: number; delivered: boolean; credits: number; freeMessageOf: number | null },
+): Promise<MessageRow> {
   const { senderId, toProfileId, delivered } = m
   const members = delivered
     ? sql`hidden = false, unread_count = case when cm.profile_id = ${toProfileId} then cm.unread_count + 1 else 0 end`
     : sql`hidden = case when cm.profile_id = ${toProfileId} then cm.hidden else false end`
-  const free = m.freeMessageOf === null ? sql`` : sql`, free as (update ${users} set free_messages_used = free_messages_used + 1 where id = ${m.freeMessageOf} returning id)`
+  const free =
+    m.freeMessageOf === null
+      ? sql``
+      : sql`, free as (update ${users} set free_messages_used = free_messages_used + 1 where id = ${m.freeMessageOf} returning id)`
   const r = await tx.execute(sql`
     with conv as (
       insert into ${conversations} as c (profile_low_id, profile_high_id, started_by) values (${m.low}, ${m.high}, ${senderId})

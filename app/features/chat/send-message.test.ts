@@ -35,7 +35,8 @@ describe('sendMessage', () => {
     const [chat] = await listChats(b.profileId)
     expect(chat.num_unread_messages).toBe(1)
     // The live delivery comes from the job runner, a moment after the commit.
-    for (let i = 0; i < 250 && !(got.some((e) => e.type === 'message') && got.some((e) => e.type === 'counts')); i++) await new Promise((r) => setTimeout(r, 20))
+    for (let i = 0; i < 250 && !(got.some((e) => e.type === 'message') && got.some((e) => e.type === 'counts')); i++)
+      await new Promise((r) => setTimeout(r, 20))
     expect(got.find((e) => e.type === 'message')).toMatchObject({ type: 'message', partnerId: a.profileId })
     expect(got.find((e) => e.type === 'counts')).toMatchObject({ unread: 1 })
     await unsub()
@@ -55,13 +56,19 @@ describe('sendMessage', () => {
     await db().insert(blocks).values({ blockerId: b.profileId, blockedId: a.profileId })
     const retry = await sendMessage({ senderId: a.profileId, toProfileId: b.profileId, clientId, body: 'Before the block' })
     expect(first.ok && retry.ok && retry.duplicate && retry.message.id === first.message.id).toBe(true)
-    expect(await sendMessage({ senderId: a.profileId, toProfileId: b.profileId, clientId: crypto.randomUUID(), body: 'After' })).toEqual({ ok: false, error: 'blocked' })
+    expect(await sendMessage({ senderId: a.profileId, toProfileId: b.profileId, clientId: crypto.randomUUID(), body: 'After' })).toEqual({
+      ok: false,
+      error: 'blocked',
+    })
   })
 
   it('acknowledges the message as it is stored, records its events in order, and moves last activity at most once a minute', async () => {
     const a = await createMember()
     const b = await createMember({ gender: 'male' })
-    await db().update(profiles).set({ lastActiveAt: sql`now() - interval '1 hour'` }).where(eq(profiles.id, a.profileId))
+    await db()
+      .update(profiles)
+      .set({ lastActiveAt: sql`now() - interval '1 hour'` })
+      .where(eq(profiles.id, a.profileId))
     const lastActive = async () => (await db().select({ at: profiles.lastActiveAt }).from(profiles).where(eq(profiles.id, a.profileId)))[0].at.getTime()
     const before = await lastActive()
     const r = await sendMessage({ senderId: a.profileId, toProfileId: b.profileId, clientId: crypto.randomUUID(), body: 'Hi' })
@@ -72,7 +79,9 @@ describe('sendMessage', () => {
     const second = await sendMessage({ senderId: a.profileId, toProfileId: b.profileId, clientId: crypto.randomUUID(), body: 'Again' })
     expect(second.ok).toBe(true)
     expect(await lastActive()).toBe(moved)
-    const events = (await db().execute(sql`select type, payload from domain_events where payload->>'senderId' = ${String(a.profileId)} order by id`)) as unknown as { rows: { type: string; payload: Record<string, unknown> }[] }
+    const events = (await db().execute(
+      sql`select type, payload from domain_events where payload->>'senderId' = ${String(a.profileId)} order by id`,
+    )) as unknown as { rows: { type: string; payload: Record<string, unknown> }[] }
     const ids = { conversationId: r.message.conversationId, senderId: a.profileId, recipientId: b.profileId, delivered: true }
     expect(events.rows).toEqual([
       { type: 'conversation.started', payload: { messageId: r.message.id, ...ids } },
@@ -81,4 +90,3 @@ describe('sendMessage', () => {
     ])
   })
 })
-

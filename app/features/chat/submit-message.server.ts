@@ -46,7 +46,10 @@ function textSchemaFor(maxLength: number) {
  * Sending a text or a gift, whichever way it comes (socket frame or form post): validation against the settings'
  * message_length or the gift catalogue, then sendMessage (idempotent on the client id, paid in its transaction).
  */
-export async function submitMessage(senderId: number, input: { toProfileId: unknown; clientId: unknown; body?: unknown; gift?: unknown }): Promise<SubmitResult> {
+export async function submitMessage(
+  senderId: number,
+  input: { toProfileId: unknown; clientId: unknown; body?: unknown; gift?: unknown },
+): Promise<SubmitResult> {
   // Counted before anything else, so a refused message is neither stored nor charged (docs/security.md).
   const wait = await takeWrite('message', senderId)
   if (wait > 0) return { ...refusal('chat.errorRateLimited'), retryAfter: wait }

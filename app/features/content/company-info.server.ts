@@ -45,5 +45,8 @@ export async function getCompanyInfo(): Promise<CompanyInfo> {
 }
 
 export async function ensureCompanyInfo(): Promise<void> {
-  await db().insert(companyInfo).values({ id: 1, ...defaultCompanyInfo }).onConflictDoNothing()
+  await db()
+    .insert(companyInfo)
+    .values({ id: 1, ...defaultCompanyInfo })
+    .onConflictDoNothing()
 }

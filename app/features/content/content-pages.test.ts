@@ -32,7 +32,9 @@ describe('renderMarkdown', () => {
   })
 
   it('fills known placeholders and leaves unknown ones visible', () => {
-    expect(fillPlaceholders('{{site_name}} by {{company_name}} {{nope}}', { site_name: 'Amoura', company_name: 'Amoura Media B.V.' })).toBe('Amoura by Amoura Media B.V. {{nope}}')
+    expect(fillPlaceholders('{{site_name}} by {{company_name}} {{nope}}', { site_name: 'Amoura', company_name: 'Amoura Media B.V.' })).toBe(
+      'Amoura by Amoura Media B.V. {{nope}}',
+    )
   })
 })
 
@@ -55,7 +57,9 @@ describe('content pages', () => {
 
   it('fills settings and company details, in the locale, falling back to English', async () => {
     await updateSetting('refund_days', 21)
-    await db().update(companyInfo).set({ name: 'Test Media B.V.', supportPhone: '+31 20-123 45 67', added: new Date('2026-02-03T10:00:00Z') })
+    await db()
+      .update(companyInfo)
+      .set({ name: 'Test Media B.V.', supportPhone: '+31 20-123 45 67', added: new Date('2026-02-03T10:00:00Z') })
     const dir = seedDir({
       'en/terms.md': '# Terms of {{site_name}}\n\nValid from {{terms_date}}. {{company_name}}, {{support_phone}}, {{refund_days}} days.',
       'de/terms.md': '# AGB von {{site_name}}\n\nGültig ab {{terms_date}}.',

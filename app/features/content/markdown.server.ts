@@ -10,7 +10,30 @@ const marked = new Marked({ gfm: true, breaks: false })
 export function renderMarkdown(md: string): string {
   const html = marked.parse(md, { async: false })
   return sanitizeHtml(html, {
-    allowedTags: ['h1', 'h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'blockquote', 'code', 'pre', 'hr', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+    allowedTags: [
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'p',
+      'ul',
+      'ol',
+      'li',
+      'strong',
+      'em',
+      'a',
+      'blockquote',
+      'code',
+      'pre',
+      'hr',
+      'br',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+    ],
     allowedAttributes: { a: ['href'] },
     // Relative links to our own pages and mailto: only; anything else loses its href.
     allowedSchemes: ['mailto'],

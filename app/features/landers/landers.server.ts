@@ -55,7 +55,12 @@ export async function feedProfiles(audience: Audience, count: number): Promise<F
   const rows = await db()
     .select({ id: profiles.id, aboutMe: profiles.aboutMe })
     .from(profiles)
-    .where(inArray(profiles.id, cards.map((c) => c.id)))
+    .where(
+      inArray(
+        profiles.id,
+        cards.map((c) => c.id),
+      ),
+    )
   const about = new Map(rows.map((r) => [r.id, r.aboutMe?.trim() || null]))
   return cards.map((c) => ({ ...c, aboutMe: about.get(c.id) ?? null }))
 }

@@ -44,7 +44,9 @@ export async function insertLike(tx: Tx, likerId: number, targetId: number, sour
 }
 
 export async function unlikeProfile(likerId: number, targetId: number): Promise<void> {
-  await db().delete(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, targetId)))
+  await db()
+    .delete(likes)
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, targetId)))
 }
 
 export async function hasLiked(likerId: number, targetId: number): Promise<boolean> {

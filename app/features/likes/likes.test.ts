@@ -100,7 +100,12 @@ describe('likeProfile', () => {
     const b = await createMember({ name: 'Bea' })
     const first = await eventsFor(b.profileId, () => likeProfile(a.profileId, b.profileId))
     expect(first).toEqual([
-      { type: 'like', fromProfileId: a.profileId, match: false, profile: { id: a.profileId, name: 'Adam', age: expect.any(Number), thumb: null, isFictional: false } },
+      {
+        type: 'like',
+        fromProfileId: a.profileId,
+        match: false,
+        profile: { id: a.profileId, name: 'Adam', age: expect.any(Number), thumb: null, isFictional: false },
+      },
       { type: 'counts', unread: 0, newLikes: 1 },
     ])
     expect(await eventsFor(b.profileId, () => likeProfile(a.profileId, b.profileId))).toEqual([])
@@ -186,7 +191,10 @@ describe('listLikes', () => {
       ])
     await db().update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, disabled.profileId))
     for (const tab of ['received', 'sent', 'matches'] as const) {
-      expect((await listLikes(me.profileId, tab)).map((e) => e.profile.id), tab).toEqual([ok.profileId])
+      expect(
+        (await listLikes(me.profileId, tab)).map((e) => e.profile.id),
+        tab,
+      ).toEqual([ok.profileId])
     }
   })
 })

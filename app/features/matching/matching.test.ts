@@ -271,7 +271,9 @@ describe('proposals follow the one rule', () => {
     expect(await proposedTo(viewer.profileId)).toEqual([nearNew, nearOld, farNewest, noRegion, farOld, abroadNewest].map((m) => m.profileId))
     expect(await proposedTo(viewer.profileId, { limit: 2 })).toEqual([nearNew.profileId, nearOld.profileId])
     expect(await proposedTo(viewer.profileId, { limit: 3 })).toEqual([nearNew, nearOld, farNewest].map((m) => m.profileId))
-    expect(await proposedTo(viewer.profileId, { exclude: [nearNew.profileId, farNewest.profileId] })).toEqual([nearOld, noRegion, farOld, abroadNewest].map((m) => m.profileId))
+    expect(await proposedTo(viewer.profileId, { exclude: [nearNew.profileId, farNewest.profileId] })).toEqual(
+      [nearOld, noRegion, farOld, abroadNewest].map((m) => m.profileId),
+    )
 
     const v = await proposer(viewer.profileId)
     expect((await proposals(v!, { limit: 10 })).map((p) => p.sameRegion)).toEqual([true, true, false, false, false, false])
@@ -295,8 +297,7 @@ describe('compatibleWith, through proposals, agrees with isCompatible', () => {
     const sexualities: Sexuality[] = ['hetero', 'gay', 'lesbian', 'bi']
     const members: { profileId: number; gender: Gender; sexuality: Sexuality }[] = []
     for (const gender of genders)
-      for (const sexuality of sexualities)
-        for (let i = 0; i < 2; i++) members.push({ ...(await createMember({ gender, sexuality })), gender, sexuality })
+      for (const sexuality of sexualities) for (let i = 0; i < 2; i++) members.push({ ...(await createMember({ gender, sexuality })), gender, sexuality })
 
     for (const viewer of members) {
       const expected = members
@@ -461,7 +462,17 @@ describe('the day starts at the member’s midnight', () => {
   })
 
   it('nextMidnight agrees with the database’s start of the next day', async () => {
-    const instants = ['2026-01-15T12:00:00Z', '2026-03-29T00:30:00Z', '2026-03-29T01:30:00Z', '2026-10-25T00:30:00Z', '2026-10-25T01:30:00Z', '2026-07-01T21:59:59Z', '2026-04-04T12:00:00Z', '2026-09-05T12:00:00Z', '2026-11-24T18:29:59Z']
+    const instants = [
+      '2026-01-15T12:00:00Z',
+      '2026-03-29T00:30:00Z',
+      '2026-03-29T01:30:00Z',
+      '2026-10-25T00:30:00Z',
+      '2026-10-25T01:30:00Z',
+      '2026-07-01T21:59:59Z',
+      '2026-04-04T12:00:00Z',
+      '2026-09-05T12:00:00Z',
+      '2026-11-24T18:29:59Z',
+    ]
     const zones = ['Europe/Amsterdam', 'Asia/Kolkata', 'Pacific/Auckland', 'America/Los_Angeles', 'America/Santiago', 'UTC']
     for (const tz of zones)
       for (const at of instants) {
@@ -479,7 +490,8 @@ describe('time-zone.ts', () => {
     expect(validTimeZone('Europe/Amsterdam')).toBe('Europe/Amsterdam')
     expect(validTimeZone('europe/amsterdam')).toBe('Europe/Amsterdam')
     expect(validTimeZone('UTC')).toBe('UTC')
-    for (const bad of ['Mars/Base', '../etc', '../../etc/passwd', '', 'Europe/Amsterdam ', 'x'.repeat(65), 123, null, undefined, {}, ['UTC']]) expect(validTimeZone(bad), String(bad)).toBeNull()
+    for (const bad of ['Mars/Base', '../etc', '../../etc/passwd', '', 'Europe/Amsterdam ', 'x'.repeat(65), 123, null, undefined, {}, ['UTC']])
+      expect(validTimeZone(bad), String(bad)).toBeNull()
   })
 
   it.each([

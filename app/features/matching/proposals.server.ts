@@ -43,7 +43,12 @@ export function buildProposalQueries(viewer: Proposer, opts: { limit: number; sk
     proposableTo(viewer.profileId, viewer, opts.skipDays),
     sql`${profiles.birthDate} > ${birthDateForAge(ages.max + 1, now)}`,
     lte(profiles.birthDate, birthDateForAge(ages.min, now)),
-    opts.exclude?.length ? sql`${profiles.id} not in (${sql.join(opts.exclude.map((id) => sql`${id}`), sql`, `)})` : undefined,
+    opts.exclude?.length
+      ? sql`${profiles.id} not in (${sql.join(
+          opts.exclude.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : undefined,
   )
   // Deferred join, as in search: the ids are found by an index-only scan of a search index (it carries every column
   // these conditions read), then only the proposed rows are read from the table.
@@ -112,4 +117,3 @@ export async function suggestion(viewerId: number): Promise<Proposal | null> {
   const [p] = await proposals(v, { limit: 1 })
   return p ?? null
 }
-

@@ -33,7 +33,11 @@ async function swipeLikesToday(q: Pick<ReturnType<typeof db>, 'select'>, profile
 /** Remembers the member's time zone when their browser tells a valid one. */
 export async function rememberTimeZone(userId: number, tz: unknown): Promise<string | null> {
   const zone = validTimeZone(tz)
-  if (zone) await db().update(users).set({ timeZone: zone }).where(and(eq(users.id, userId), sql`${users.timeZone} is distinct from ${zone}`))
+  if (zone)
+    await db()
+      .update(users)
+      .set({ timeZone: zone })
+      .where(and(eq(users.id, userId), sql`${users.timeZone} is distinct from ${zone}`))
   return zone
 }
 
@@ -63,10 +67,16 @@ export async function swipeLike(viewer: { userId: number; profileId: number }, t
   const r = await db().transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.userId)).for('update')
     const used = await swipeLikesToday(tx, viewer.profileId, tz)
-    const [already] = await tx.select({ one: sql`1` }).from(likes).where(and(eq(likes.likerId, viewer.profileId), eq(likes.likedId, targetId)))
+    const [already] = await tx
+      .select({ one: sql`1` })
+      .from(likes)
+      .where(and(eq(likes.likerId, viewer.profileId), eq(likes.likedId, targetId)))
     if (already) {
       // A repeat (a retried request) answers as the first like did: whether the two are a match.
-      const [back] = await tx.select({ one: sql`1` }).from(likes).where(and(eq(likes.likerId, targetId), eq(likes.likedId, viewer.profileId)))
+      const [back] = await tx
+        .select({ one: sql`1` })
+        .from(likes)
+        .where(and(eq(likes.likerId, targetId), eq(likes.likedId, viewer.profileId)))
       return { refused: false as const, match: !!back, created: false, used }
     }
     if (used >= perDay) return { refused: true as const, used }

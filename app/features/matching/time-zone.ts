@@ -11,11 +11,25 @@ export function validTimeZone(tz: unknown): string | null {
 /** The wall clock of an instant in a time zone, read as if it were UTC (whole seconds). */
 function wallClock(timeZone: string, at: number): { ms: number; year: number; month: number; day: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(at))
       .map((p) => [p.type, p.value]),
   )
-  return { ms: Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second), year: +parts.year, month: +parts.month, day: +parts.day }
+  return {
+    ms: Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second),
+    year: +parts.year,
+    month: +parts.month,
+    day: +parts.day,
+  }
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds. */

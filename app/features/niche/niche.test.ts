@@ -11,7 +11,13 @@ const hex = /^#[0-9a-f]{6}$/
 /** Bootstrap's shade-color: mix with black by `weight` (0-1), channel by channel, rounded. */
 function shade(color: string, weight: number): string {
   const n = Number.parseInt(color.slice(1), 16)
-  return `#${[n >> 16, (n >> 8) & 255, n & 255].map((c) => Math.round(c * (1 - weight)).toString(16).padStart(2, '0')).join('')}`
+  return `#${[n >> 16, (n >> 8) & 255, n & 255]
+    .map((c) =>
+      Math.round(c * (1 - weight))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
 }
 
 describe('niche palettes', () => {
@@ -26,7 +32,8 @@ describe('niche palettes', () => {
 
   it.each(nicheIds)('niche %i: white text on primary, buttons hovered and the hero passes WCAG AA (4.5:1)', (id) => {
     const p = niches[id].palette
-    for (const bg of [p.primary, shade(p.primary, 0.15), shade(p.primary, 0.2), p.heroFrom, p.heroTo]) expect(contrastRatio('#ffffff', bg), bg).toBeGreaterThanOrEqual(4.5)
+    for (const bg of [p.primary, shade(p.primary, 0.15), shade(p.primary, 0.2), p.heroFrom, p.heroTo])
+      expect(contrastRatio('#ffffff', bg), bg).toBeGreaterThanOrEqual(4.5)
   })
 
   it.each(nicheIds)('niche %i: primary and link text on the page and on light buttons passes WCAG AA', (id) => {

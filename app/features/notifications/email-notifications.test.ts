@@ -85,7 +85,11 @@ describe('e-mail notifications, through a real SMTP server', () => {
   it('sends nothing when the message was read meanwhile, the member is online, blocked the sender, turned the type off, or mail bounced', async () => {
     const cases: ((ids: Awaited<ReturnType<typeof pair>>, conversationId: () => Promise<number>) => Promise<void>)[] = [
       async ({ ben }, conv) => markConversationRead(await conv(), ben.profileId),
-      async ({ ben }) => void (await db().update(users).set({ lastSeenAt: sql`now()` }).where(eq(users.id, ben.userId))),
+      async ({ ben }) =>
+        void (await db()
+          .update(users)
+          .set({ lastSeenAt: sql`now()` })
+          .where(eq(users.id, ben.userId))),
       async ({ anna, ben }) => void (await blockMember(ben.profileId, anna.profileId)),
       async ({ ben }) => saveNotificationSettings(ben.userId, { ...(await getNotificationSettings(ben.userId)), emailTypes: ['like'] }),
       async ({ ben }) => void (await disableNotificationsFor(ben.email, 'bounce')),
@@ -93,7 +97,14 @@ describe('e-mail notifications, through a real SMTP server', () => {
     for (const apply of cases) {
       const ids = await pair()
       await say(ids.anna.profileId, ids.ben.profileId)
-      const conv = async () => (await db().select({ id: conversations.id }).from(conversations).orderBy(sql`id desc`).limit(1))[0].id
+      const conv = async () =>
+        (
+          await db()
+            .select({ id: conversations.id })
+            .from(conversations)
+            .orderBy(sql`id desc`)
+            .limit(1)
+        )[0].id
       await apply(ids, conv)
       await runner.drain()
     }
@@ -113,7 +124,17 @@ describe('e-mail notifications, through a real SMTP server', () => {
   it('like: one e-mail for several likes within the window, naming the liker, with the photo', async () => {
     const { anna, ben } = await pair()
     const carl = await createMember({ name: 'Carl' })
-    const [img] = await db().insert(profileImages).values({ profileId: anna.profileId, filename: 'a.webp', thumbFilename: 'a-thumb.webp', matchFilename: 'a-match.webp', blurredFilename: 'a-blur.webp', status: 'active' }).returning({ id: profileImages.id })
+    const [img] = await db()
+      .insert(profileImages)
+      .values({
+        profileId: anna.profileId,
+        filename: 'a.webp',
+        thumbFilename: 'a-thumb.webp',
+        matchFilename: 'a-match.webp',
+        blurredFilename: 'a-blur.webp',
+        status: 'active',
+      })
+      .returning({ id: profileImages.id })
     await db().update(profiles).set({ mainImageId: img.id }).where(eq(profiles.id, anna.profileId))
     await likeProfile(anna.profileId, ben.profileId)
     await likeProfile(carl.profileId, ben.profileId)
@@ -132,7 +153,10 @@ describe('e-mail notifications, through a real SMTP server', () => {
     // A day later the message is still unread; Ben signed up days ago and has no photo; Anna is new near him.
     await db().execute(sql`update conversations set last_message_at = now() - interval '25 hours'`)
     await db().execute(sql`update notification_log set sent_at = now() - interval '25 hours'`)
-    await db().update(users).set({ signupDate: sql`now() - interval '3 days'` }).where(eq(users.id, ben.userId))
+    await db()
+      .update(users)
+      .set({ signupDate: sql`now() - interval '3 days'` })
+      .where(eq(users.id, ben.userId))
     await createFictional({ name: 'Fiona' })
     const { scheduleUnreadReminders, scheduleWeeklyUpdates, schedulePhotoReminders } = await import('./email/digest-emails.server')
     expect(await scheduleUnreadReminders('p1')).toBe(1)
@@ -156,7 +180,12 @@ describe('e-mail notifications, through a real SMTP server', () => {
     const { anna, ben } = await pair({ language: 'de' })
     await saveNotificationSettings(ben.userId, { ...(await getNotificationSettings(ben.userId)), emailTypes: ['news'] })
     const { scheduleBroadcast, fanOutBroadcast } = await import('./email/broadcast-emails.server')
-    const id = await scheduleBroadcast({ type: 'news', subjects: { en: 'Our new app', de: 'Unsere neue App' }, bodies: { en: 'It is here.', de: 'Sie ist da.' }, path: '/members' })
+    const id = await scheduleBroadcast({
+      type: 'news',
+      subjects: { en: 'Our new app', de: 'Unsere neue App' },
+      bodies: { en: 'It is here.', de: 'Sie ist da.' },
+      path: '/members',
+    })
     await runner.drain()
     const got = mails()
     expect(got.map((m) => m.to)).toEqual([ben.email])

@@ -25,10 +25,17 @@ const loadBadgeCounts = batchLoads(getBadgeCountsOf)
 export async function announceMessage(e: RecordedEvent<'message.sent'>): Promise<void> {
   const { messageId, senderId, recipientId, delivered } = e.payload
   // Both reads at once: this is the path of every chat message's live delivery.
-  const [message, counts] = await Promise.all([loadMessage(messageId), delivered ? loadBadgeCounts(recipientId).then((c) => c ?? { unread: 0, newLikes: 0 }) : null])
+  const [message, counts] = await Promise.all([
+    loadMessage(messageId),
+    delivered ? loadBadgeCounts(recipientId).then((c) => c ?? { unread: 0, newLikes: 0 }) : null,
+  ])
   if (!message) return
   // Held back (the sender's address is unconfirmed): only the sender's other tabs see it.
-  if (counts) await publish(recipientId, [{ type: 'message', message, partnerId: senderId }, { type: 'counts', ...counts }])
+  if (counts)
+    await publish(recipientId, [
+      { type: 'message', message, partnerId: senderId },
+      { type: 'counts', ...counts },
+    ])
   await publish(senderId, [{ type: 'message', message, partnerId: recipientId }])
 }
 
@@ -49,7 +56,10 @@ export async function announceLike(e: RecordedEvent<'like.given'>): Promise<void
   // A like from a profile that is not listed yet (unconfirmed e-mail) waits, like its messages.
   const liker = await liveProfile(likerId)
   if (!liker) return
-  await publish(likedId, [{ type: 'like', fromProfileId: likerId, match, profile: liker }, { type: 'counts', ...(await getBadgeCounts(likedId)) }])
+  await publish(likedId, [
+    { type: 'like', fromProfileId: likerId, match, profile: liker },
+    { type: 'counts', ...(await getBadgeCounts(likedId)) },
+  ])
 }
 
 /** A match raises the match modal on both sides, each showing the other. */

@@ -12,12 +12,21 @@ export async function sentWithin(userId: number, type: string | string[], ref: s
   const [row] = await db()
     .select({ one: sql`1` })
     .from(notificationLog)
-    .where(and(eq(notificationLog.userId, userId), inArray(notificationLog.type, Array.isArray(type) ? type : [type]), eq(notificationLog.ref, ref), gt(notificationLog.sentAt, sql`now() - (${hours} * interval '1 hour')`)))
+    .where(
+      and(
+        eq(notificationLog.userId, userId),
+        inArray(notificationLog.type, Array.isArray(type) ? type : [type]),
+        eq(notificationLog.ref, ref),
+        gt(notificationLog.sentAt, sql`now() - (${hours} * interval '1 hour')`),
+      ),
+    )
     .limit(1)
   return !!row
 }
 
 /** The log only needs to reach back as far as the longest throttle. */
 export async function pruneNotificationLog(olderThanDays = 30): Promise<void> {
-  await db().delete(notificationLog).where(lt(notificationLog.sentAt, sql`now() - (${olderThanDays} * interval '1 day')`))
+  await db()
+    .delete(notificationLog)
+    .where(lt(notificationLog.sentAt, sql`now() - (${olderThanDays} * interval '1 day')`))
 }

@@ -40,7 +40,10 @@ export async function disableNotificationsFor(email: string, reason: DisabledRea
 
 /** The member turns notifications back on (after confirming the address again when it had bounced). */
 export async function enableNotifications(userId: number): Promise<void> {
-  await db().update(users).set({ notificationsDisabled: sql`'{}'::text[]` }).where(eq(users.id, userId))
+  await db()
+    .update(users)
+    .set({ notificationsDisabled: sql`'{}'::text[]` })
+    .where(eq(users.id, userId))
 }
 
 export async function notificationsDisabled(userId: number): Promise<string[]> {

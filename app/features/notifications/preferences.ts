@@ -1,5 +1,14 @@
 /** The e-mail notification types of spec section 3, in the order the settings page lists them. */
-export const emailTypes = ['new_conversations', 'new_messages', 'like', 'unread_message_reminders', 'weekly_updates', 'reminders', 'news', 'promotions'] as const
+export const emailTypes = [
+  'new_conversations',
+  'new_messages',
+  'like',
+  'unread_message_reminders',
+  'weekly_updates',
+  'reminders',
+  'news',
+  'promotions',
+] as const
 export type EmailType = (typeof emailTypes)[number]
 
 export function isEmailType(v: unknown): v is EmailType {
@@ -24,7 +33,9 @@ export interface NotificationSettings {
 }
 
 /** A member's settings from their row (or its absence): what is not stored yet has its default. */
-export function settingsFromRow(row: { emailTypes: string[] | null; pushEnabled: boolean | null; pushDiscreet: boolean | null } | undefined): NotificationSettings {
+export function settingsFromRow(
+  row: { emailTypes: string[] | null; pushEnabled: boolean | null; pushDiscreet: boolean | null } | undefined,
+): NotificationSettings {
   return {
     emailTypes: row?.emailTypes ? row.emailTypes.filter(isEmailType) : [...defaultEmailTypes],
     pushEnabled: row?.pushEnabled ?? true,

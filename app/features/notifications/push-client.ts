@@ -33,7 +33,11 @@ export async function subscribeToPush(publicKey: string): Promise<PushState> {
     const reg = await navigator.serviceWorker.register('/sw.js', { scope: '/' })
     await navigator.serviceWorker.ready
     const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(publicKey) as BufferSource })
-    const res = await apiJson('/api/user.php?push=1', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ subscription: sub.toJSON() }) }, { idempotent: true })
+    const res = await apiJson(
+      '/api/user.php?push=1',
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ subscription: sub.toJSON() }) },
+      { idempotent: true },
+    )
     if (res === false) return 'failed'
     return res.ok ? 'subscribed' : 'failed'
   } catch {
@@ -53,7 +57,11 @@ export async function resyncPushSubscription(): Promise<void> {
     const reg = await navigator.serviceWorker.getRegistration('/')
     const sub = await reg?.pushManager.getSubscription()
     if (!sub) return
-    const res = await apiJson('/api/user.php?push=1', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ subscription: sub.toJSON() }) }, { idempotent: true })
+    const res = await apiJson(
+      '/api/user.php?push=1',
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ subscription: sub.toJSON() }) },
+      { idempotent: true },
+    )
     if (res && res.ok) sessionStorage.setItem(SYNCED_KEY, '1')
   } catch {
     // Storage or the push manager unavailable (private mode): nothing to keep in step.

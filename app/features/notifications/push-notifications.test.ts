@@ -77,7 +77,12 @@ describe('Web Push notifications, through a local push service that checks VAPID
     expect(service.received.map((p) => [p.endpoint, (p.payload as { title: string }).title])).toEqual([[ben.endpoint, 'Anna likes you']])
     await likeProfile(ben.profileId, anna.profileId)
     await runner.drain()
-    expect(service.received.slice(1).map((p) => [p.endpoint, (p.payload as { title: string }).title]).sort()).toEqual(
+    expect(
+      service.received
+        .slice(1)
+        .map((p) => [p.endpoint, (p.payload as { title: string }).title])
+        .sort(),
+    ).toEqual(
       [
         [anna.endpoint, "It's a match with Ben!"],
         [ben.endpoint, "It's a match with Anna!"],

@@ -6,7 +6,10 @@ import { pushSubscriptions } from '#db/schema/index'
 /** The browser's PushSubscription.toJSON(), as POST /api/user.php?push=1 receives it. */
 export const pushSubscriptionSchema = z.object({
   subscription: z.object({
-    endpoint: z.url().max(2000).refine((u) => u.startsWith('https://'), 'push endpoints are https'),
+    endpoint: z
+      .url()
+      .max(2000)
+      .refine((u) => u.startsWith('https://'), 'push endpoints are https'),
     keys: z.object({ p256dh: z.string().min(10).max(200), auth: z.string().min(8).max(100) }),
   }),
 })

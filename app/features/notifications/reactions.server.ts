@@ -74,14 +74,24 @@ export function registerNotifications(runner: JobRunner): void {
       jobs: ({ payload: p }) => [
         // A like that makes a match is announced as the match.
         ...(p.match ? [] : [push({ kind: 'like', recipientId: p.likedId, actorId: p.likerId })]),
-        { name: 'email.like', payload: { likerId: p.likerId, likedId: p.likedId }, key: `email.like:${p.likedId}`, delayMs: emailDelayMs, maxAttempts: 5, priority: REALTIME },
+        {
+          name: 'email.like',
+          payload: { likerId: p.likerId, likedId: p.likedId },
+          key: `email.like:${p.likedId}`,
+          delayMs: emailDelayMs,
+          maxAttempts: 5,
+          priority: REALTIME,
+        },
       ],
     })
     .on('match.made', {
       name: 'notify-match',
       live: announceMatch,
       orderKey: (e) => Math.min(...e.payload.profileIds),
-      jobs: ({ payload: p }) => [push({ kind: 'match', recipientId: p.profileIds[0], actorId: p.profileIds[1] }), push({ kind: 'match', recipientId: p.profileIds[1], actorId: p.profileIds[0] })],
+      jobs: ({ payload: p }) => [
+        push({ kind: 'match', recipientId: p.profileIds[0], actorId: p.profileIds[1] }),
+        push({ kind: 'match', recipientId: p.profileIds[1], actorId: p.profileIds[0] }),
+      ],
     })
     .on('account.activated', { name: 'notify-activation', live: announceActivation, orderKey: (e) => e.payload.profileId })
     .on('sessions.revoked', { name: 'close-revoked-sockets', live: announceSessionsRevoked, orderKey: (e) => e.payload.userId })
@@ -97,11 +107,15 @@ export function registerNotifications(runner: JobRunner): void {
     // Moderation outcomes and statements of reasons (app/features/console/moderation), and complaint replies.
     .on('moderation.decided', {
       name: 'mail-moderation-decision',
-      jobs: ({ payload: p }) => [{ name: 'email.moderation-decision', payload: { decisionId: p.decisionId }, key: `email.moderation-decision:${p.decisionId}`, priority: REALTIME }],
+      jobs: ({ payload: p }) => [
+        { name: 'email.moderation-decision', payload: { decisionId: p.decisionId }, key: `email.moderation-decision:${p.decisionId}`, priority: REALTIME },
+      ],
     })
     .on('complaint.closed', {
       name: 'mail-complaint-outcome',
-      jobs: ({ payload: p }) => [{ name: 'email.complaint-outcome', payload: { complaintId: p.complaintId }, key: `email.complaint-outcome:${p.complaintId}`, priority: REALTIME }],
+      jobs: ({ payload: p }) => [
+        { name: 'email.complaint-outcome', payload: { complaintId: p.complaintId }, key: `email.complaint-outcome:${p.complaintId}`, priority: REALTIME },
+      ],
     })
 
   runner

@@ -20,8 +20,14 @@ export const DEFAULT_BACKUP_DIR = 'backups'
 export async function countDemoLogins(): Promise<number> {
   const demo = (email: typeof users.email | typeof operators.email) => sql`lower(${email}) like '%@demo.local'`
   try {
-    const [m] = await db().select({ n: sql<number>`count(*)::int` }).from(users).where(and(demo(users.email), ne(users.status, 'deleted')))
-    const [o] = await db().select({ n: sql<number>`count(*)::int` }).from(operators).where(and(demo(operators.email), isNull(operators.disabledAt)))
+    const [m] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(demo(users.email), ne(users.status, 'deleted')))
+    const [o] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(operators)
+      .where(and(demo(operators.email), isNull(operators.disabledAt)))
     return Number(m.n) + Number(o.n)
   } catch (e) {
     // A database never started on has no tables, and so no demo logins either.
@@ -39,7 +45,10 @@ export function newestBackupAt(dir: string): Date | null {
     return null
   }
   // Backup folders are named by their UTC time, so the newest sorts last; half-written ones start with a dot.
-  for (const name of names.filter((n) => !n.startsWith('.')).sort().reverse()) {
+  for (const name of names
+    .filter((n) => !n.startsWith('.'))
+    .sort()
+    .reverse()) {
     if (!fs.existsSync(path.join(dir, name, MANIFEST_FILE))) continue
     try {
       const at = new Date(readManifest(path.join(dir, name)).createdAt)

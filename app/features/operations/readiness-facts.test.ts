@@ -19,7 +19,15 @@ const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'readiness-'))
 function writeBackup(parent: string, name: string, createdAt: string) {
   fs.mkdirSync(path.join(parent, name), { recursive: true })
   const part = { file: 'x', bytes: 0, sha256: '0'.repeat(64) }
-  const manifest: BackupManifest = { format: 1, kind: 'postgres', createdAt, appVersion: '0.1.0', migrations: 1, database: part, files: { ...part, entries: [] } }
+  const manifest: BackupManifest = {
+    format: 1,
+    kind: 'postgres',
+    createdAt,
+    appVersion: '0.1.0',
+    migrations: 1,
+    database: part,
+    files: { ...part, entries: [] },
+  }
   writeManifest(path.join(parent, name), manifest)
 }
 
@@ -44,7 +52,10 @@ describe('demo logins in the database', () => {
     const e = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir })
     expect((await siteReadiness(e)).items.find((i) => i.id === 'demoLogins')?.status).toBe('ok')
     await createOperator({ email: 'admin@demo.local', name: 'Demo Admin', role: 'admin', password: 'long-enough-password' })
-    expect((await siteReadiness(e)).items.find((i) => i.id === 'demoLogins')).toMatchObject({ status: 'missing', detail: expect.stringContaining('1 demo login(s)') })
+    expect((await siteReadiness(e)).items.find((i) => i.id === 'demoLogins')).toMatchObject({
+      status: 'missing',
+      detail: expect.stringContaining('1 demo login(s)'),
+    })
   })
 })
 
@@ -69,11 +80,22 @@ describe('the facts the report reads', () => {
     const backups = tmp()
     const e = parseEnv({ DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:6379' })
     const facts = () => readinessFacts(e, { backupDir: backups, demoLogins: { unchecked: 'not here' } })
-    expect(facts()).toMatchObject({ vapidFile: false, demoLoginsFile: false, demoLogins: null, demoLoginsUnchecked: 'not here', lastBackupAt: null, topology: { processes: 2, machines: 2 } })
+    expect(facts()).toMatchObject({
+      vapidFile: false,
+      demoLoginsFile: false,
+      demoLogins: null,
+      demoLoginsUnchecked: 'not here',
+      lastBackupAt: null,
+      topology: { processes: 2, machines: 2 },
+    })
     fs.writeFileSync(path.join(dataDir, 'vapid.json'), '{}')
     fs.writeFileSync(path.join(dataDir, 'demo-logins.json'), '[]')
     writeBackup(backups, '2026-11-25T03-00-00Z', '2026-11-25T03:00:00.000Z')
     expect(facts()).toMatchObject({ vapidFile: true, demoLoginsFile: true, lastBackupAt: new Date('2026-11-25T03:00:00.000Z'), backupDir: backups })
-    expect(readinessFacts(e, { topology: { machines: 1 }, demoLogins: { count: 3 } })).toMatchObject({ demoLogins: 3, topology: { processes: 2, machines: 1 }, backupDir: 'backups' })
+    expect(readinessFacts(e, { topology: { machines: 1 }, demoLogins: { count: 3 } })).toMatchObject({
+      demoLogins: 3,
+      topology: { processes: 2, machines: 1 },
+      backupDir: 'backups',
+    })
   })
 })

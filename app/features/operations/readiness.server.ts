@@ -10,7 +10,22 @@ import { parseEnv, type Env } from '#app/lib/env.server'
  * mail that never arrives, a second machine that quietly disagrees with the first). WARNING: it works, with a
  * limit the operator should choose knowingly. docs/operations.md "Readiness" lists the rules.
  */
-export const readinessItemIds = ['nodeEnv', 'publicUrl', 'database', 'demoLogins', 'payments', 'mail', 'sms', 'sessionSecret', 'trustProxy', 'redis', 'media', 'push', 'metrics', 'backups'] as const
+export const readinessItemIds = [
+  'nodeEnv',
+  'publicUrl',
+  'database',
+  'demoLogins',
+  'payments',
+  'mail',
+  'sms',
+  'sessionSecret',
+  'trustProxy',
+  'redis',
+  'media',
+  'push',
+  'metrics',
+  'backups',
+] as const
 export type ReadinessItemId = (typeof readinessItemIds)[number]
 export type ReadinessStatus = 'ok' | 'missing' | 'warning'
 
@@ -65,7 +80,12 @@ export function readinessReport(e: Env, f: ReadinessFacts): ReadinessItem[] {
   return [
     e.NODE_ENV === 'production'
       ? item('nodeEnv', 'ok', ['NODE_ENV'], 'production build')
-      : item('nodeEnv', 'missing', ['NODE_ENV'], `NODE_ENV is ${e.NODE_ENV}: set production (npm run serve does); other modes show error details and are not tuned`),
+      : item(
+          'nodeEnv',
+          'missing',
+          ['NODE_ENV'],
+          `NODE_ENV is ${e.NODE_ENV}: set production (npm run serve does); other modes show error details and are not tuned`,
+        ),
 
     !e.PUBLIC_URL
       ? item('publicUrl', 'missing', ['PUBLIC_URL'], `unset: links in e-mails point at http://localhost:${e.PORT}; set the site's https address`)
@@ -87,13 +107,23 @@ export function readinessReport(e: Env, f: ReadinessFacts): ReadinessItem[] {
         : item('mail', 'ok', ['SMTP_URL', 'MAIL_FROM'], 'SMTP'),
 
     e.SMS_PROVIDER === 'outbox'
-      ? item('sms', 'warning', ['SMS_PROVIDER', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'], 'text messages stay in the outbox, so direct debit is not offered; set SMS_PROVIDER=twilio to offer it')
+      ? item(
+          'sms',
+          'warning',
+          ['SMS_PROVIDER', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'],
+          'text messages stay in the outbox, so direct debit is not offered; set SMS_PROVIDER=twilio to offer it',
+        )
       : item('sms', 'ok', ['SMS_PROVIDER'], e.SMS_PROVIDER),
 
     e.SESSION_SECRET
       ? item('sessionSecret', 'ok', ['SESSION_SECRET'], 'from the environment')
       : machines
-        ? item('sessionSecret', 'missing', ['SESSION_SECRET'], 'each machine would generate its own DATA_DIR/session-secret, and sessions made on one would be refused by the others; set one secret (32+ characters) everywhere')
+        ? item(
+            'sessionSecret',
+            'missing',
+            ['SESSION_SECRET'],
+            'each machine would generate its own DATA_DIR/session-secret, and sessions made on one would be refused by the others; set one secret (32+ characters) everywhere',
+          )
         : item('sessionSecret', 'ok', ['SESSION_SECRET'], 'generated into DATA_DIR/session-secret (in the backups); set it before adding a machine'),
 
     trustProxyItem(e),
@@ -101,14 +131,29 @@ export function readinessReport(e: Env, f: ReadinessFacts): ReadinessItem[] {
     e.REDIS_URL
       ? item('redis', 'ok', ['REDIS_URL'], 'shared by the processes')
       : several
-        ? item('redis', 'missing', ['REDIS_URL'], `${f.topology.processes} processes without Redis do not hear each other: chat, live updates and limits stay in one process`)
+        ? item(
+            'redis',
+            'missing',
+            ['REDIS_URL'],
+            `${f.topology.processes} processes without Redis do not hear each other: chat, live updates and limits stay in one process`,
+          )
         : item('redis', 'warning', ['REDIS_URL'], 'one process only: set REDIS_URL before starting a second'),
 
     e.MEDIA_STORAGE === 's3'
       ? item('media', 'ok', ['MEDIA_STORAGE'], 'object storage')
       : machines
-        ? item('media', 'missing', ['MEDIA_STORAGE', 'S3_BUCKET'], "photos stay on the disk of the machine that received them, and the others cannot serve them; set MEDIA_STORAGE=s3 and S3_BUCKET")
-        : item('media', 'warning', ['MEDIA_STORAGE', 'S3_BUCKET'], 'photos live in DATA_DIR on this machine only: back it up, and set MEDIA_STORAGE=s3 before adding a machine'),
+        ? item(
+            'media',
+            'missing',
+            ['MEDIA_STORAGE', 'S3_BUCKET'],
+            'photos stay on the disk of the machine that received them, and the others cannot serve them; set MEDIA_STORAGE=s3 and S3_BUCKET',
+          )
+        : item(
+            'media',
+            'warning',
+            ['MEDIA_STORAGE', 'S3_BUCKET'],
+            'photos live in DATA_DIR on this machine only: back it up, and set MEDIA_STORAGE=s3 before adding a machine',
+          ),
 
     pushItem(e, f),
 
@@ -124,7 +169,12 @@ function demoLoginsItem(e: Env, f: ReadinessFacts): ReadinessItem {
   if (e.SEED_DEMO === 'always') return item('demoLogins', 'missing', ['SEED_DEMO'], 'SEED_DEMO=1 seeds demo data and demo logins at start: unset it')
   if (f.demoLogins !== null)
     return f.demoLogins > 0
-      ? item('demoLogins', 'missing', [], `the database holds ${f.demoLogins} demo login(s) at @demo.local that anyone may have read: disable the demo operators and erase the demo members in the console`)
+      ? item(
+          'demoLogins',
+          'missing',
+          [],
+          `the database holds ${f.demoLogins} demo login(s) at @demo.local that anyone may have read: disable the demo operators and erase the demo members in the console`,
+        )
       : item('demoLogins', 'ok', [], 'none in the database')
   return f.demoLoginsFile
     ? item('demoLogins', 'missing', [], 'DATA_DIR/demo-logins.json exists: this install was seeded with demo logins')
@@ -132,9 +182,21 @@ function demoLoginsItem(e: Env, f: ReadinessFacts): ReadinessItem {
 }
 
 function paymentsItem(e: Env): ReadinessItem {
-  if (!e.PAYMENT_PROVIDER_EXPLICIT) return item('payments', 'missing', ['PAYMENT_PROVIDER', 'MOLLIE_API_KEY'], 'unset, so the sandbox is used: its test page lets members mark their own payments paid; set mollie and its live key')
-  if (e.PAYMENT_PROVIDER === 'sandbox') return item('payments', 'missing', ['PAYMENT_PROVIDER', 'MOLLIE_API_KEY'], 'the sandbox lets members mark their own payments paid: free credits and Premium; set mollie and its live key')
-  if (e.MOLLIE_API_KEY?.startsWith('test_')) return item('payments', 'missing', ['MOLLIE_API_KEY'], "a Mollie test key takes no real money: set the live_ key")
+  if (!e.PAYMENT_PROVIDER_EXPLICIT)
+    return item(
+      'payments',
+      'missing',
+      ['PAYMENT_PROVIDER', 'MOLLIE_API_KEY'],
+      'unset, so the sandbox is used: its test page lets members mark their own payments paid; set mollie and its live key',
+    )
+  if (e.PAYMENT_PROVIDER === 'sandbox')
+    return item(
+      'payments',
+      'missing',
+      ['PAYMENT_PROVIDER', 'MOLLIE_API_KEY'],
+      'the sandbox lets members mark their own payments paid: free credits and Premium; set mollie and its live key',
+    )
+  if (e.MOLLIE_API_KEY?.startsWith('test_')) return item('payments', 'missing', ['MOLLIE_API_KEY'], 'a Mollie test key takes no real money: set the live_ key')
   return item('payments', 'ok', ['PAYMENT_PROVIDER', 'MOLLIE_API_KEY'], e.PAYMENT_PROVIDER)
 }
 
@@ -142,9 +204,19 @@ function trustProxyItem(e: Env): ReadinessItem {
   const v = e.TRUST_PROXY
   // The app speaks no TLS itself: an https site has a proxy in front, whose address every visitor would share.
   if (v === 0)
-    return item('trustProxy', 'missing', ['TRUST_PROXY'], 'no proxy is believed, so behind the https proxy every visitor has its address: rate limits, lockouts and countries shared by all; set the hop count or the proxy address')
+    return item(
+      'trustProxy',
+      'missing',
+      ['TRUST_PROXY'],
+      'no proxy is believed, so behind the https proxy every visitor has its address: rate limits, lockouts and countries shared by all; set the hop count or the proxy address',
+    )
   if (Array.isArray(v) && v.length === 1 && v[0] === 'loopback')
-    return item('trustProxy', 'warning', ['TRUST_PROXY'], 'only a proxy on this machine is believed: right for nginx on this host; set the load balancer address or a hop count when it runs elsewhere')
+    return item(
+      'trustProxy',
+      'warning',
+      ['TRUST_PROXY'],
+      'only a proxy on this machine is believed: right for nginx on this host; set the load balancer address or a hop count when it runs elsewhere',
+    )
   return item('trustProxy', 'ok', ['TRUST_PROXY'], Array.isArray(v) ? v.join(',') : `${v} hop(s)`)
 }
 
@@ -154,12 +226,18 @@ function pushItem(e: Env, f: ReadinessFacts): ReadinessItem {
   // Every browser subscription is bound to the public key: existing ones keep working only with the same pair.
   const keep = f.vapidFile ? ' (copy the pair in DATA_DIR/vapid.json to keep the subscriptions made so far)' : ''
   return f.topology.machines > 1
-    ? item('push', 'missing', variables, `each machine would generate its own keys, and a push signed on one fails for subscriptions made on another; set the keys${keep}`)
+    ? item(
+        'push',
+        'missing',
+        variables,
+        `each machine would generate its own keys, and a push signed on one fails for subscriptions made on another; set the keys${keep}`,
+      )
     : item('push', 'warning', variables, `the keys live in DATA_DIR/vapid.json on this machine only; set them in the environment${keep}`)
 }
 
 function backupsItem(f: ReadinessFacts): ReadinessItem {
-  if (!f.lastBackupAt) return item('backups', 'warning', [], `no backup found in ${f.backupDir}: run npm run backup daily (doctor --backups <folder> reads another folder)`)
+  if (!f.lastBackupAt)
+    return item('backups', 'warning', [], `no backup found in ${f.backupDir}: run npm run backup daily (doctor --backups <folder> reads another folder)`)
   const hours = (f.now.getTime() - f.lastBackupAt.getTime()) / 3_600_000
   return hours > BACKUP_MAX_AGE_HOURS
     ? item('backups', 'warning', [], `the newest backup in ${f.backupDir} is ${Math.floor(hours / 24)} days old: run npm run backup daily`)

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { EnvError } from '#app/lib/env.server'
-import { formatReadiness, inferTopology, parseEnvForReport, readinessItemIds, readinessReport, type ReadinessFacts, type ReadinessItemId } from './readiness.server'
+import {
+  formatReadiness,
+  inferTopology,
+  parseEnvForReport,
+  readinessItemIds,
+  readinessReport,
+  type ReadinessFacts,
+  type ReadinessItemId,
+} from './readiness.server'
 
 // Key material of the right shape for the configuration's checks; not keys anyone uses.
 const vapidPublic = Buffer.alloc(65, 4).toString('base64url')
@@ -46,7 +54,8 @@ function report(change: Record<string, string | undefined> = {}, facts: Partial<
   for (const k of Object.keys(source)) if (source[k] === undefined) delete source[k]
   return readinessReport(parseEnvForReport(source), { ...baseFacts, ...facts })
 }
-const itemOf = (id: ReadinessItemId, change?: Record<string, string | undefined>, facts?: Partial<ReadinessFacts>) => report(change, facts).find((i) => i.id === id)!
+const itemOf = (id: ReadinessItemId, change?: Record<string, string | undefined>, facts?: Partial<ReadinessFacts>) =>
+  report(change, facts).find((i) => i.id === id)!
 const one = { topology: { processes: 1, machines: 1 } }
 
 describe('the readiness report', () => {
@@ -77,7 +86,10 @@ describe('the readiness report', () => {
     expect(itemOf('demoLogins', {}, { demoLogins: 6 })).toMatchObject({ status: 'missing', detail: expect.stringContaining('6 demo login(s)') })
     // The database is the authority: a leftover file does not matter once the logins are gone.
     expect(itemOf('demoLogins', {}, { demoLogins: 0, demoLoginsFile: true }).status).toBe('ok')
-    expect(itemOf('demoLogins', {}, { demoLogins: null, demoLoginsFile: true })).toMatchObject({ status: 'missing', detail: expect.stringContaining('demo-logins.json') })
+    expect(itemOf('demoLogins', {}, { demoLogins: null, demoLoginsFile: true })).toMatchObject({
+      status: 'missing',
+      detail: expect.stringContaining('demo-logins.json'),
+    })
     expect(itemOf('demoLogins', {}, { demoLogins: null, demoLoginsUnchecked: 'the database could not be read (ECONNREFUSED)' })).toMatchObject({
       status: 'warning',
       detail: 'not checked: the database could not be read (ECONNREFUSED)',
@@ -86,8 +98,14 @@ describe('the readiness report', () => {
   })
 
   it('payments: MISSING when not chosen explicitly, the sandbox, or a Mollie test key', () => {
-    expect(itemOf('payments', { PAYMENT_PROVIDER: undefined, MOLLIE_API_KEY: undefined })).toMatchObject({ status: 'missing', detail: expect.stringContaining('unset, so the sandbox is used') })
-    expect(itemOf('payments', { PAYMENT_PROVIDER: 'sandbox', MOLLIE_API_KEY: undefined })).toMatchObject({ status: 'missing', detail: expect.stringContaining('mark their own payments paid') })
+    expect(itemOf('payments', { PAYMENT_PROVIDER: undefined, MOLLIE_API_KEY: undefined })).toMatchObject({
+      status: 'missing',
+      detail: expect.stringContaining('unset, so the sandbox is used'),
+    })
+    expect(itemOf('payments', { PAYMENT_PROVIDER: 'sandbox', MOLLIE_API_KEY: undefined })).toMatchObject({
+      status: 'missing',
+      detail: expect.stringContaining('mark their own payments paid'),
+    })
     expect(itemOf('payments', { MOLLIE_API_KEY: mollieKey('test') })).toMatchObject({ status: 'missing', variables: ['MOLLIE_API_KEY'] })
     expect(itemOf('payments').status).toBe('ok')
   })
@@ -147,8 +165,15 @@ describe('the readiness report', () => {
   })
 
   it('backups: a WARNING when none was found or the newest is over two days old', () => {
-    expect(itemOf('backups', {}, { lastBackupAt: null, backupDir: '/srv/backups' })).toMatchObject({ status: 'warning', variables: [], detail: expect.stringContaining('no backup found in /srv/backups') })
-    expect(itemOf('backups', {}, { lastBackupAt: new Date('2026-11-24T11:00:00Z') })).toMatchObject({ status: 'warning', detail: expect.stringContaining('3 days old') })
+    expect(itemOf('backups', {}, { lastBackupAt: null, backupDir: '/srv/backups' })).toMatchObject({
+      status: 'warning',
+      variables: [],
+      detail: expect.stringContaining('no backup found in /srv/backups'),
+    })
+    expect(itemOf('backups', {}, { lastBackupAt: new Date('2026-11-24T11:00:00Z') })).toMatchObject({
+      status: 'warning',
+      detail: expect.stringContaining('3 days old'),
+    })
     expect(itemOf('backups', {}, { lastBackupAt: new Date('2026-11-25T13:00:00Z') }).status).toBe('ok')
   })
 })
@@ -184,7 +209,9 @@ describe('the printed report', () => {
     const lines = text.split('\n')
     expect(lines[0]).toBe('OK      Production mode')
     expect(lines).toContain('MISSING E-mail delivery — set SMTP_URL: e-mails stay in the outbox: activation and password reset mails never reach members')
-    expect(lines).toContain('WARNING Metrics access — set METRICS_TOKEN: only tools on this host may read /metrics; set a token (24+ characters) to scrape from elsewhere')
+    expect(lines).toContain(
+      'WARNING Metrics access — set METRICS_TOKEN: only tools on this host may read /metrics; set a token (24+ characters) to scrape from elsewhere',
+    )
     expect(lines.find((l) => l.includes('Backups'))).toMatch(/^WARNING Backups — no backup found in backups: /)
     expect(lines.at(-1)).toBe('11 OK, 1 MISSING, 2 WARNING: not ready for production.')
     expect(formatReadiness(report()).split('\n').at(-1)).toBe('14 OK, 0 MISSING, 0 WARNING: ready for production.')
@@ -192,6 +219,15 @@ describe('the printed report', () => {
 
   it('never prints a secret', () => {
     const text = formatReadiness(report({ SESSION_SECRET: undefined }))
-    for (const secret of [ready.MOLLIE_API_KEY, ready.METRICS_TOKEN, ready.TWILIO_AUTH_TOKEN, vapidPrivate, ready.DATABASE_URL, ready.REDIS_URL, ready.SMTP_URL]) expect(text).not.toContain(secret)
+    for (const secret of [
+      ready.MOLLIE_API_KEY,
+      ready.METRICS_TOKEN,
+      ready.TWILIO_AUTH_TOKEN,
+      vapidPrivate,
+      ready.DATABASE_URL,
+      ready.REDIS_URL,
+      ready.SMTP_URL,
+    ])
+      expect(text).not.toContain(secret)
   })
 })

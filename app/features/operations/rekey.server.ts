@@ -25,11 +25,16 @@ export async function rekeyStoredSecrets(): Promise<RekeyReport> {
   for (const o of operatorSecrets) await rekeyTotp(o.secret, report, (fresh) => db().update(operators).set({ totpSecret: fresh }).where(eq(operators.id, o.id)))
   const memberSecrets = await db().select({ id: users.id, secret: users.totpSecret }).from(users).where(isNotNull(users.totpSecret))
   for (const m of memberSecrets) await rekeyTotp(m.secret, report, (fresh) => db().update(users).set({ totpSecret: fresh }).where(eq(users.id, m.id)))
-  const mandates = await db().select({ id: directDebitMandates.id, phone: directDebitMandates.phone, phoneHash: directDebitMandates.phoneHash }).from(directDebitMandates)
+  const mandates = await db()
+    .select({ id: directDebitMandates.id, phone: directDebitMandates.phone, phoneHash: directDebitMandates.phoneHash })
+    .from(directDebitMandates)
   for (const m of mandates) {
     const phone = normalise('phone', m.phone)
     if (!phone || valueHash('phone', phone) === m.phoneHash) continue
-    await db().update(directDebitMandates).set({ phoneHash: valueHash('phone', phone) }).where(eq(directDebitMandates.id, m.id))
+    await db()
+      .update(directDebitMandates)
+      .set({ phoneHash: valueHash('phone', phone) })
+      .where(eq(directDebitMandates.id, m.id))
     report.mandatePhonesRehashed++
   }
   return report

@@ -161,7 +161,12 @@ function trailerHidesSomething(buf: Uint8Array, end: number): boolean {
   if (start === buf.length) return false
   const trailer = buf.subarray(start)
   if (APPENDED_FILES.some((sig) => startsWith(trailer, sig))) return true
-  if (asBuffer(buf).subarray(Math.max(end, buf.length - 65_557)).includes(ZIP_END)) return true
+  if (
+    asBuffer(buf)
+      .subarray(Math.max(end, buf.length - 65_557))
+      .includes(ZIP_END)
+  )
+    return true
   return isText(trailer) || containsMarkup(trailer)
 }
 

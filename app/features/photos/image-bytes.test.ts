@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { gif, gifJsPolyglot, html, jpeg, motionPhotoTrailer, pdf, png, svg, webp, withJpegComment, withPngText, zip } from '../../../tests/setup/upload-fixtures'
+import {
+  gif,
+  gifJsPolyglot,
+  html,
+  jpeg,
+  motionPhotoTrailer,
+  pdf,
+  png,
+  svg,
+  webp,
+  withJpegComment,
+  withPngText,
+  zip,
+} from '../../../tests/setup/upload-fixtures'
 import { formatOf, jpegLayout, pngLayout, sniffImage, webpLayout } from './image-bytes.server'
 
 const reason = (buf: Buffer) => {

@@ -19,7 +19,9 @@ useTestDatabase()
 const dataDir = () => process.env.DATA_DIR!
 
 async function jpeg(width = 400, height = 300, color = '#c33'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer()
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer()
 }
 
 /** A JPEG that carries EXIF with a camera make and a GPS position. */
@@ -73,8 +75,12 @@ describe('processImage', () => {
   })
 
   it('accepts PNG and WebP input', async () => {
-    const png = await sharp({ create: { width: 200, height: 200, channels: 4, background: '#0f0a' } }).png().toBuffer()
-    const webp = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#00f' } }).webp().toBuffer()
+    const png = await sharp({ create: { width: 200, height: 200, channels: 4, background: '#0f0a' } })
+      .png()
+      .toBuffer()
+    const webp = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#00f' } })
+      .webp()
+      .toBuffer()
     expect(await rejection(processImage(png))).toBe('accepted')
     expect(await rejection(processImage(webp))).toBe('accepted')
   })
@@ -158,7 +164,16 @@ describe('uploadPhoto', () => {
     const m = await member({ paid: true })
     await db()
       .insert(profileImages)
-      .values(Array.from({ length: 24 }, (_, i) => ({ profileId: m.profileId, filename: `x${i}.webp`, thumbFilename: `x${i}-t.webp`, matchFilename: `x${i}-m.webp`, blurredFilename: `x${i}-b.webp`, status: 'active' as const })))
+      .values(
+        Array.from({ length: 24 }, (_, i) => ({
+          profileId: m.profileId,
+          filename: `x${i}.webp`,
+          thumbFilename: `x${i}-t.webp`,
+          matchFilename: `x${i}-m.webp`,
+          blurredFilename: `x${i}-b.webp`,
+          status: 'active' as const,
+        })),
+      )
     expect((await uploadPhoto(m.viewer, await jpeg())).ok).toBe(true)
     expect(await uploadPhoto(m.viewer, await jpeg())).toEqual({ ok: false, error: 'limit_reached', limit: 25 })
     // The same member as a free member would be over the limit at once.

@@ -26,7 +26,7 @@ export function distanceKm(a: GeoPoint, b: GeoPoint): number {
 }
 
 const rowOf = (lat: number) => Math.min(ROWS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEG)))
-const colOf = (lon: number) => (((Math.floor((lon + 180) / CELL_DEG) % COLS) + COLS) % COLS)
+const colOf = (lon: number) => ((Math.floor((lon + 180) / CELL_DEG) % COLS) + COLS) % COLS
 
 export interface PointIndex<T extends GeoPoint> {
   /** The nearest point within `maxKm` that passes `accept`, or null. */

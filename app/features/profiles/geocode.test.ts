@@ -43,7 +43,7 @@ describe('the grid index', () => {
   it('answers as a scan of every town does, also near the poles and across the antimeridian', () => {
     // A fixed pseudo-random sequence: the same 400 positions every run, over land and sea at every latitude.
     let seed = 24
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
     const spots = Array.from({ length: 400 }, () => ({ lat: next() * 170 - 85, lon: next() * 360 - 180 }))
     spots.push({ lat: 65.8, lon: -179.95 }, { lat: 65.8, lon: 179.95 }, { lat: 78.22, lon: 15.65 }, { lat: -54.8, lon: -68.3 })
     // Positions next to towns, where the answer is a town rather than none.

@@ -148,7 +148,8 @@ describe('the migration that snaps stored positions', () => {
     }
     const unplaced = await createMember()
     const run = () => db().execute(sql.raw(fs.readFileSync(path.join(migrationsFolder, file), 'utf8')))
-    const stored = async () => Promise.all(ids.map(async (id) => (await db().select({ lat: profiles.latitude, lon: profiles.longitude }).from(profiles).where(eq(profiles.id, id)))[0]))
+    const stored = async () =>
+      Promise.all(ids.map(async (id) => (await db().select({ lat: profiles.latitude, lon: profiles.longitude }).from(profiles).where(eq(profiles.id, id)))[0]))
     await run()
     const once = await stored()
     once.forEach((p, i) => {

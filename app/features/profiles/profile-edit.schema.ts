@@ -2,8 +2,7 @@ import { z } from 'zod'
 import { bodyTypes, eyeColors, genders, hairColors, relationshipStatuses, sexualities } from './profile-values'
 import { dateOfBirthSchema, usernameSchema } from '#app/features/accounts/accounts.schema'
 
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).optional())
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).optional())
 
 /** The own-profile form of /profile; error strings are catalog ids. */
 export function profileEditSchema(opts: { minAge: number; countries: string[]; interestIds: number[] }) {

@@ -10,13 +10,13 @@ import type { ProfileDetail } from './profile-types'
 /** The profile as shown to one viewer: coordinates replaced by a coarse distance (coarse-location.ts). */
 export type ShownProfile = Omit<ProfileDetail, 'latitude' | 'longitude'> & { distanceKm: number | null }
 
-export type ProfilePage =
-  | { kind: 'ok'; profile: ShownProfile; isOwn: boolean; blocking: boolean }
-  | { kind: 'blocked'; name: string }
-  | { kind: 'not_found' }
+export type ProfilePage = { kind: 'ok'; profile: ShownProfile; isOwn: boolean; blocking: boolean } | { kind: 'blocked'; name: string } | { kind: 'not_found' }
 
 async function viewerPosition(viewerId: number): Promise<{ lat: number; lon: number } | null> {
-  const [row] = await db().select({ lat: profiles.latitude, lon: profiles.longitude }).from(profiles).where(and(eq(profiles.id, viewerId)))
+  const [row] = await db()
+    .select({ lat: profiles.latitude, lon: profiles.longitude })
+    .from(profiles)
+    .where(and(eq(profiles.id, viewerId)))
   return row?.lat != null && row.lon != null ? { lat: row.lat, lon: row.lon } : null
 }
 

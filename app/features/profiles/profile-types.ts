@@ -23,4 +23,3 @@ export interface ProfileDetail extends ProfileCard {
   longitude: number | null
   mainImage: { filename: string; status: string; match: string } | null
 }
-

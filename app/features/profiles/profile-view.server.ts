@@ -113,7 +113,6 @@ export async function getProfileDetail(profileId: number, visibleFields: string[
     images: imageRows.map((i) => ({ id: i.id, isMain: i.id === row.mainImageId })),
     latitude: row.latitude,
     longitude: row.longitude,
-    mainImage:
-      row.mainFilename && row.imageStatus ? { filename: row.mainFilename, status: row.imageStatus, match: row.mainMatch ?? row.mainFilename } : null,
+    mainImage: row.mainFilename && row.imageStatus ? { filename: row.mainFilename, status: row.imageStatus, match: row.mainMatch ?? row.mainFilename } : null,
   }
 }

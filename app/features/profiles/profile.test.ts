@@ -175,9 +175,33 @@ describe('loadProfilePage', () => {
     const rows = await db()
       .insert(profileImages)
       .values([
-        { profileId: target.profileId, filename: 'main-full.webp', thumbFilename: 'main-t.webp', matchFilename: 'main-m.webp', blurredFilename: 'main-b.webp', status: 'active' as const, position: 0 },
-        { profileId: target.profileId, filename: 'second-full.webp', thumbFilename: 'second-t.webp', matchFilename: 'second-m.webp', blurredFilename: 'second-b.webp', status: 'active' as const, position: 1 },
-        { profileId: target.profileId, filename: 'pending-full.webp', thumbFilename: 'pending-t.webp', matchFilename: 'pending-m.webp', blurredFilename: 'pending-b.webp', status: 'pending' as const, position: 2 },
+        {
+          profileId: target.profileId,
+          filename: 'main-full.webp',
+          thumbFilename: 'main-t.webp',
+          matchFilename: 'main-m.webp',
+          blurredFilename: 'main-b.webp',
+          status: 'active' as const,
+          position: 0,
+        },
+        {
+          profileId: target.profileId,
+          filename: 'second-full.webp',
+          thumbFilename: 'second-t.webp',
+          matchFilename: 'second-m.webp',
+          blurredFilename: 'second-b.webp',
+          status: 'active' as const,
+          position: 1,
+        },
+        {
+          profileId: target.profileId,
+          filename: 'pending-full.webp',
+          thumbFilename: 'pending-t.webp',
+          matchFilename: 'pending-m.webp',
+          blurredFilename: 'pending-b.webp',
+          status: 'pending' as const,
+          position: 2,
+        },
       ])
       .returning({ id: profileImages.id })
     await db().update(profiles).set({ mainImageId: rows[0].id }).where(eq(profiles.id, target.profileId))

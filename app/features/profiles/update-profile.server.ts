@@ -84,7 +84,10 @@ export async function updateProfile(profileId: number, input: ProfileEditInput):
  * coarse-location.ts): what is stored can never pin anyone down more finely than that. Callers pass the centre of
  * the member's town (saveOwnPosition), never the browser's position itself.
  */
-export async function updateLocation(profileId: number, loc: { country: string; region: string | null; city: string; lat: number; lon: number }): Promise<void> {
+export async function updateLocation(
+  profileId: number,
+  loc: { country: string; region: string | null; city: string; lat: number; lon: number },
+): Promise<void> {
   const cell = snapToCell(loc)
   await db()
     .update(profiles)

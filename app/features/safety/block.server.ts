@@ -18,7 +18,9 @@ export async function blockMember(blockerId: number, blockedId: number): Promise
   if (!view.ok && view.reason !== 'blocked') return false
   await db().transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing()
-    await tx.delete(likes).where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))))
+    await tx
+      .delete(likes)
+      .where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))))
     const [low, high] = blockerId < blockedId ? [blockerId, blockedId] : [blockedId, blockerId]
     const [conv] = await tx
       .select({ id: conversations.id })
@@ -35,7 +37,9 @@ export async function blockMember(blockerId: number, blockedId: number): Promise
 }
 
 export async function unblockMember(blockerId: number, blockedId: number): Promise<void> {
-  await db().delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+  await db()
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
 }
 
 /** The members the viewer blocked, for the settings list. */

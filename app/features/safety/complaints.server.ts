@@ -24,15 +24,17 @@ function newReference(now = new Date()): string {
  */
 export async function fileComplaint(input: ComplaintInput & { locale: Locale; reporterProfileId: number | null }): Promise<{ reference: string }> {
   const reference = newReference()
-  await db().insert(complaints).values({
-    reference,
-    category: input.category,
-    subject: input.subject ?? null,
-    description: input.description,
-    email: input.email,
-    locale: input.locale,
-    reporterProfileId: input.reporterProfileId,
-  })
+  await db()
+    .insert(complaints)
+    .values({
+      reference,
+      category: input.category,
+      subject: input.subject ?? null,
+      description: input.description,
+      email: input.email,
+      locale: input.locale,
+      reporterProfileId: input.reporterProfileId,
+    })
   const [settings, company] = await Promise.all([getSettings(), getCompanyInfo()])
   const content = renderEmail({
     locale: input.locale,

@@ -142,23 +142,37 @@ const moneyPatterns = [
   words(
     'gift\\s?cards?|itunes\\s?cards?|google\\s?play\\s?cards?|steam\\s?cards?|amazon\\s?cards?|apple\\s?cards?|paysafe\\s?cards?|paysafecard|western\\s?union|money\\s?gram|paypal|bitcoins?|btc|crypto\\p{L}*|usdt|ethereum|cash\\s?app|venmo|zelle|revolut|iban',
   ),
-  words('bank\\s?(?:transfer|details|account)|wire\\s?transfer|borrow (?:some )?money|need (?:some |the |urgent )?(?:money|cash)|money for (?:a |an |the |my )?(?:ticket|flight|plane|hospital|visa|surgery|operation|rent|customs|fees?)'),
+  words(
+    'bank\\s?(?:transfer|details|account)|wire\\s?transfer|borrow (?:some )?money|need (?:some |the |urgent )?(?:money|cash)|money for (?:a |an |the |my )?(?:ticket|flight|plane|hospital|visa|surgery|operation|rent|customs|fees?)',
+  ),
   // nl
-  words('geld (?:lenen|overmaken|nodig|sturen)|overmaken|overgemaakt|(?:maak|maakt) (?:het|dat|het geld|geld|even|wat) over|cadeau(?:bon|kaart)\\p{L}*|bankrekening\\p{L}*|rekeningnummer|tikkie'),
+  words(
+    'geld (?:lenen|overmaken|nodig|sturen)|overmaken|overgemaakt|(?:maak|maakt) (?:het|dat|het geld|geld|even|wat) over|cadeau(?:bon|kaart)\\p{L}*|bankrekening\\p{L}*|rekeningnummer|tikkie',
+  ),
   // de
-  words('geld (?:leihen|schicken|senden|uberweisen|brauchen)|uberweis\\p{L}*|brauche (?:dringend |etwas |noch )?geld|geschenkkarte\\p{L}*|guthabenkarte\\p{L}*|gutscheinkarte\\p{L}*|gutscheincode\\p{L}*|bankverbindung|bankdaten|kontonummer'),
+  words(
+    'geld (?:leihen|schicken|senden|uberweisen|brauchen)|uberweis\\p{L}*|brauche (?:dringend |etwas |noch )?geld|geschenkkarte\\p{L}*|guthabenkarte\\p{L}*|gutscheinkarte\\p{L}*|gutscheincode\\p{L}*|bankverbindung|bankdaten|kontonummer',
+  ),
   // it
-  words('prestito|(?:mandami|inviami|mandarmi|prestarmi) (?:dei |i |un po di |qualche )?(?:soldi|denaro)|bisogno di (?:soldi|denaro)|bonifico|postepay|carta regalo|buono regalo|coordinate bancarie'),
+  words(
+    'prestito|(?:mandami|inviami|mandarmi|prestarmi) (?:dei |i |un po di |qualche )?(?:soldi|denaro)|bisogno di (?:soldi|denaro)|bonifico|postepay|carta regalo|buono regalo|coordinate bancarie',
+  ),
   // fr
-  words("preter (?:de l'|des )?argent|envoie[- ]moi (?:de l'|des |un peu d')?argent|besoin d'argent|besoin (?:de l'|d')?argent|virement|carte[s]? cadeaux?|mandat cash|coordonnees bancaires|transcash|neosurf|coupons? pcs"),
+  words(
+    "preter (?:de l'|des )?argent|envoie[- ]moi (?:de l'|des |un peu d')?argent|besoin d'argent|besoin (?:de l'|d')?argent|virement|carte[s]? cadeaux?|mandat cash|coordonnees bancaires|transcash|neosurf|coupons? pcs",
+  ),
   // es
   words('prestar(?:me)? dinero|(?:enviame|mandame) (?:dinero|plata)|necesito (?:dinero|plata)|transferencia|tarjetas? (?:de )?regalo|bizum|cuenta bancaria'),
   // pl
-  words('pozyczyc|pozyczk\\p{L}*|przelew\\p{L}*|wyslij mi (?:troche )?(?:pieniadze|pieniedzy|kase)|potrzebuje (?:pilnie )?(?:pieniedzy|kasy)|kart\\p{L}* podarunkow\\p{L}*|kod(?:em)? blik|blikiem|numer konta'),
+  words(
+    'pozyczyc|pozyczk\\p{L}*|przelew\\p{L}*|wyslij mi (?:troche )?(?:pieniadze|pieniedzy|kase)|potrzebuje (?:pilnie )?(?:pieniedzy|kasy)|kart\\p{L}* podarunkow\\p{L}*|kod(?:em)? blik|blikiem|numer konta',
+  ),
   // da
   words('lane penge|send (?:mig )?penge|overforsel|overfor penge|brug for penge|mangler penge|gavekort|mobilepay|kontonummer'),
   // fi
-  words('lainaa (?:minulle |mulle )?rahaa|lainata rahaa|lainaisitko|laheta (?:minulle |mulle )?rahaa|tarvitsen (?:kipeasti )?rahaa|tilisiir\\p{L}*|lahjakort\\p{L}*|tilinumero\\p{L}*'),
+  words(
+    'lainaa (?:minulle |mulle )?rahaa|lainata rahaa|lainaisitko|laheta (?:minulle |mulle )?rahaa|tarvitsen (?:kipeasti )?rahaa|tilisiir\\p{L}*|lahjakort\\p{L}*|tilinumero\\p{L}*',
+  ),
   // nb
   words('lane penger|send (?:meg )?penger|overforing|trenger (?:noen )?penger|vipps|bankopplysninger'),
   // sv

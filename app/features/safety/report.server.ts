@@ -16,7 +16,9 @@ export async function reportProfile(input: { reporterId: number; targetId: numbe
       .where(and(eq(profileImages.id, input.imageId), eq(profileImages.profileId, input.targetId)))
     if (!img) return false
   }
-  await db().insert(reports).values({ reporterId: input.reporterId, targetId: input.targetId, imageId: input.imageId ?? null, reason: input.reason, details: input.details ?? null })
+  await db()
+    .insert(reports)
+    .values({ reporterId: input.reporterId, targetId: input.targetId, imageId: input.imageId ?? null, reason: input.reason, details: input.details ?? null })
   return true
 }
 

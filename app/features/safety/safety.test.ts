@@ -104,7 +104,14 @@ describe('unblockMember and listBlocked', () => {
     const adam = await createMember({ gender: 'male', name: 'Adam' })
     const [img] = await db()
       .insert(profileImages)
-      .values({ profileId: adam.profileId, filename: 'a.webp', thumbFilename: 'a-t.webp', matchFilename: 'a-m.webp', blurredFilename: 'a-b.webp', status: 'active' })
+      .values({
+        profileId: adam.profileId,
+        filename: 'a.webp',
+        thumbFilename: 'a-t.webp',
+        matchFilename: 'a-m.webp',
+        blurredFilename: 'a-b.webp',
+        status: 'active',
+      })
       .returning({ id: profileImages.id })
     await db().update(profiles).set({ mainImageId: img.id }).where(eq(profiles.id, adam.profileId))
     await blockMember(me.profileId, zoe.profileId)
@@ -145,7 +152,14 @@ describe('reportProfile', () => {
     const target = await createMember({ gender: 'male' })
     const [img] = await db()
       .insert(profileImages)
-      .values({ profileId: target.profileId, filename: 't.webp', thumbFilename: 't-t.webp', matchFilename: 't-m.webp', blurredFilename: 't-b.webp', status: 'active' })
+      .values({
+        profileId: target.profileId,
+        filename: 't.webp',
+        thumbFilename: 't-t.webp',
+        matchFilename: 't-m.webp',
+        blurredFilename: 't-b.webp',
+        status: 'active',
+      })
       .returning({ id: profileImages.id })
     expect(await reportProfile({ reporterId: reporter.profileId, targetId: target.profileId, reason: 'fake_profile', details: 'Stolen pictures' })).toBe(true)
     expect(await reportProfile({ reporterId: reporter.profileId, targetId: target.profileId, reason: 'inappropriate_photo', imageId: img.id })).toBe(true)
@@ -162,7 +176,14 @@ describe('reportProfile', () => {
     const third = await createMember({ gender: 'male' })
     const [foreign] = await db()
       .insert(profileImages)
-      .values({ profileId: third.profileId, filename: 'f.webp', thumbFilename: 'f-t.webp', matchFilename: 'f-m.webp', blurredFilename: 'f-b.webp', status: 'active' })
+      .values({
+        profileId: third.profileId,
+        filename: 'f.webp',
+        thumbFilename: 'f-t.webp',
+        matchFilename: 'f-m.webp',
+        blurredFilename: 'f-b.webp',
+        status: 'active',
+      })
       .returning({ id: profileImages.id })
     expect(await reportProfile({ reporterId: reporter.profileId, targetId: reporter.profileId, reason: 'spam' })).toBe(false)
     expect(await reportProfile({ reporterId: reporter.profileId, targetId: 987_654, reason: 'spam' })).toBe(false)

@@ -47,7 +47,7 @@ const NOW = Date.now()
 
 async function world(seed: number, n: number) {
   const r = random(seed)
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]
   // Few distinct activity times, so that many profiles tie and the id decides the order.
   const times = Array.from({ length: 12 }, (_, i) => new Date(NOW - i * 3_600_000))
   const values = Array.from({ length: n }, (_, i) => ({
@@ -79,9 +79,15 @@ async function world(seed: number, n: number) {
   const talkPairs = new Map(pairs(n).map(([a, b]) => [`${Math.min(a, b)}-${Math.max(a, b)}`, [Math.min(a, b), Math.max(a, b)] as [number, number]]))
   // Skips: some within the skip period, some long ago (those no longer hide anyone).
   const skipPairs = pairs(2 * n).map(([a, b]) => ({ skipperId: a, skippedId: b, createdAt: new Date(NOW - (r() < 0.5 ? 1 : 400) * DAY) }))
-  await db().insert(likes).values(likePairs.map(([likerId, likedId]) => ({ likerId, likedId })))
-  await db().insert(blocks).values(blockPairs.map(([blockerId, blockedId]) => ({ blockerId, blockedId })))
-  await db().insert(conversations).values([...talkPairs.values()].map(([profileLowId, profileHighId]) => ({ profileLowId, profileHighId, startedBy: profileLowId })))
+  await db()
+    .insert(likes)
+    .values(likePairs.map(([likerId, likedId]) => ({ likerId, likedId })))
+  await db()
+    .insert(blocks)
+    .values(blockPairs.map(([blockerId, blockedId]) => ({ blockerId, blockedId })))
+  await db()
+    .insert(conversations)
+    .values([...talkPairs.values()].map(([profileLowId, profileHighId]) => ({ profileLowId, profileHighId, startedBy: profileLowId })))
   await db().insert(skips).values(skipPairs)
   const has = (list: [number, number][]) => {
     const s = new Set(list.map(([a, b]) => `${a}-${b}`))
@@ -134,7 +140,10 @@ describe('search and proposals list exactly whom the rules allow, in order', () 
           .sort(w.byActivity)
         const got = await searchMembers(viewer, q, perPage, cap, orientation)
         const where = JSON.stringify({ viewer, q, orientation, cap })
-        expect(got.profiles.map((p) => p.id), where).toEqual(expected.slice((q.page - 1) * perPage, q.page * perPage).map((p) => p.id))
+        expect(
+          got.profiles.map((p) => p.id),
+          where,
+        ).toEqual(expected.slice((q.page - 1) * perPage, q.page * perPage).map((p) => p.id))
         expect({ total: got.total, capped: got.capped }, where).toEqual({ total: Math.min(cap, expected.length), capped: expected.length > cap })
         checked += expected.length
       }
@@ -161,7 +170,10 @@ describe('search and proposals list exactly whom the rules allow, in order', () 
       const rest = fits.filter((p) => p.country === me.country && !near.includes(p))
       const far = fits.filter((p) => p.country !== me.country)
       const expected = [...near, ...rest, ...far].slice(0, limit).map((p) => p.id)
-      const got = await proposals({ profileId: me.id, gender: me.gender, sexuality: me.sexuality, birthDate: me.birthDate, country: me.country, region: me.region }, { limit })
+      const got = await proposals(
+        { profileId: me.id, gender: me.gender, sexuality: me.sexuality, birthDate: me.birthDate, country: me.country, region: me.region },
+        { limit },
+      )
       expect(
         got.map((p) => p.profile.id),
         JSON.stringify({ me, limit }),

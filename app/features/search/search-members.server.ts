@@ -22,7 +22,15 @@ export interface SearchResult {
 }
 
 /** The two queries of a search page (results and total), built but not run: the benchmark EXPLAINs them. */
-export function buildSearchQueries(viewerId: number | null, q: SearchQuery, perPage: number, now = new Date(), countCap = DEFAULT_COUNT_CAP, excludeIds: number[] = [], orientation: Orientation | null = null) {
+export function buildSearchQueries(
+  viewerId: number | null,
+  q: SearchQuery,
+  perPage: number,
+  now = new Date(),
+  countCap = DEFAULT_COUNT_CAP,
+  excludeIds: number[] = [],
+  orientation: Orientation | null = null,
+) {
   // Age range to birth-date range: someone aged max_age was born after the day (max_age + 1) years ago.
   const oldest = birthDateForAge(q.max_age + 1, now)
   const youngest = birthDateForAge(q.min_age, now)
@@ -35,7 +43,12 @@ export function buildSearchQueries(viewerId: number | null, q: SearchQuery, perP
     lte(profiles.birthDate, youngest),
     // The default search (no gender chosen) follows the matching rule: only who could be interested both ways.
     orientation ? compatibleWith(orientation) : undefined,
-    excludeIds.length ? sql`${profiles.id} not in (${sql.join(excludeIds.map((id) => sql`${id}`), sql`, `)})` : undefined,
+    excludeIds.length
+      ? sql`${profiles.id} not in (${sql.join(
+          excludeIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : undefined,
   )
   // "Men and women" counts as gender in (the genders): the same rows, since a profile's gender is one of them (and
   // the matching rule, when it applies, already asks for one of the genders the viewer looks for), but on
@@ -65,12 +78,25 @@ export function buildSearchQueries(viewerId: number | null, q: SearchQuery, perP
     // page says "more than".
     count: db()
       .select({ n: sql<number>`count(*)::int` })
-      .from(db().select({ one: sql`1` }).from(profiles).where(countWhere).limit(countCap + 1).as('matches')),
+      .from(
+        db()
+          .select({ one: sql`1` })
+          .from(profiles)
+          .where(countWhere)
+          .limit(countCap + 1)
+          .as('matches'),
+      ),
   }
 }
 
 /** Members matching the query that the viewer may see, newest activity first, one page at a time. */
-export async function searchMembers(viewerId: number | null, q: SearchQuery, perPage: number, countCap = DEFAULT_COUNT_CAP, orientation: Orientation | null = null): Promise<SearchResult> {
+export async function searchMembers(
+  viewerId: number | null,
+  q: SearchQuery,
+  perPage: number,
+  countCap = DEFAULT_COUNT_CAP,
+  orientation: Orientation | null = null,
+): Promise<SearchResult> {
   const now = new Date()
   const queries = buildSearchQueries(viewerId, q, perPage, now, countCap, [], orientation)
   const [rows, [count]] = await Promise.all([queries.page, queries.count])
@@ -84,7 +110,13 @@ export async function searchMembers(viewerId: number | null, q: SearchQuery, per
  * 'Similar results' when few match: the same gender and country, any region, ages widened by five years either
  * way, without the profiles already shown. Capped at one page.
  */
-export async function similarMembers(viewerId: number | null, q: SearchQuery, exclude: number[], limit: number, orientation: Orientation | null = null): Promise<ProfileCard[]> {
+export async function similarMembers(
+  viewerId: number | null,
+  q: SearchQuery,
+  exclude: number[],
+  limit: number,
+  orientation: Orientation | null = null,
+): Promise<ProfileCard[]> {
   const now = new Date()
   const wider = { ...q, countryregion: '', min_age: Math.max(18, q.min_age - 5), max_age: Math.min(99, q.max_age + 5), page: 1 }
   const rows = await buildSearchQueries(viewerId, wider, limit, now, DEFAULT_COUNT_CAP, exclude, orientation).page

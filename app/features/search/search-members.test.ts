@@ -87,7 +87,10 @@ describe('searchMembers filters', () => {
     for (let i = 0; i < 5; i++) {
       const m = await createMember()
       // Activity i hours ago: made[0] is the most recently active.
-      await db().update(profiles).set({ lastActiveAt: sql`now() - make_interval(hours => ${i})` }).where(eq(profiles.id, m.profileId))
+      await db()
+        .update(profiles)
+        .set({ lastActiveAt: sql`now() - make_interval(hours => ${i})` })
+        .where(eq(profiles.id, m.profileId))
       made.push(m.profileId)
     }
     const p1 = await searchMembers(viewer.profileId, { ...all, gender: 'female', page: 1 }, 2)

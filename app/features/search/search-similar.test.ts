@@ -104,10 +104,12 @@ describe('similarMembers', () => {
     const pending = await createMember({ birthDate: bornAged(30), status: 'pending_deletion', profileStatus: 'disabled' })
     const blocker = await createMember({ birthDate: bornAged(30) })
     const blockee = await createMember({ birthDate: bornAged(30) })
-    await db().insert(blocks).values([
-      { blockerId: blocker.profileId, blockedId: viewer.profileId },
-      { blockerId: viewer.profileId, blockedId: blockee.profileId },
-    ])
+    await db()
+      .insert(blocks)
+      .values([
+        { blockerId: blocker.profileId, blockedId: viewer.profileId },
+        { blockerId: viewer.profileId, blockedId: blockee.profileId },
+      ])
     const q: SearchQuery = { ...base, min_age: 30, max_age: 30 }
     const got = idsOf(await similarMembers(viewer.profileId, q, [], 50))
     expect(got).toEqual([visible.profileId])

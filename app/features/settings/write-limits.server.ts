@@ -47,7 +47,12 @@ async function limiterFor(kind: WriteKind): Promise<RateLimiterAbstract> {
   let limiter = limiters.get(id)
   if (!limiter) {
     const e = env()
-    limiter = createLimiter({ keyPrefix: `write-${kind}-${points}${epoch}`, points, duration: KINDS[kind].seconds, redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined })
+    limiter = createLimiter({
+      keyPrefix: `write-${kind}-${points}${epoch}`,
+      points,
+      duration: KINDS[kind].seconds,
+      redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
+    })
     limiters.set(id, limiter)
   }
   return limiter
@@ -77,7 +82,9 @@ export async function withWrite<T>(kind: WriteKind, who: number | string, write:
 
 /** Whether an outcome is a write refused for its rate. */
 export function isTooOften(r: unknown): r is TooOften {
-  return typeof r === 'object' && r !== null && (r as { error?: unknown }).error === 'too_often' && typeof (r as { retryAfter?: unknown }).retryAfter === 'number'
+  return (
+    typeof r === 'object' && r !== null && (r as { error?: unknown }).error === 'too_often' && typeof (r as { retryAfter?: unknown }).retryAfter === 'number'
+  )
 }
 
 /**

@@ -26,6 +26,11 @@ const BEACONS_PER_HOUR = 300
 let limiter: ReturnType<typeof createLimiter> | undefined
 export function pageHiddenLimiter() {
   const e = env()
-  limiter ??= createLimiter({ keyPrefix: 'page-hidden-ip', points: BEACONS_PER_HOUR, duration: 3600, redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined })
+  limiter ??= createLimiter({
+    keyPrefix: 'page-hidden-ip',
+    points: BEACONS_PER_HOUR,
+    duration: 3600,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
+  })
   return limiter
 }

@@ -25,10 +25,17 @@ function startWorker(env: Record<string, string> = {}): Promise<ChildProcess> {
 }
 
 const rows = async () =>
-  ((await handle.db.execute(sql`select n, pid, attempt, phase from job_test_runs order by id`)) as unknown as { rows: { n: number; pid: number; attempt: number; phase: string }[] }).rows
+  (
+    (await handle.db.execute(sql`select n, pid, attempt, phase from job_test_runs order by id`)) as unknown as {
+      rows: { n: number; pid: number; attempt: number; phase: string }[]
+    }
+  ).rows
 const enqueue = async (jobs: Record<string, unknown>[]) => {
   const { enqueueJobs } = await import('#db/jobs.server')
-  await enqueueJobs(handle.db, jobs.map((payload) => ({ name: 'test.record', payload })))
+  await enqueueJobs(
+    handle.db,
+    jobs.map((payload) => ({ name: 'test.record', payload })),
+  )
 }
 
 beforeAll(async () => {

@@ -2,7 +2,17 @@ import type { DomainEventType, RecordedEvent } from '#app/lib/domain-events'
 import { logger } from '#app/lib/logger.server'
 import { db } from '#db/client.server'
 import { dispatchEvents, loadEvents } from '#db/events.server'
-import { cancelWaitingJob, claimDueJobs, claimSchedulePeriod, completeJobs, enqueueJobs, failJob, msUntilNextJob, type ClaimedJob, type NewJob } from '#db/jobs.server'
+import {
+  cancelWaitingJob,
+  claimDueJobs,
+  claimSchedulePeriod,
+  completeJobs,
+  enqueueJobs,
+  failJob,
+  msUntilNextJob,
+  type ClaimedJob,
+  type NewJob,
+} from '#db/jobs.server'
 import { periodStart, retryDelayMs } from './backoff'
 import { onWake } from './wake'
 import { errorText } from '#app/lib/error-text'
@@ -255,7 +265,14 @@ export class JobRunner {
   private liveRetryJob(events: RecordedEvent[]): NewJob | null {
     const ids = events.filter((e) => this.reactionsFor(e).some((r) => r.live)).map((e) => e.id)
     if (!ids.length) return null
-    return { name: LIVE_RETRY_JOB, payload: { ids }, key: `${LIVE_RETRY_JOB}:${ids[0]}`, delayMs: LIVE_RETRY_DELAY_MS, maxAttempts: 5, priority: LIVE_RETRY_PRIORITY }
+    return {
+      name: LIVE_RETRY_JOB,
+      payload: { ids },
+      key: `${LIVE_RETRY_JOB}:${ids[0]}`,
+      delayMs: LIVE_RETRY_DELAY_MS,
+      maxAttempts: 5,
+      priority: LIVE_RETRY_PRIORITY,
+    }
   }
 
   /** The live reactions of a batch: in order within each order key, keys side by side. Returns how many failed. */

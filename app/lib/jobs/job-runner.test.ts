@@ -61,7 +61,10 @@ describe('the job runner', () => {
   })
 
   it('runs every job exactly once when two runners claim side by side', async () => {
-    await enqueueJobs(db(), Array.from({ length: 60 }, (_, i) => ({ name: 'count', payload: { n: i } })))
+    await enqueueJobs(
+      db(),
+      Array.from({ length: 60 }, (_, i) => ({ name: 'count', payload: { n: i } })),
+    )
     const runs: number[] = []
     const make = () =>
       new JobRunner({ concurrency: 5 }).defineJob('count', async (p) => {
@@ -116,7 +119,11 @@ describe('the job runner', () => {
   })
 
   it('fails a job that runs past its timeout, and one without a handler, without stopping the others', async () => {
-    await enqueueJobs(db(), [{ name: 'slow', payload: {}, maxAttempts: 1 }, { name: 'unknown', payload: {} }, { name: 'fine', payload: {} }])
+    await enqueueJobs(db(), [
+      { name: 'slow', payload: {}, maxAttempts: 1 },
+      { name: 'unknown', payload: {} },
+      { name: 'fine', payload: {} },
+    ])
     let fine = 0
     const runner = new JobRunner()
       .defineJob('slow', () => new Promise((r) => setTimeout(r, 500)), { timeoutMs: 50 })
@@ -170,4 +177,3 @@ describe('msUntilNextJob', () => {
     expect(await db().execute(sql`select current_setting('synchronous_commit') as s`)).toMatchObject({ rows: [{ s: 'on' }] })
   })
 })
-

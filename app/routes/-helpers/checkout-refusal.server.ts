@@ -8,9 +8,17 @@ import { statusFor } from '#app/lib/refusals'
 export function refusalMessage(r: CheckoutRefusal): { id: string; money?: Record<string, { minor: number; currency: string }>; status: number } {
   switch (r.reason) {
     case 'discount':
-      return { id: `discount.error.${r.error}`, money: r.minimumMinor ? { amount: { minor: r.minimumMinor, currency: r.currency ?? 'EUR' } } : undefined, status: statusFor('checkout', r.error === 'used' ? 'discount_used' : 'discount') }
+      return {
+        id: `discount.error.${r.error}`,
+        money: r.minimumMinor ? { amount: { minor: r.minimumMinor, currency: r.currency ?? 'EUR' } } : undefined,
+        status: statusFor('checkout', r.error === 'used' ? 'discount_used' : 'discount'),
+      }
     case 'spend_limit':
-      return { id: 'checkout.error.spendLimit', money: { limit: { minor: r.limitMinor, currency: r.currency }, spent: { minor: r.spentMinor, currency: r.currency } }, status: statusFor('checkout', r.reason) }
+      return {
+        id: 'checkout.error.spendLimit',
+        money: { limit: { minor: r.limitMinor, currency: r.currency }, spent: { minor: r.spentMinor, currency: r.currency } },
+        status: statusFor('checkout', r.reason),
+      }
     case 'direct_debit_limit':
       return { id: 'directdebit.limit', status: statusFor('checkout', r.reason) }
     case 'blocked':

@@ -18,7 +18,8 @@ async function enrolledOperator(role: 'admin' | 'moderator' | 'support' = 'moder
   return { id, secret, codes: codes! }
 }
 
-const page = (token: string | null, path = '/admin') => new Request(`http://localhost${path}`, { headers: token ? { cookie: `${OPERATOR_COOKIE}=${token}` } : {} })
+const page = (token: string | null, path = '/admin') =>
+  new Request(`http://localhost${path}`, { headers: token ? { cookie: `${OPERATOR_COOKIE}=${token}` } : {} })
 
 async function thrown(p: Promise<unknown>): Promise<Response> {
   try {

@@ -6,7 +6,11 @@ import type { Locale } from '#app/i18n/locales'
 import { requestLocale } from './request-locale.server'
 
 /** The signup options of a request: its language, tracking cookie and the visitor's country (when the caller knows them already, passed in). */
-export async function signupOptionsFor(request: Request, context: AppLoadContext, known: { locale?: Locale; country?: string | null } = {}): Promise<SignupOptions> {
+export async function signupOptionsFor(
+  request: Request,
+  context: AppLoadContext,
+  known: { locale?: Locale; country?: string | null } = {},
+): Promise<SignupOptions> {
   const [settings, lang] = await Promise.all([getSettings(), known.locale ?? requestLocale(request, context).then((r) => r.locale)])
   const country = known.country !== undefined ? known.country : visitorCountry(context, settings)
   return signupOptions({ locale: lang, tracking: trackingFromCookies(request.headers.get('cookie')), country })

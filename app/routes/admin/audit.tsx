@@ -25,7 +25,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       <h1 className="h3 mb-3" id="audit-title">
         <FormattedMessage id="admin.audit.title" />
       </h1>
-      <DataTable testId="audit-log" labelledBy="audit-title" columns={auditColumns} rows={loaderData.rows} rowKey={(r) => r.id} empty={<FormattedMessage id="admin.audit.empty" />} />
+      <DataTable
+        testId="audit-log"
+        labelledBy="audit-title"
+        columns={auditColumns}
+        rows={loaderData.rows}
+        rowKey={(r) => r.id}
+        empty={<FormattedMessage id="admin.audit.empty" />}
+      />
       {loaderData.next ? (
         <Link to={`?before=${loaderData.next}`} className="btn btn-outline-dark btn-sm">
           <FormattedMessage id="admin.audit.older" />
@@ -39,7 +46,12 @@ type AuditRow = Route.ComponentProps['loaderData']['rows'][number]
 
 // Newest first and paged by id (`?before=`): a log reads in time order, so it has no other sort.
 const auditColumns: Column<AuditRow>[] = [
-  { id: 'when', header: <FormattedMessage id="admin.audit.when" />, cell: (r) => <FormattedDate value={r.createdAt} dateStyle="short" timeStyle="medium" />, className: 'text-nowrap' },
+  {
+    id: 'when',
+    header: <FormattedMessage id="admin.audit.when" />,
+    cell: (r) => <FormattedDate value={r.createdAt} dateStyle="short" timeStyle="medium" />,
+    className: 'text-nowrap',
+  },
   { id: 'who', header: <FormattedMessage id="admin.audit.who" />, cell: (r) => r.operatorName ?? <FormattedMessage id="admin.audit.system" /> },
   { id: 'what', header: <FormattedMessage id="admin.audit.what" />, cell: (r) => <code>{r.action}</code> },
   { id: 'target', header: <FormattedMessage id="admin.audit.target" />, cell: (r) => (r.targetType ? `${r.targetType} ${r.targetId ?? ''}` : '') },

@@ -56,7 +56,11 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
               <label className="form-label" htmlFor={`company-${k}`}>
                 <FormattedMessage id={k === 'reason' ? 'admin.run.reason' : `admin.company.field.${k}`} />
               </label>
-              {multiline.includes(k as CompanyField) ? <textarea {...props} rows={3} /> : <input {...props} type={k === 'deleteDiscount' ? 'number' : 'text'} />}
+              {multiline.includes(k as CompanyField) ? (
+                <textarea {...props} rows={3} />
+              ) : (
+                <input {...props} type={k === 'deleteDiscount' ? 'number' : 'text'} />
+              )}
               {multiline.includes(k as CompanyField) ? (
                 <div className="form-text">
                   <FormattedMessage id="admin.company.onePerLine" />

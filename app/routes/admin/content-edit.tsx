@@ -89,7 +89,12 @@ export default function AdminContentEdit({ loaderData, actionData }: Route.Compo
               <label className="form-label" htmlFor="page-body">
                 <FormattedMessage id="admin.content.body" />
               </label>
-              <textarea {...field('body')} rows={18} className={`${field('body').className} font-monospace small`} defaultValue={typed?.body ?? loaderData.body} />
+              <textarea
+                {...field('body')}
+                rows={18}
+                className={`${field('body').className} font-monospace small`}
+                defaultValue={typed?.body ?? loaderData.body}
+              />
               <div className="form-text">
                 <FormattedMessage id="admin.content.bodyHelp" />
               </div>

@@ -36,25 +36,23 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
         caption={<FormattedMessage id="admin.content.matrix" />}
         columns={[
           { id: 'page', header: <FormattedMessage id="admin.content.page" />, cell: (t) => <code>{t}</code>, rowHeader: true },
-          ...locales.map(
-            (l): Column<string> => ({
-              id: l,
-              header: <abbr title={localeNames[l]}>{l}</abbr>,
-              align: 'center',
-              cell: (t) => {
-                const exists = !!updated[`${t}/${l}`]
-                return (
-                  <Link
-                    to={`/admin/content/${t}/${l}`}
-                    className={exists ? 'link-success' : 'link-secondary'}
-                    aria-label={intl.formatMessage({ id: exists ? 'admin.content.editIn' : 'admin.content.writeIn' }, { page: t, language: localeNames[l] })}
-                  >
-                    <Icon name={exists ? 'pencil-square' : 'plus-circle'} />
-                  </Link>
-                )
-              },
-            }),
-          ),
+          ...locales.map((l): Column<string> => ({
+            id: l,
+            header: <abbr title={localeNames[l]}>{l}</abbr>,
+            align: 'center',
+            cell: (t) => {
+              const exists = !!updated[`${t}/${l}`]
+              return (
+                <Link
+                  to={`/admin/content/${t}/${l}`}
+                  className={exists ? 'link-success' : 'link-secondary'}
+                  aria-label={intl.formatMessage({ id: exists ? 'admin.content.editIn' : 'admin.content.writeIn' }, { page: t, language: localeNames[l] })}
+                >
+                  <Icon name={exists ? 'pencil-square' : 'plus-circle'} />
+                </Link>
+              )
+            },
+          })),
         ]}
         rows={tokens}
         rowKey={(t) => t}

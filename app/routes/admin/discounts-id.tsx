@@ -72,7 +72,14 @@ export default function AdminDiscount({ loaderData, actionData }: Route.Componen
         <label className="form-label" htmlFor="status-reason">
           <FormattedMessage id="admin.run.reason" />
         </label>
-        <input className={`form-control${failed ? ' is-invalid' : ''}`} id="status-reason" name="reason" maxLength={500} defaultValue={failed?.reason ?? ''} aria-describedby={failed ? 'status-reason-error' : undefined} />
+        <input
+          className={`form-control${failed ? ' is-invalid' : ''}`}
+          id="status-reason"
+          name="reason"
+          maxLength={500}
+          defaultValue={failed?.reason ?? ''}
+          aria-describedby={failed ? 'status-reason-error' : undefined}
+        />
         {failed?.errors.reason ? (
           <div id="status-reason-error" className="invalid-feedback">
             <FormattedMessage id={failed.errors.reason} />
@@ -98,7 +105,15 @@ export default function AdminDiscount({ loaderData, actionData }: Route.Componen
       <h2 className="h5" id="uses-title">
         <FormattedMessage id="admin.discounts.usesTitle" />
       </h2>
-      <DataTable testId="discount-uses-table" className="table table-sm" labelledBy="uses-title" columns={useColumns} rows={uses} rowKey={(u) => u.paymentId} empty={<FormattedMessage id="admin.discounts.noUses" />} />
+      <DataTable
+        testId="discount-uses-table"
+        className="table table-sm"
+        labelledBy="uses-title"
+        columns={useColumns}
+        rows={uses}
+        rowKey={(u) => u.paymentId}
+        empty={<FormattedMessage id="admin.discounts.noUses" />}
+      />
     </>
   )
 }
@@ -109,7 +124,12 @@ const money = (minor: number, currency: string) => <FormattedNumber value={minor
 
 // Newest first, as the data layer orders them.
 const useColumns: Column<Use>[] = [
-  { id: 'when', header: <FormattedMessage id="admin.discounts.use.when" />, cell: (u) => <FormattedDate value={u.at} dateStyle="short" timeStyle="short" />, className: 'text-nowrap' },
+  {
+    id: 'when',
+    header: <FormattedMessage id="admin.discounts.use.when" />,
+    cell: (u) => <FormattedDate value={u.at} dateStyle="short" timeStyle="short" />,
+    className: 'text-nowrap',
+  },
   { id: 'payment', header: <FormattedMessage id="admin.discounts.use.payment" />, cell: (u) => `#${u.paymentId}` },
   { id: 'member', header: <FormattedMessage id="admin.discounts.use.member" />, cell: (u) => `#${u.userId}` },
   {

@@ -17,7 +17,8 @@ export async function action({ request }: Route.ActionArgs) {
   const operator = await requireOperator(request, 'discounts.manage')
   const input = discountFormInput(formFields(await request.formData()))
   const result = await createDiscount(operator, input)
-  if (!result.ok) return data({ ok: false as const, errors: result.errors, input }, { status: result.errors.code === 'admin.discounts.error.codeTaken' ? 409 : 400 })
+  if (!result.ok)
+    return data({ ok: false as const, errors: result.errors, input }, { status: result.errors.code === 'admin.discounts.error.codeTaken' ? 409 : 400 })
   return { ok: true as const, id: result.id, code: String(input.code ?? '').toUpperCase() }
 }
 
@@ -86,7 +87,14 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
               <div className="d-flex flex-wrap gap-3">
                 {paymentMethods.map((m) => (
                   <div key={m.id} className="form-check">
-                    <input className="form-check-input" type="checkbox" id={`pm-${m.id}`} name="paymentMethods" value={m.id} defaultChecked={chosen.has(m.id)} />
+                    <input
+                      className="form-check-input"
+                      type="checkbox"
+                      id={`pm-${m.id}`}
+                      name="paymentMethods"
+                      value={m.id}
+                      defaultChecked={chosen.has(m.id)}
+                    />
                     <label className="form-check-label" htmlFor={`pm-${m.id}`}>
                       {'label' in m ? m.label : <FormattedMessage id={m.labelId} />}
                     </label>
@@ -144,12 +152,26 @@ const discountColumns: Column<Code>[] = [
     sortKey: 'code',
     sortValue: (d) => d.code,
   },
-  { id: 'percentage', header: <FormattedMessage id="admin.discounts.col.percentage" />, cell: (d) => `${d.percentage}%`, sortKey: 'percentage', sortValue: (d) => d.percentage, firstDir: 'desc' },
+  {
+    id: 'percentage',
+    header: <FormattedMessage id="admin.discounts.col.percentage" />,
+    cell: (d) => `${d.percentage}%`,
+    sortKey: 'percentage',
+    sortValue: (d) => d.percentage,
+    firstDir: 'desc',
+  },
   {
     id: 'conditions',
     header: <FormattedMessage id="admin.discounts.col.conditions" />,
     className: 'small',
-    cell: (d) => [d.country, d.minimumOrderMinor !== null ? `≥ ${(d.minimumOrderMinor / 100).toFixed(2)} ${d.currency ?? ''}` : null, d.paymentMethods.length ? d.paymentMethods.join(', ') : null].filter(Boolean).join(' · ') || '—',
+    cell: (d) =>
+      [
+        d.country,
+        d.minimumOrderMinor !== null ? `≥ ${(d.minimumOrderMinor / 100).toFixed(2)} ${d.currency ?? ''}` : null,
+        d.paymentMethods.length ? d.paymentMethods.join(', ') : null,
+      ]
+        .filter(Boolean)
+        .join(' · ') || '—',
   },
   {
     id: 'expires',

@@ -53,7 +53,11 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminEnrol({ loaderData, actionData }: Route.ComponentProps) {
   const intl = useIntl()
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({ lastResult: actionData?.result ?? undefined, onValidate: ({ formData }) => parseWithZod(formData, { schema: enrolSchema }), shouldValidate: 'onSubmit' })
+  const [form, fields] = useForm({
+    lastResult: actionData?.result ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: enrolSchema }),
+    shouldValidate: 'onSubmit',
+  })
   if (actionData?.codes) {
     return (
       <>
@@ -86,14 +90,27 @@ export default function AdminEnrol({ loaderData, actionData }: Route.ComponentPr
       </p>
       <figure className="text-center">
         {/* SVG made by the qrcode library on the server from our own data. */}
-        <div className="mx-auto" style={{ width: 200 }} role="img" aria-label={intl.formatMessage({ id: 'admin.enrol.qr' })} dangerouslySetInnerHTML={{ __html: loaderData.qr }} />
+        <div
+          className="mx-auto"
+          style={{ width: 200 }}
+          role="img"
+          aria-label={intl.formatMessage({ id: 'admin.enrol.qr' })}
+          dangerouslySetInnerHTML={{ __html: loaderData.qr }}
+        />
         <figcaption className="mt-2 small">
           <FormattedMessage id="admin.enrol.secret" /> <code data-testid="totp-secret">{loaderData.secret}</code>
         </figcaption>
       </figure>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
-        <FormField label={<FormattedMessage id="admin.login.code" />} errors={fields.code.errors} {...getInputProps(fields.code, { type: 'text' })} id="enrol-code" autoComplete="one-time-code" inputMode="numeric" />
+        <FormField
+          label={<FormattedMessage id="admin.login.code" />}
+          errors={fields.code.errors}
+          {...getInputProps(fields.code, { type: 'text' })}
+          id="enrol-code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+        />
         <button type="submit" className="btn btn-dark w-100" disabled={busy}>
           <FormattedMessage id="admin.enrol.confirm" />
         </button>

@@ -4,7 +4,14 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { FictionalEditIntro, FictionalPhotosCard, FictionalStatusCard } from '#app/features/console/fictional/components/fictional-side'
 import { fictionalProfileSchema } from '#app/features/console/fictional/fictional.schema'
-import { addFictionalPhoto, createFictional, fictionalById, fictionalPhotos, setFictionalStatus, updateFictional } from '#app/features/console/fictional/fictional-profiles.server'
+import {
+  addFictionalPhoto,
+  createFictional,
+  fictionalById,
+  fictionalPhotos,
+  setFictionalStatus,
+  updateFictional,
+} from '#app/features/console/fictional/fictional-profiles.server'
 import { requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { ImageRejectedError } from '#app/features/photos/process-image.server'
 import { bodyTypes, genders, sexualities } from '#app/features/profiles/profile-values'
@@ -23,7 +30,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const profile = await fictionalById(id)
   if (!profile) throw new Response('Not Found', { status: 404 })
   return {
-    profile: { id: profile.id, name: profile.name, gender: profile.gender, sexuality: profile.sexuality, birthDate: profile.birthDate, country: profile.country, region: profile.region ?? '', bodyType: profile.bodyType ?? '', aboutMe: profile.aboutMe ?? '', status: profile.status },
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      gender: profile.gender,
+      sexuality: profile.sexuality,
+      birthDate: profile.birthDate,
+      country: profile.country,
+      region: profile.region ?? '',
+      bodyType: profile.bodyType ?? '',
+      aboutMe: profile.aboutMe ?? '',
+      status: profile.status,
+    },
     photos: await fictionalPhotos(id),
     countries: settings.countries,
   }
@@ -44,13 +62,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (id !== null && !(await fictionalById(id))) throw new Response('Not Found', { status: 404 })
   if (intent === 'status' && id !== null) {
     const reason = String(form.get('reason') ?? '').trim()
-    if (reason.length < 3 || reason.length > 500) return data({ result: null, statusError: 'admin.reasonRequired', photoError: null, saved: false }, { status: 400 })
+    if (reason.length < 3 || reason.length > 500)
+      return data({ result: null, statusError: 'admin.reasonRequired', photoError: null, saved: false }, { status: 400 })
     await setFictionalStatus(id, form.get('status') === 'active' ? 'active' : 'disabled', reason, operator)
     return { result: null, statusError: null, photoError: null, saved: true }
   }
   if (intent === 'photo' && id !== null) {
     const file = form.get('photo')
-    if (!file || typeof file === 'string' || file.size === 0) return data({ result: null, statusError: null, photoError: 'photos.error.not_image', saved: false }, { status: 400 })
+    if (!file || typeof file === 'string' || file.size === 0)
+      return data({ result: null, statusError: null, photoError: 'photos.error.not_image', saved: false }, { status: 400 })
     try {
       const r = await addFictionalPhoto(id, Buffer.from(await file.arrayBuffer()), operator)
       if (!r.ok) return data({ result: null, statusError: null, photoError: 'photos.error.limit_reached', saved: false }, { status: 409 })
@@ -92,10 +112,20 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
           <Form method="post" {...getFormProps(form)} noValidate>
             <input type="hidden" name="intent" value="save" />
             <FormErrors errors={form.errors} id={form.errorId} />
-            <FormField label={<FormattedMessage id="field.name" />} errors={fields.name.errors} {...getInputProps(fields.name, { type: 'text' })} id="fictional-name" />
+            <FormField
+              label={<FormattedMessage id="field.name" />}
+              errors={fields.name.errors}
+              {...getInputProps(fields.name, { type: 'text' })}
+              id="fictional-name"
+            />
             <div className="row">
               <div className="col-sm-4">
-                <SelectField label={<FormattedMessage id="profileField.gender" />} errors={fields.gender.errors} {...getSelectProps(fields.gender)} id="fictional-gender">
+                <SelectField
+                  label={<FormattedMessage id="profileField.gender" />}
+                  errors={fields.gender.errors}
+                  {...getSelectProps(fields.gender)}
+                  id="fictional-gender"
+                >
                   {genders.map((g) => (
                     <option key={g} value={g}>
                       {intl.formatMessage({ id: `profileValue.gender.${g}` })}
@@ -104,7 +134,12 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
                 </SelectField>
               </div>
               <div className="col-sm-4">
-                <SelectField label={<FormattedMessage id="profileField.sexuality" />} errors={fields.sexuality.errors} {...getSelectProps(fields.sexuality)} id="fictional-sexuality">
+                <SelectField
+                  label={<FormattedMessage id="profileField.sexuality" />}
+                  errors={fields.sexuality.errors}
+                  {...getSelectProps(fields.sexuality)}
+                  id="fictional-sexuality"
+                >
                   {sexualities.map((s) => (
                     <option key={s} value={s}>
                       {intl.formatMessage({ id: `profileValue.sexuality.${s}` })}
@@ -113,7 +148,12 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
                 </SelectField>
               </div>
               <div className="col-sm-4">
-                <SelectField label={<FormattedMessage id="profileField.body_type" />} errors={fields.bodyType.errors} {...getSelectProps(fields.bodyType)} id="fictional-body">
+                <SelectField
+                  label={<FormattedMessage id="profileField.body_type" />}
+                  errors={fields.bodyType.errors}
+                  {...getSelectProps(fields.bodyType)}
+                  id="fictional-body"
+                >
                   <option value="">{intl.formatMessage({ id: 'admin.fictional.notSet' })}</option>
                   {bodyTypes.map((b) => (
                     <option key={b} value={b}>
@@ -125,10 +165,20 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
             </div>
             <div className="row">
               <div className="col-sm-4">
-                <FormField label={<FormattedMessage id="field.dateOfBirth" />} errors={fields.birthDate.errors} {...getInputProps(fields.birthDate, { type: 'date' })} id="fictional-dob" />
+                <FormField
+                  label={<FormattedMessage id="field.dateOfBirth" />}
+                  errors={fields.birthDate.errors}
+                  {...getInputProps(fields.birthDate, { type: 'date' })}
+                  id="fictional-dob"
+                />
               </div>
               <div className="col-sm-4">
-                <SelectField label={<FormattedMessage id="field.country" />} errors={fields.country.errors} {...getSelectProps(fields.country)} id="fictional-country">
+                <SelectField
+                  label={<FormattedMessage id="field.country" />}
+                  errors={fields.country.errors}
+                  {...getSelectProps(fields.country)}
+                  id="fictional-country"
+                >
                   {loaderData.countries.map((c) => (
                     <option key={c} value={c}>
                       {regionNames.of(c) ?? c}
@@ -137,7 +187,12 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
                 </SelectField>
               </div>
               <div className="col-sm-4">
-                <FormField label={<FormattedMessage id="field.region" />} errors={fields.region.errors} {...getInputProps(fields.region, { type: 'text' })} id="fictional-region" />
+                <FormField
+                  label={<FormattedMessage id="field.region" />}
+                  errors={fields.region.errors}
+                  {...getInputProps(fields.region, { type: 'text' })}
+                  id="fictional-region"
+                />
               </div>
             </div>
             <div className="mb-3">
@@ -146,7 +201,13 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
               </label>
               <textarea {...getTextareaProps(fields.aboutMe)} id="fictional-about" className="form-control" rows={5} />
             </div>
-            <FormField label={<FormattedMessage id="admin.reason" />} errors={fields.reason.errors} {...getInputProps(fields.reason, { type: 'text' })} id="fictional-reason" help={<FormattedMessage id="admin.reasonHelp" />} />
+            <FormField
+              label={<FormattedMessage id="admin.reason" />}
+              errors={fields.reason.errors}
+              {...getInputProps(fields.reason, { type: 'text' })}
+              id="fictional-reason"
+              help={<FormattedMessage id="admin.reasonHelp" />}
+            />
             <button type="submit" className="btn btn-dark" disabled={busy}>
               {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
               <FormattedMessage id={p ? 'admin.save' : 'admin.fictional.create'} />

@@ -38,7 +38,14 @@ export default function AdminFictional({ loaderData }: Route.ComponentProps) {
         <label htmlFor="fictional-q" className="visually-hidden">
           <FormattedMessage id="admin.fictional.search" />
         </label>
-        <input id="fictional-q" name="q" type="search" className="form-control" defaultValue={params.get('q') ?? ''} placeholder={intl.formatMessage({ id: 'admin.fictional.search' })} />
+        <input
+          id="fictional-q"
+          name="q"
+          type="search"
+          className="form-control"
+          defaultValue={params.get('q') ?? ''}
+          placeholder={intl.formatMessage({ id: 'admin.fictional.search' })}
+        />
         {params.get('sort') ? (
           <>
             <input type="hidden" name="sort" value={loaderData.sort.key} />

@@ -42,13 +42,25 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const { stats, range } = loaderData
   const label = (id: string) => intl.formatMessage({ id: `admin.dashboard.series.${id}` })
   const summary = (name: string, values: number[]) =>
-    intl.formatMessage({ id: 'admin.dashboard.chartSummary' }, { series: name, total: sum(values), max: Math.max(0, ...values), from: range.from, to: range.to })
+    intl.formatMessage(
+      { id: 'admin.dashboard.chartSummary' },
+      { series: name, total: sum(values), max: Math.max(0, ...values), from: range.from, to: range.to },
+    )
   const charts: { id: string; type: 'bar' | 'line'; series: { label: string; values: number[] }[] }[] = [
-    { id: 'members', type: 'line', series: [{ label: label('signups'), values: stats.signups }, { label: label('activations'), values: stats.activations }] },
+    {
+      id: 'members',
+      type: 'line',
+      series: [
+        { label: label('signups'), values: stats.signups },
+        { label: label('activations'), values: stats.activations },
+      ],
+    },
     { id: 'messages', type: 'bar', series: [{ label: label('messages'), values: stats.messages }] },
     { id: 'reports', type: 'bar', series: [{ label: label('reports'), values: stats.reports }] },
     ...(stats.purchases ? [{ id: 'purchases', type: 'bar' as const, series: [{ label: label('purchases'), values: stats.purchases }] }] : []),
-    ...(stats.revenue?.length ? [{ id: 'revenue', type: 'line' as const, series: stats.revenue.map((r) => ({ label: r.currency, values: r.values.map((v) => v / 100) })) }] : []),
+    ...(stats.revenue?.length
+      ? [{ id: 'revenue', type: 'line' as const, series: stats.revenue.map((r) => ({ label: r.currency, values: r.values.map((v) => v / 100) })) }]
+      : []),
   ]
   const tiles: { id: string; value: React.ReactNode }[] = [
     { id: 'signups', value: sum(stats.signups) },
@@ -105,7 +117,12 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                   {hydrated ? (
                     <ChartBoundary>
                       <Suspense fallback={<span className="spinner-border spinner-border-sm" aria-hidden="true" />}>
-                        <DashboardChart type={c.type} labels={stats.days} series={c.series} summary={c.series.map((s) => summary(s.label, s.values)).join('; ')} />
+                        <DashboardChart
+                          type={c.type}
+                          labels={stats.days}
+                          series={c.series}
+                          summary={c.series.map((s) => summary(s.label, s.values)).join('; ')}
+                        />
                       </Suspense>
                     </ChartBoundary>
                   ) : null}

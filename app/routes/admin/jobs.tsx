@@ -32,9 +32,29 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
   const columns: Column<Job>[] = [
     { id: 'id', header: <FormattedMessage id="admin.jobs.col.id" />, cell: (j) => `#${j.id}`, sortKey: 'id', sortValue: (j) => j.id },
     { id: 'name', header: <FormattedMessage id="admin.jobs.col.name" />, cell: (j) => <code>{j.name}</code>, sortKey: 'name', sortValue: (j) => j.name },
-    { id: 'failedAt', header: <FormattedMessage id="admin.jobs.col.failedAt" />, cell: (j) => <FormattedDate value={j.failedAt} dateStyle="short" timeStyle="medium" />, className: 'text-nowrap', sortKey: 'failedAt', sortValue: (j) => new Date(j.failedAt).getTime(), firstDir: 'desc' },
-    { id: 'attempts', header: <FormattedMessage id="admin.jobs.col.attempts" />, cell: (j) => j.attempts, sortKey: 'attempts', sortValue: (j) => j.attempts, firstDir: 'desc' },
-    { id: 'error', header: <FormattedMessage id="admin.jobs.col.error" />, cell: (j) => <code className="text-danger-emphasis">{j.lastError ?? ''}</code>, className: 'text-break small' },
+    {
+      id: 'failedAt',
+      header: <FormattedMessage id="admin.jobs.col.failedAt" />,
+      cell: (j) => <FormattedDate value={j.failedAt} dateStyle="short" timeStyle="medium" />,
+      className: 'text-nowrap',
+      sortKey: 'failedAt',
+      sortValue: (j) => new Date(j.failedAt).getTime(),
+      firstDir: 'desc',
+    },
+    {
+      id: 'attempts',
+      header: <FormattedMessage id="admin.jobs.col.attempts" />,
+      cell: (j) => j.attempts,
+      sortKey: 'attempts',
+      sortValue: (j) => j.attempts,
+      firstDir: 'desc',
+    },
+    {
+      id: 'error',
+      header: <FormattedMessage id="admin.jobs.col.error" />,
+      cell: (j) => <code className="text-danger-emphasis">{j.lastError ?? ''}</code>,
+      className: 'text-break small',
+    },
     {
       id: 'retry',
       header: <FormattedMessage id="admin.jobs.col.retry" />,
@@ -60,8 +80,17 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
                 </div>
               ) : null}
             </div>
-            <button type="submit" className="btn btn-sm btn-dark" disabled={busyId === j.id} aria-label={intl.formatMessage({ id: 'admin.jobs.retryJob' }, { id: j.id })}>
-              {busyId === j.id ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : <Icon name="arrow-clockwise" className="me-1" />}
+            <button
+              type="submit"
+              className="btn btn-sm btn-dark"
+              disabled={busyId === j.id}
+              aria-label={intl.formatMessage({ id: 'admin.jobs.retryJob' }, { id: j.id })}
+            >
+              {busyId === j.id ? (
+                <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
+              ) : (
+                <Icon name="arrow-clockwise" className="me-1" />
+              )}
               <FormattedMessage id="admin.jobs.retry" />
             </button>
           </Form>

@@ -6,7 +6,13 @@ import { consume } from '#app/adapters/rate-limit/rate-limit.server'
 import { recordAudit } from '#app/features/console/operators/audit.server'
 import { operatorLoginLimiter } from '#app/features/console/operators/login-limits.server'
 import { checkSecondFactor } from '#app/features/console/operators/operator-accounts.server'
-import { completeOperatorSession, endOperatorSession, operatorCookie, operatorSession, operatorToken } from '#app/features/console/operators/operator-sessions.server'
+import {
+  completeOperatorSession,
+  endOperatorSession,
+  operatorCookie,
+  operatorSession,
+  operatorToken,
+} from '#app/features/console/operators/operator-sessions.server'
 import { secondFactorSchema } from '#app/features/console/operators/operator.schema'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
@@ -34,21 +40,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: secondFactorSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), minutes: 0 }, { status: 400 })
   const wait = await consume(operatorLoginLimiter(), context.clientIp)
-  if (wait) return data({ result: submission.reply({ formErrors: ['login.tooManyRequests'], hideFields: ['code'] }), minutes: 0 }, { status: 429, headers: { 'Retry-After': String(wait) } })
+  if (wait)
+    return data(
+      { result: submission.reply({ formErrors: ['login.tooManyRequests'], hideFields: ['code'] }), minutes: 0 },
+      { status: 429, headers: { 'Retry-After': String(wait) } },
+    )
   const outcome = await checkSecondFactor(operatorId, submission.value.code, context.clientIp)
   if (outcome.kind === 'locked') {
     await endOperatorSession(token)
-    return data({ result: submission.reply({ formErrors: ['login.blocked'], hideFields: ['code'] }), minutes: outcome.minutes }, { status: 423, headers: { 'Set-Cookie': operatorCookie(null) } })
+    return data(
+      { result: submission.reply({ formErrors: ['login.blocked'], hideFields: ['code'] }), minutes: outcome.minutes },
+      { status: 423, headers: { 'Set-Cookie': operatorCookie(null) } },
+    )
   }
-  if (outcome.kind === 'failed') return data({ result: submission.reply({ formErrors: ['admin.login.codeWrong'], hideFields: ['code'] }), minutes: 0 }, { status: 401 })
+  if (outcome.kind === 'failed')
+    return data({ result: submission.reply({ formErrors: ['admin.login.codeWrong'], hideFields: ['code'] }), minutes: 0 }, { status: 401 })
   const full = await completeOperatorSession(token)
-  await recordAudit({ operator: { id: outcome.operator.id, name: outcome.operator.name }, action: 'operator.login', target: { type: 'operator', id: outcome.operator.id } })
+  await recordAudit({
+    operator: { id: outcome.operator.id, name: outcome.operator.name },
+    action: 'operator.login',
+    target: { type: 'operator', id: outcome.operator.id },
+  })
   throw redirect('/admin', { headers: { 'Set-Cookie': operatorCookie(full) } })
 }
 
 export default function AdminLoginCode({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({ lastResult: actionData?.result, onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorSchema }), shouldValidate: 'onSubmit' })
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorSchema }),
+    shouldValidate: 'onSubmit',
+  })
   return (
     <>
       <h1 className="h4 mb-2">

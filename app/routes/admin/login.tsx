@@ -24,10 +24,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: operatorLoginSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), minutes: 0 }, { status: 400 })
   const wait = await consume(operatorLoginLimiter(), context.clientIp)
-  if (wait) return data({ result: submission.reply({ formErrors: ['login.tooManyRequests'], hideFields: ['password'] }), minutes: 0 }, { status: 429, headers: { 'Retry-After': String(wait) } })
+  if (wait)
+    return data(
+      { result: submission.reply({ formErrors: ['login.tooManyRequests'], hideFields: ['password'] }), minutes: 0 },
+      { status: 429, headers: { 'Retry-After': String(wait) } },
+    )
   const outcome = await checkPassword(submission.value.email, submission.value.password, context.clientIp)
-  if (outcome.kind === 'locked') return data({ result: submission.reply({ formErrors: ['login.blocked'], hideFields: ['password'] }), minutes: outcome.minutes }, { status: 423 })
-  if (outcome.kind === 'failed') return data({ result: submission.reply({ formErrors: ['login.failed'], hideFields: ['password'] }), minutes: 0 }, { status: 401 })
+  if (outcome.kind === 'locked')
+    return data({ result: submission.reply({ formErrors: ['login.blocked'], hideFields: ['password'] }), minutes: outcome.minutes }, { status: 423 })
+  if (outcome.kind === 'failed')
+    return data({ result: submission.reply({ formErrors: ['login.failed'], hideFields: ['password'] }), minutes: 0 }, { status: 401 })
   const token = await startOperatorSession(outcome.operator.id)
   const next = outcome.operator.totpEnabledAt ? '/admin/login/code' : '/admin/enrol'
   throw redirect(next, { headers: { 'Set-Cookie': operatorCookie(token) } })
@@ -47,8 +53,20 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
       </h1>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} values={{ minutes: actionData?.minutes ?? 0 }} />
-        <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id="admin-email" autoComplete="username" />
-        <FormField label={<FormattedMessage id="field.passwordLabel" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="admin-password" autoComplete="current-password" />
+        <FormField
+          label={<FormattedMessage id="field.email" />}
+          errors={fields.email.errors}
+          {...getInputProps(fields.email, { type: 'email' })}
+          id="admin-email"
+          autoComplete="username"
+        />
+        <FormField
+          label={<FormattedMessage id="field.passwordLabel" />}
+          errors={fields.password.errors}
+          {...getInputProps(fields.password, { type: 'password' })}
+          id="admin-password"
+          autoComplete="current-password"
+        />
         <button type="submit" className="btn btn-dark w-100" disabled={busy}>
           {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
           <FormattedMessage id="admin.login.next" />

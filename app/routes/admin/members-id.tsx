@@ -5,9 +5,26 @@ import { can } from '#app/features/console/operators/permissions'
 import { forbidden, requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { intentPermissions } from '#app/features/console/support/intent-permissions'
 import { ActionField, ActionForm, type SupportReply } from '#app/features/console/support/components/action-form'
-import { AccountPanel, FlagsPanel, LedgerPanel, Panel, PaymentsPanel, ReportsPanel, SessionsPanel } from '#app/features/console/support/components/member-panels'
+import {
+  AccountPanel,
+  FlagsPanel,
+  LedgerPanel,
+  Panel,
+  PaymentsPanel,
+  ReportsPanel,
+  SessionsPanel,
+} from '#app/features/console/support/components/member-panels'
 import { memberDetail } from '#app/features/console/support/member-detail.server'
-import { adjustCredits, eraseOnRequest, liftLoginLockout, logOutEverywhere, newAdjustmentKey, supportRefund, supportResendActivation, type ActionOutcome } from '#app/features/console/support/support-actions.server'
+import {
+  adjustCredits,
+  eraseOnRequest,
+  liftLoginLockout,
+  logOutEverywhere,
+  newAdjustmentKey,
+  supportRefund,
+  supportResendActivation,
+  type ActionOutcome,
+} from '#app/features/console/support/support-actions.server'
 import { eraseConfirmation, supportActionSchema } from '#app/features/console/support/support.schema'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
@@ -19,7 +36,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const operator = await requireOperator(request, 'members.view')
   const detail = await memberDetail(memberId(params.id))
   if (!detail) throw new Response('Not Found', { status: 404 })
-  const may = Object.fromEntries(Object.entries(intentPermissions).map(([intent, permission]) => [intent, can(operator.role, permission)])) as Record<keyof typeof intentPermissions, boolean>
+  const may = Object.fromEntries(Object.entries(intentPermissions).map(([intent, permission]) => [intent, can(operator.role, permission)])) as Record<
+    keyof typeof intentPermissions,
+    boolean
+  >
   return { detail, may: { ...may, export: can(operator.role, 'members.export') }, adjustmentKey: newAdjustmentKey() }
 }
 
@@ -37,7 +57,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!(intent in intentPermissions)) throw new Response('Bad Request', { status: 400 })
   // Each action has its own permission: a moderator may look, never act.
   if (!can(operator.role, intentPermissions[intent as keyof typeof intentPermissions])) throw forbidden()
-  const fields = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === 'string' && k !== 'confirm').map(([k, v]) => [k, String(v).slice(0, 500)]))
+  const fields = Object.fromEntries(
+    [...form.entries()].filter(([k, v]) => typeof v === 'string' && k !== 'confirm').map(([k, v]) => [k, String(v).slice(0, 500)]),
+  )
   const submission = parseWithZod(form, { schema: supportActionSchema })
   const reply = (r: Omit<SupportReply, 'intent' | 'fields'>, status = 200) => data<SupportReply>({ intent, fields, ...r }, { status })
   if (submission.status !== 'success') {
@@ -84,13 +106,21 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
       <nav aria-label="breadcrumb">
         <ol className="breadcrumb small">
           <li className="breadcrumb-item">
-            <Link to="/admin/members"><FormattedMessage id="admin.members.title" /></Link>
+            <Link to="/admin/members">
+              <FormattedMessage id="admin.members.title" />
+            </Link>
           </li>
-          <li className="breadcrumb-item active" aria-current="page">#{a.id}</li>
+          <li className="breadcrumb-item active" aria-current="page">
+            #{a.id}
+          </li>
         </ol>
       </nav>
       <h1 className="h3 mb-1">
-        {a.name ?? <FormattedMessage id="admin.members.noProfile" />} <small className="text-body-secondary fs-6">#{a.id}{a.profileId ? ` · P${a.profileId}` : ''}</small>
+        {a.name ?? <FormattedMessage id="admin.members.noProfile" />}{' '}
+        <small className="text-body-secondary fs-6">
+          #{a.id}
+          {a.profileId ? ` · P${a.profileId}` : ''}
+        </small>
       </h1>
       <p className="text-body-secondary text-break">{a.email}</p>
       <div className="row">
@@ -103,12 +133,31 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
             refundForm={
               may.refund
                 ? (p) => (
-                    <ActionForm intent="refund" subject={String(p.id)} testId={`refund-${p.id}`} title={<FormattedMessage id="admin.support.refund" values={{ id: p.id }} />} submitLabel={<FormattedMessage id="admin.support.refundSubmit" />} variant="btn-outline-danger">
+                    <ActionForm
+                      intent="refund"
+                      subject={String(p.id)}
+                      testId={`refund-${p.id}`}
+                      title={<FormattedMessage id="admin.support.refund" values={{ id: p.id }} />}
+                      submitLabel={<FormattedMessage id="admin.support.refundSubmit" />}
+                      variant="btn-outline-danger"
+                    >
                       {(r) => (
                         <>
                           <input type="hidden" name="paymentId" value={p.id} />
-                          <ActionField reply={r} id={`refund-${p.id}-reason`} name="reason" label={<FormattedMessage id="admin.support.reason" />} maxLength={500} />
-                          <ActionField reply={r} id={`refund-${p.id}-confirm`} name="confirm" type="checkbox" label={<FormattedMessage id="admin.support.refundConfirm" />} />
+                          <ActionField
+                            reply={r}
+                            id={`refund-${p.id}-reason`}
+                            name="reason"
+                            label={<FormattedMessage id="admin.support.reason" />}
+                            maxLength={500}
+                          />
+                          <ActionField
+                            reply={r}
+                            id={`refund-${p.id}-confirm`}
+                            name="confirm"
+                            type="checkbox"
+                            label={<FormattedMessage id="admin.support.refundConfirm" />}
+                          />
                         </>
                       )}
                     </ActionForm>
@@ -123,7 +172,12 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
           <div className="col-xl-4">
             <Panel id="member-actions" title={<FormattedMessage id="admin.support.actions" />}>
               {may['resend-activation'] && d.activation.pending ? (
-                <ActionForm intent="resend-activation" testId="action-resend" title={<FormattedMessage id="admin.support.resend" />} submitLabel={<FormattedMessage id="admin.support.resendSubmit" />}>
+                <ActionForm
+                  intent="resend-activation"
+                  testId="action-resend"
+                  title={<FormattedMessage id="admin.support.resend" />}
+                  submitLabel={<FormattedMessage id="admin.support.resendSubmit" />}
+                >
                   {() => (
                     <p className="small text-body-secondary">
                       <FormattedMessage id="admin.support.resendHelp" values={{ sent: d.activation.sentToday, max: d.activation.maxPerDay }} />
@@ -132,26 +186,57 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
                 </ActionForm>
               ) : null}
               {may['lift-lockout'] ? (
-                <ActionForm intent="lift-lockout" testId="action-lockout" title={<FormattedMessage id="admin.support.lockout" />} submitLabel={<FormattedMessage id="admin.support.lockoutSubmit" />}>
+                <ActionForm
+                  intent="lift-lockout"
+                  testId="action-lockout"
+                  title={<FormattedMessage id="admin.support.lockout" />}
+                  submitLabel={<FormattedMessage id="admin.support.lockoutSubmit" />}
+                >
                   {(r) => <ActionField reply={r} id="lockout-reason" name="reason" label={<FormattedMessage id="admin.support.reason" />} maxLength={500} />}
                 </ActionForm>
               ) : null}
               {may['logout-everywhere'] ? (
-                <ActionForm intent="logout-everywhere" testId="action-logout" title={<FormattedMessage id="admin.support.logout" />} submitLabel={<FormattedMessage id="admin.support.logoutSubmit" />} variant="btn-outline-danger">
+                <ActionForm
+                  intent="logout-everywhere"
+                  testId="action-logout"
+                  title={<FormattedMessage id="admin.support.logout" />}
+                  submitLabel={<FormattedMessage id="admin.support.logoutSubmit" />}
+                  variant="btn-outline-danger"
+                >
                   {(r) => (
                     <>
                       <ActionField reply={r} id="logout-reason" name="reason" label={<FormattedMessage id="admin.support.reason" />} maxLength={500} />
-                      <ActionField reply={r} id="logout-confirm" name="confirm" type="checkbox" label={<FormattedMessage id="admin.support.logoutConfirm" values={{ n: d.sessions.length }} />} />
+                      <ActionField
+                        reply={r}
+                        id="logout-confirm"
+                        name="confirm"
+                        type="checkbox"
+                        label={<FormattedMessage id="admin.support.logoutConfirm" values={{ n: d.sessions.length }} />}
+                      />
                     </>
                   )}
                 </ActionForm>
               ) : null}
               {may['adjust-credits'] ? (
-                <ActionForm intent="adjust-credits" testId="action-credits" title={<FormattedMessage id="admin.support.credits" />} submitLabel={<FormattedMessage id="admin.support.creditsSubmit" />}>
+                <ActionForm
+                  intent="adjust-credits"
+                  testId="action-credits"
+                  title={<FormattedMessage id="admin.support.credits" />}
+                  submitLabel={<FormattedMessage id="admin.support.creditsSubmit" />}
+                >
                   {(r) => (
                     <>
                       <input type="hidden" name="key" value={adjustmentKey} />
-                      <ActionField reply={r} id="credits-delta" name="delta" type="number" inputMode="numeric" step={1} label={<FormattedMessage id="admin.support.delta" />} help={<FormattedMessage id="admin.support.deltaHelp" values={{ balance: a.credits }} />} />
+                      <ActionField
+                        reply={r}
+                        id="credits-delta"
+                        name="delta"
+                        type="number"
+                        inputMode="numeric"
+                        step={1}
+                        label={<FormattedMessage id="admin.support.delta" />}
+                        help={<FormattedMessage id="admin.support.deltaHelp" values={{ balance: a.credits }} />}
+                      />
                       <ActionField reply={r} id="credits-reason" name="reason" label={<FormattedMessage id="admin.support.reason" />} maxLength={500} />
                     </>
                   )}
@@ -159,8 +244,12 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
               ) : null}
               {may.export ? (
                 <section className="border rounded p-3 mb-3" aria-labelledby="export-title" data-testid="action-export">
-                  <h3 className="h6" id="export-title"><FormattedMessage id="admin.support.export" /></h3>
-                  <p className="small text-body-secondary"><FormattedMessage id="admin.support.exportHelp" /></p>
+                  <h3 className="h6" id="export-title">
+                    <FormattedMessage id="admin.support.export" />
+                  </h3>
+                  <p className="small text-body-secondary">
+                    <FormattedMessage id="admin.support.exportHelp" />
+                  </p>
                   <Form method="post" action={`/admin/members/${a.id}/export`} reloadDocument>
                     <button type="submit" className="btn btn-sm btn-outline-dark">
                       <Icon name="download" className="me-2" />
@@ -170,12 +259,26 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
                 </section>
               ) : null}
               {may.erase && a.status !== 'pending_deletion' && a.status !== 'deleted' ? (
-                <ActionForm intent="erase" testId="action-erase" title={<FormattedMessage id="admin.support.erase" />} submitLabel={<FormattedMessage id="admin.support.eraseSubmit" />} variant="btn-danger">
+                <ActionForm
+                  intent="erase"
+                  testId="action-erase"
+                  title={<FormattedMessage id="admin.support.erase" />}
+                  submitLabel={<FormattedMessage id="admin.support.eraseSubmit" />}
+                  variant="btn-danger"
+                >
                   {(r) => (
                     <>
-                      <p className="small text-body-secondary"><FormattedMessage id="admin.support.eraseHelp" /></p>
+                      <p className="small text-body-secondary">
+                        <FormattedMessage id="admin.support.eraseHelp" />
+                      </p>
                       <ActionField reply={r} id="erase-reason" name="reason" label={<FormattedMessage id="admin.support.reason" />} maxLength={500} />
-                      <ActionField reply={r} id="erase-typed" name="typed" autoComplete="off" label={<FormattedMessage id="admin.support.eraseTyped" values={{ text: <code>{eraseConfirmation(a.id)}</code> }} />} />
+                      <ActionField
+                        reply={r}
+                        id="erase-typed"
+                        name="typed"
+                        autoComplete="off"
+                        label={<FormattedMessage id="admin.support.eraseTyped" values={{ text: <code>{eraseConfirmation(a.id)}</code> }} />}
+                      />
                     </>
                   )}
                 </ActionForm>

@@ -35,14 +35,20 @@ const mails = captureMail()
 type Role = 'admin' | 'moderator' | 'support'
 /** A logged-in operator of the role (password and second factor done): the cookie value for requests. */
 async function operatorToken(role: Role): Promise<{ id: number; token: string }> {
-  const id = await createOperator({ email: `${role}-${Math.random().toString(36).slice(2)}@ops.test`, name: `Op ${role}`, role, password: 'correct-horse-battery' })
+  const id = await createOperator({
+    email: `${role}-${Math.random().toString(36).slice(2)}@ops.test`,
+    name: `Op ${role}`,
+    role,
+    password: 'correct-horse-battery',
+  })
   const secret = await beginEnrolment(id)
   await confirmEnrolment(id, await currentTotp(secret))
   return { id, token: await completeOperatorSession(await startOperatorSession(id)) }
 }
 
 const cookie = (token: string | null) => (token ? { cookie: `${OPERATOR_COOKIE}=${token}` } : undefined)
-const post = (path: string, token: string | null, fields: Record<string, string>) => new Request(`http://localhost${path}`, { method: 'POST', headers: cookie(token), body: new URLSearchParams(fields) })
+const post = (path: string, token: string | null, fields: Record<string, string>) =>
+  new Request(`http://localhost${path}`, { method: 'POST', headers: cookie(token), body: new URLSearchParams(fields) })
 const get = (path: string, token: string | null) => new Request(`http://localhost${path}`, { headers: cookie(token) })
 
 async function outcome(p: unknown): Promise<unknown> {
@@ -52,7 +58,14 @@ async function outcome(p: unknown): Promise<unknown> {
     return e
   }
 }
-type ActReply = { status: number; ok?: boolean; code?: string; values?: Record<string, number>; fieldErrors?: Record<string, string>; fields?: Record<string, string> }
+type ActReply = {
+  status: number
+  ok?: boolean
+  code?: string
+  values?: Record<string, number>
+  fieldErrors?: Record<string, string>
+  fields?: Record<string, string>
+}
 /** Posts one support form to the member page's action, as React Router would; a thrown Response gives its status. */
 async function act(token: string | null, userId: number, fields: Record<string, string>): Promise<ActReply> {
   const r = await outcome(memberPage.action({ request: post(`/admin/members/${userId}`, token, fields), params: { id: String(userId) }, context: {} } as never))
@@ -85,7 +98,9 @@ describe('member search', () => {
     await createMember({ name: 'Bob' })
     expect((await findMembers(parseMemberQuery(String(anna.userId)))).hits.map((h) => h.userId)).toContain(anna.userId)
     expect((await findMembers(parseMemberQuery(`#${anna.profileId}`))).hits.map((h) => h.userId)).toContain(anna.userId)
-    expect((await findMembers(parseMemberQuery('  anna.SUPPORT@example.COM '))).hits).toEqual([expect.objectContaining({ userId: anna.userId, name: 'Annabel' })])
+    expect((await findMembers(parseMemberQuery('  anna.SUPPORT@example.COM '))).hits).toEqual([
+      expect.objectContaining({ userId: anna.userId, name: 'Annabel' }),
+    ])
     expect((await findMembers(parseMemberQuery('ANN'))).hits.map((h) => h.name)).toEqual(['Annabel', 'Anneke'])
     expect((await findMembers(parseMemberQuery('nobody'))).hits).toEqual([])
     // LIKE wildcards typed by an operator are taken literally.
@@ -124,7 +139,9 @@ describe('member search', () => {
   it('the search page needs members.view; visitors go to the console login', async () => {
     const mod = await operatorToken('moderator')
     const m = await createMember({ name: 'Seen' })
-    const page = (await searchPage.loader({ request: get('/admin/members?q=see', mod.token), params: {}, context: {} } as never)) as { hits: { userId: number }[] }
+    const page = (await searchPage.loader({ request: get('/admin/members?q=see', mod.token), params: {}, context: {} } as never)) as {
+      hits: { userId: number }[]
+    }
     expect(page.hits.map((h) => h.userId)).toEqual([m.userId])
     const visitor = (await outcome(searchPage.loader({ request: get('/admin/members?q=see', null), params: {}, context: {} } as never))) as Response
     expect(visitor.status).toBe(302)
@@ -138,10 +155,12 @@ describe('member detail', () => {
     const other = await createMember({ name: 'Other' })
     await createSession(m.userId, 'Test browser')
     await recordFailure(lockoutKeys(m.userId, '10.0.0.1'))
-    await db().insert(reports).values([
-      { reporterId: other.profileId, targetId: m.profileId, reason: 'spam', details: 'private words' },
-      { reporterId: m.profileId, targetId: other.profileId, reason: 'fake' },
-    ])
+    await db()
+      .insert(reports)
+      .values([
+        { reporterId: other.profileId, targetId: m.profileId, reason: 'spam', details: 'private words' },
+        { reporterId: m.profileId, targetId: other.profileId, reason: 'fake' },
+      ])
     const d = (await memberDetail(m.userId))!
     expect(d.account).toMatchObject({ id: m.userId, status: 'active', credits: 30, name: 'Detail', profileStatus: 'active', country: 'NL', language: 'en' })
     expect(d.sessions).toEqual([expect.objectContaining({ userAgent: 'Test browser' })])
@@ -158,13 +177,25 @@ describe('support actions', () => {
   it('enforce each permission on the server: a moderator may look but gets 403 for every action', async () => {
     const mod = await operatorToken('moderator')
     const m = await createMember()
-    const view = await outcome(memberPage.loader({ request: get(`/admin/members/${m.userId}`, mod.token), params: { id: String(m.userId) }, context: {} } as never))
+    const view = await outcome(
+      memberPage.loader({ request: get(`/admin/members/${m.userId}`, mod.token), params: { id: String(m.userId) }, context: {} } as never),
+    )
     expect(view).toMatchObject({ detail: { account: { id: m.userId } }, may: { refund: false, erase: false, 'adjust-credits': false, export: false } })
     for (const intent of Object.keys(intentPermissions)) {
-      const r = await act(mod.token, m.userId, { intent, reason: 'because', confirm: 'on', delta: '5', key: key(), paymentId: '1', typed: eraseConfirmation(m.userId) })
+      const r = await act(mod.token, m.userId, {
+        intent,
+        reason: 'because',
+        confirm: 'on',
+        delta: '5',
+        key: key(),
+        paymentId: '1',
+        typed: eraseConfirmation(m.userId),
+      })
       expect(r.status, intent).toBe(403)
     }
-    const exp = (await outcome(exportRoute.action({ request: post(`/admin/members/${m.userId}/export`, mod.token, {}), params: { id: String(m.userId) }, context: {} } as never))) as Response
+    const exp = (await outcome(
+      exportRoute.action({ request: post(`/admin/members/${m.userId}/export`, mod.token, {}), params: { id: String(m.userId) }, context: {} } as never),
+    )) as Response
     expect(exp.status).toBe(403)
     // Nothing happened, nothing was logged.
     expect(await db().select().from(auditLog).where(eq(auditLog.targetType, 'member'))).toEqual([])
@@ -173,16 +204,28 @@ describe('support actions', () => {
     // Without an operator session the action sends to the console login.
     expect((await act(null, m.userId, { intent: 'lift-lockout', reason: 'because' })).status).toBe(302)
     // The routes table names a permission for every intent.
-    expect(supportConsoleRoutes.filter((r) => r.intent).map((r) => r.intent).sort()).toEqual(Object.keys(intentPermissions).sort())
+    expect(
+      supportConsoleRoutes
+        .filter((r) => r.intent)
+        .map((r) => r.intent)
+        .sort(),
+    ).toEqual(Object.keys(intentPermissions).sort())
   })
 
   it('ask for a reason and keep what was typed', async () => {
     const sup = await operatorToken('support')
     const m = await createMember()
     const r = await act(sup.token, m.userId, { intent: 'adjust-credits', reason: ' ', delta: 'ten', key: key() })
-    expect(r).toMatchObject({ status: 400, ok: false, code: 'invalid', fieldErrors: { reason: 'admin.support.error.reason', delta: 'admin.support.error.delta' } })
+    expect(r).toMatchObject({
+      status: 400,
+      ok: false,
+      code: 'invalid',
+      fieldErrors: { reason: 'admin.support.error.reason', delta: 'admin.support.error.delta' },
+    })
     expect(r.fields).toMatchObject({ delta: 'ten' })
-    expect((await act(sup.token, m.userId, { intent: 'logout-everywhere', reason: 'asked by phone' })).fieldErrors).toEqual({ confirm: 'admin.support.error.confirm' })
+    expect((await act(sup.token, m.userId, { intent: 'logout-everywhere', reason: 'asked by phone' })).fieldErrors).toEqual({
+      confirm: 'admin.support.error.confirm',
+    })
     expect((await act(sup.token, m.userId, { intent: 'adjust-credits', reason: 'goodwill', delta: '5', key: 'x' })).code).toBe('stale')
   })
 
@@ -208,9 +251,14 @@ describe('support actions', () => {
     for (let i = 0; i < max; i++) await recordFailure([`account:${m.userId}`])
     expect(await blockedMinutes([`account:${m.userId}`])).toBeGreaterThan(0)
     expect((await memberDetail(m.userId))!.lockout.blockedUntil).not.toBeNull()
-    expect(await act(sup.token, m.userId, { intent: 'lift-lockout', reason: 'member called, identity checked' })).toMatchObject({ ok: true, code: 'lockout_lifted' })
+    expect(await act(sup.token, m.userId, { intent: 'lift-lockout', reason: 'member called, identity checked' })).toMatchObject({
+      ok: true,
+      code: 'lockout_lifted',
+    })
     expect(await blockedMinutes([`account:${m.userId}`])).toBe(0)
-    expect(await audit('member.lockout_lifted', m.userId)).toEqual([expect.objectContaining({ reason: 'member called, identity checked', details: { wasBlocked: true, failures: 0 } })])
+    expect(await audit('member.lockout_lifted', m.userId)).toEqual([
+      expect.objectContaining({ reason: 'member called, identity checked', details: { wasBlocked: true, failures: 0 } }),
+    ])
     expect(await act(sup.token, m.userId, { intent: 'lift-lockout', reason: 'again' })).toMatchObject({ status: 409, code: 'not_locked' })
   })
 
@@ -222,7 +270,10 @@ describe('support actions', () => {
     for (let i = 0; i < max; i++) await recordFailure([atHome])
     expect(await blockedMinutes([atHome])).toBeGreaterThan(0)
     expect((await memberDetail(m.userId))!.lockout.blockedUntil).not.toBeNull()
-    expect(await act(sup.token, m.userId, { intent: 'lift-lockout', reason: 'member called, identity checked' })).toMatchObject({ ok: true, code: 'lockout_lifted' })
+    expect(await act(sup.token, m.userId, { intent: 'lift-lockout', reason: 'member called, identity checked' })).toMatchObject({
+      ok: true,
+      code: 'lockout_lifted',
+    })
     expect(await blockedMinutes([atHome])).toBe(0)
   })
 
@@ -253,12 +304,24 @@ describe('support actions', () => {
     const results = await Promise.all([1, 2, 3].map(() => act(sup.token, m.userId, { intent: 'adjust-credits', reason: 'goodwill', delta: '25', key: k })))
     expect(results.map((r) => r.code).sort()).toEqual(['credits_adjusted', 'credits_duplicate', 'credits_duplicate'])
     expect(results.every((r) => r.status === 200)).toBe(true)
-    const rows = await db().select().from(creditLedger).where(and(eq(creditLedger.userId, m.userId), eq(creditLedger.reason, 'adjustment'), eq(creditLedger.reference, `operator:${sup.id}`)))
+    const rows = await db()
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, m.userId), eq(creditLedger.reason, 'adjustment'), eq(creditLedger.reference, `operator:${sup.id}`)))
     expect(rows).toEqual([expect.objectContaining({ delta: 25, balanceAfter: 35 })])
-    expect(await audit('credits.adjusted', m.userId)).toEqual([expect.objectContaining({ reason: 'goodwill', details: { delta: 25, balance: 35, ledgerEntryId: rows[0].id } })])
+    expect(await audit('credits.adjusted', m.userId)).toEqual([
+      expect.objectContaining({ reason: 'goodwill', details: { delta: 25, balance: 35, ledgerEntryId: rows[0].id } }),
+    ])
 
-    expect(await act(sup.token, m.userId, { intent: 'adjust-credits', reason: 'correction', delta: '-36', key: key() })).toMatchObject({ status: 422, code: 'insufficient', values: { balance: 35 } })
-    expect(await act(sup.token, m.userId, { intent: 'adjust-credits', reason: 'correction', delta: '-35', key: key() })).toMatchObject({ ok: true, values: { balance: 0 } })
+    expect(await act(sup.token, m.userId, { intent: 'adjust-credits', reason: 'correction', delta: '-36', key: key() })).toMatchObject({
+      status: 422,
+      code: 'insufficient',
+      values: { balance: 35 },
+    })
+    expect(await act(sup.token, m.userId, { intent: 'adjust-credits', reason: 'correction', delta: '-35', key: key() })).toMatchObject({
+      ok: true,
+      values: { balance: 0 },
+    })
     expect(await ledgerBalance(m.userId)).toBe(0)
     const [u] = await db().select({ credits: users.credits }).from(users).where(eq(users.id, m.userId))
     expect(u.credits).toBe(0)
@@ -275,10 +338,20 @@ describe('support actions', () => {
     expect(bought.credits).toBe(p.credits)
     expect((await memberDetail(m.userId))!.payments[0]).toMatchObject({ id: p.id, refundable: true })
     // The confirmation step is checked on the server too.
-    expect(await act(sup.token, m.userId, { intent: 'refund', paymentId: String(p.id), reason: 'asked within the period' })).toMatchObject({ status: 400, fieldErrors: { confirm: 'admin.support.error.confirm' } })
-    expect(await act(sup.token, m.userId, { intent: 'refund', paymentId: String(p.id), reason: 'asked within the period', confirm: 'on' })).toMatchObject({ status: 200, ok: true, code: 'refunded' })
+    expect(await act(sup.token, m.userId, { intent: 'refund', paymentId: String(p.id), reason: 'asked within the period' })).toMatchObject({
+      status: 400,
+      fieldErrors: { confirm: 'admin.support.error.confirm' },
+    })
+    expect(await act(sup.token, m.userId, { intent: 'refund', paymentId: String(p.id), reason: 'asked within the period', confirm: 'on' })).toMatchObject({
+      status: 200,
+      ok: true,
+      code: 'refunded',
+    })
     // Twice (a double submit, a second operator): refunded once.
-    expect(await act(sup.token, m.userId, { intent: 'refund', paymentId: String(p.id), reason: 'again', confirm: 'on' })).toMatchObject({ status: 409, code: 'already_refunded' })
+    expect(await act(sup.token, m.userId, { intent: 'refund', paymentId: String(p.id), reason: 'again', confirm: 'on' })).toMatchObject({
+      status: 409,
+      code: 'already_refunded',
+    })
     const ledger = await db().select().from(creditLedger).where(eq(creditLedger.userId, m.userId))
     expect(ledger.map((l) => [l.reason, l.delta])).toEqual([
       ['purchase', p.credits],
@@ -286,7 +359,9 @@ describe('support actions', () => {
     ])
     const [after] = await db().select({ refundedMinor: payments.refundedMinor }).from(payments).where(eq(payments.id, p.id))
     expect(after.refundedMinor).toBe(p.totalMinor)
-    expect(await audit('payment.refunded', m.userId)).toEqual([expect.objectContaining({ reason: 'asked within the period', details: { paymentId: p.id, amountMinor: p.totalMinor, currency: p.currency } })])
+    expect(await audit('payment.refunded', m.userId)).toEqual([
+      expect.objectContaining({ reason: 'asked within the period', details: { paymentId: p.id, amountMinor: p.totalMinor, currency: p.currency } }),
+    ])
   })
 
   it('refuses a refund outside refund_days, and another member’s payment', async () => {
@@ -298,7 +373,11 @@ describe('support actions', () => {
       .update(payments)
       .set({ paidAt: new Date(Date.now() - (days + 1) * 86400_000) })
       .where(eq(payments.id, p.id))
-    expect(await act(sup.token, m.userId, { intent: 'refund', paymentId: String(p.id), reason: 'late', confirm: 'on' })).toMatchObject({ status: 422, ok: false, code: 'too_late' })
+    expect(await act(sup.token, m.userId, { intent: 'refund', paymentId: String(p.id), reason: 'late', confirm: 'on' })).toMatchObject({
+      status: 422,
+      ok: false,
+      code: 'too_late',
+    })
     expect((await memberDetail(m.userId))!.payments[0].refundable).toBe(false)
     const stranger = await createMember()
     expect(await supportRefund({ id: sup.id, name: 'x' }, stranger.userId, p.id, 'wrong member')).toEqual({ ok: false, code: 'not_found' })
@@ -309,14 +388,20 @@ describe('support actions', () => {
   it('exports the member’s data as a download, with an audit line', async () => {
     const sup = await operatorToken('support')
     const m = await createMember({ name: 'Exported', credits: 5 })
-    const res = (await exportRoute.action({ request: post(`/admin/members/${m.userId}/export`, sup.token, {}), params: { id: String(m.userId) }, context: {} } as never)) as Response
+    const res = (await exportRoute.action({
+      request: post(`/admin/members/${m.userId}/export`, sup.token, {}),
+      params: { id: String(m.userId) },
+      context: {},
+    } as never)) as Response
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="member-${m.userId}-export.json"`)
     const body = (await res.json()) as { account: { email: string }; profile: { name: string }; credit_history: unknown[]; payments: unknown[] }
     expect(body.account.email).toBe(m.email)
     expect(body.profile.name).toBe('Exported')
     expect(body.credit_history).toHaveLength(1)
     expect(await audit('member.exported', m.userId)).toHaveLength(1)
-    const notFound = (await outcome(exportRoute.action({ request: post('/admin/members/999999/export', sup.token, {}), params: { id: '999999' }, context: {} } as never))) as Response
+    const notFound = (await outcome(
+      exportRoute.action({ request: post('/admin/members/999999/export', sup.token, {}), params: { id: '999999' }, context: {} } as never),
+    )) as Response
     expect(notFound.status).toBe(404)
   })
 
@@ -325,8 +410,13 @@ describe('support actions', () => {
     const byOperator = await createMember({ email: 'erase-me@example.com' })
     const bySelf = await createMember({ email: 'leave-me@example.com' })
     for (const m of [byOperator, bySelf]) await createSession(m.userId, 'x')
-    expect(await act(sup.token, byOperator.userId, { intent: 'erase', reason: 'member e-mailed support', typed: 'erase' })).toMatchObject({ status: 400, fieldErrors: { typed: 'admin.support.error.typed' } })
-    expect(await act(sup.token, byOperator.userId, { intent: 'erase', reason: 'member e-mailed support', typed: eraseConfirmation(byOperator.userId) })).toMatchObject({ ok: true, code: 'erased' })
+    expect(await act(sup.token, byOperator.userId, { intent: 'erase', reason: 'member e-mailed support', typed: 'erase' })).toMatchObject({
+      status: 400,
+      fieldErrors: { typed: 'admin.support.error.typed' },
+    })
+    expect(
+      await act(sup.token, byOperator.userId, { intent: 'erase', reason: 'member e-mailed support', typed: eraseConfirmation(byOperator.userId) }),
+    ).toMatchObject({ ok: true, code: 'erased' })
     await requestAccountDeletion(bySelf.userId, 'other')
     const state = async (userId: number) => {
       const [u] = await db().select({ status: users.status, requested: users.deletionRequestedAt }).from(users).where(eq(users.id, userId))
@@ -341,7 +431,12 @@ describe('support actions', () => {
       ['erase-me@example.com', 'reactivation'],
       ['leave-me@example.com', 'reactivation'],
     ])
-    expect(await audit('member.erased', byOperator.userId)).toEqual([expect.objectContaining({ reason: 'member e-mailed support', details: { previousStatus: 'active' } })])
-    expect(await act(sup.token, byOperator.userId, { intent: 'erase', reason: 'again', typed: eraseConfirmation(byOperator.userId) })).toMatchObject({ status: 409, code: 'already_deleted' })
+    expect(await audit('member.erased', byOperator.userId)).toEqual([
+      expect.objectContaining({ reason: 'member e-mailed support', details: { previousStatus: 'active' } }),
+    ])
+    expect(await act(sup.token, byOperator.userId, { intent: 'erase', reason: 'again', typed: eraseConfirmation(byOperator.userId) })).toMatchObject({
+      status: 409,
+      code: 'already_deleted',
+    })
   })
 })

@@ -32,7 +32,16 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
           <label htmlFor="member-q" className="form-label">
             <FormattedMessage id="admin.members.search" />
           </label>
-          <input id="member-q" name="q" type="search" className="form-control" defaultValue={q} maxLength={254} aria-describedby="member-q-help" autoComplete="off" />
+          <input
+            id="member-q"
+            name="q"
+            type="search"
+            className="form-control"
+            defaultValue={q}
+            maxLength={254}
+            aria-describedby="member-q-help"
+            autoComplete="off"
+          />
           <div id="member-q-help" className="form-text">
             <FormattedMessage id="admin.members.searchHelp" />
           </div>
@@ -83,7 +92,12 @@ const memberColumns = (noProfile: string): Column<Hit>[] => [
   { id: 'email', header: <FormattedMessage id="admin.members.email" />, cell: (m) => m.email, className: 'text-break' },
   { id: 'status', header: <FormattedMessage id="admin.members.status" />, cell: (m) => <FormattedMessage id={`admin.member.status.${m.status}`} /> },
   { id: 'country', header: <FormattedMessage id="admin.members.country" />, cell: (m) => m.country ?? '' },
-  { id: 'signup', header: <FormattedMessage id="admin.members.signup" />, cell: (m) => <FormattedDate value={m.signupDate} dateStyle="medium" />, className: 'text-nowrap' },
+  {
+    id: 'signup',
+    header: <FormattedMessage id="admin.members.signup" />,
+    cell: (m) => <FormattedDate value={m.signupDate} dateStyle="medium" />,
+    className: 'text-nowrap',
+  },
 ]
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, 'admin.members.title')]

@@ -32,11 +32,16 @@ export async function action({ request }: Route.ActionArgs) {
     return { create: null, changeError: null, changed: parsed.data.change }
   }
   const submission = parseWithZod(form, { schema: newOperatorSchema })
-  if (submission.status !== 'success') return data({ create: submission.reply({ hideFields: ['password'] }), changeError: null, changed: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ create: submission.reply({ hideFields: ['password'] }), changeError: null, changed: null }, { status: 400 })
   try {
     await createOperator(submission.value, me)
   } catch (e) {
-    if ((e as { cause?: { code?: string } }).cause?.code === '23505') return data({ create: submission.reply({ fieldErrors: { email: ['admin.operators.emailTaken'] }, hideFields: ['password'] }), changeError: null, changed: null }, { status: 409 })
+    if ((e as { cause?: { code?: string } }).cause?.code === '23505')
+      return data(
+        { create: submission.reply({ fieldErrors: { email: ['admin.operators.emailTaken'] }, hideFields: ['password'] }), changeError: null, changed: null },
+        { status: 409 },
+      )
     throw e
   }
   return { create: submission.reply({ resetForm: true }), changeError: null, changed: 'created' }
@@ -58,7 +63,13 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
   const columns: Column<OperatorRow>[] = [
     { id: 'name', header: <FormattedMessage id="field.name" />, cell: (o) => o.name, sortKey: 'name', sortValue: (o) => o.name },
     { id: 'email', header: <FormattedMessage id="field.email" />, cell: (o) => o.email, className: 'text-break', sortKey: 'email', sortValue: (o) => o.email },
-    { id: 'role', header: <FormattedMessage id="admin.operators.role" />, cell: (o) => <FormattedMessage id={`admin.role.${o.role}`} />, sortKey: 'role', sortValue: (o) => intl.formatMessage({ id: `admin.role.${o.role}` }) },
+    {
+      id: 'role',
+      header: <FormattedMessage id="admin.operators.role" />,
+      cell: (o) => <FormattedMessage id={`admin.role.${o.role}`} />,
+      sortKey: 'role',
+      sortValue: (o) => intl.formatMessage({ id: `admin.role.${o.role}` }),
+    },
     {
       id: 'status',
       header: <FormattedMessage id="admin.fictional.status" />,
@@ -113,13 +124,29 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
           <Form method="post" {...getFormProps(form)} className="row g-2">
             <FormErrors errors={form.errors} id={form.errorId} />
             <div className="col-md-6">
-              <FormField label={<FormattedMessage id="field.name" />} errors={fields.name.errors} {...getInputProps(fields.name, { type: 'text' })} id="operator-name" />
+              <FormField
+                label={<FormattedMessage id="field.name" />}
+                errors={fields.name.errors}
+                {...getInputProps(fields.name, { type: 'text' })}
+                id="operator-name"
+              />
             </div>
             <div className="col-md-6">
-              <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id="operator-email" autoComplete="off" />
+              <FormField
+                label={<FormattedMessage id="field.email" />}
+                errors={fields.email.errors}
+                {...getInputProps(fields.email, { type: 'email' })}
+                id="operator-email"
+                autoComplete="off"
+              />
             </div>
             <div className="col-md-6">
-              <SelectField label={<FormattedMessage id="admin.operators.role" />} errors={fields.role.errors} {...getSelectProps(fields.role)} id="operator-role">
+              <SelectField
+                label={<FormattedMessage id="admin.operators.role" />}
+                errors={fields.role.errors}
+                {...getSelectProps(fields.role)}
+                id="operator-role"
+              >
                 {operatorRoles.map((r) => (
                   <option key={r} value={r}>
                     {intl.formatMessage({ id: `admin.role.${r}` })}
@@ -128,7 +155,13 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
               </SelectField>
             </div>
             <div className="col-md-6">
-              <FormField label={<FormattedMessage id="admin.operators.password" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id="operator-password" autoComplete="new-password" />
+              <FormField
+                label={<FormattedMessage id="admin.operators.password" />}
+                errors={fields.password.errors}
+                {...getInputProps(fields.password, { type: 'password' })}
+                id="operator-password"
+                autoComplete="new-password"
+              />
             </div>
             <div className="col-12">
               <button type="submit" className="btn btn-dark" disabled={busy}>

@@ -20,7 +20,10 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request)
   const submission = parseWithZod(form, { schema: photoDecisionSchema })
   if (submission.status !== 'success') {
-    return data({ ok: false as const, imageId: Number(form.get('imageId')) || null, error: 'admin.moderation.reasonRequired', note: String(form.get('note') ?? '') }, { status: 400 })
+    return data(
+      { ok: false as const, imageId: Number(form.get('imageId')) || null, error: 'admin.moderation.reasonRequired', note: String(form.get('note') ?? '') },
+      { status: 400 },
+    )
   }
   const v = submission.value
   const r = await decidePhoto(operator, v.imageId, v.decision === 'approve' ? { decision: 'approve' } : { decision: 'reject', reason: v.reason, note: v.note })

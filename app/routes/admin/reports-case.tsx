@@ -32,7 +32,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const c = await appealCase(id)
   if (!c) throw new Response('Not Found', { status: 404 })
   const open = !c.decision.appealHandledAt
-  return { kind, report: null, member: c.member, message: c.messageText ? { body: c.messageText } : null, complaint: null, appeal: c.decision, actionable: open && c.decision.decidedBy !== operator.id, ownDecision: c.decision.decidedBy === operator.id }
+  return {
+    kind,
+    report: null,
+    member: c.member,
+    message: c.messageText ? { body: c.messageText } : null,
+    complaint: null,
+    appeal: c.decision,
+    actionable: open && c.decision.decidedBy !== operator.id,
+    ownDecision: c.decision.decidedBy === operator.id,
+  }
 }
 
 const kinds = ['report', 'complaint', 'appeal'] as const
@@ -60,7 +69,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if ((v.action === 'suspend' || v.action === 'ban') && form.get('confirm') !== 'on') return data({ error: 'admin.case.confirmRequired' }, { status: 400 })
   if (v.action === 'suspend' && !v.days) return data({ error: 'admin.case.daysRequired' }, { status: 400 })
   const decision = { action: v.action, reason: v.reason as ModerationReason, note: v.note ?? null, days: v.days ?? null }
-  const r = kind === 'report' ? await decideReport(operator, id, decision) : await closeComplaint(operator, id, { ...decision, outcome: v.outcome ?? 'no_violation', profileId: v.profileId ?? null })
+  const r =
+    kind === 'report'
+      ? await decideReport(operator, id, decision)
+      : await closeComplaint(operator, id, { ...decision, outcome: v.outcome ?? 'no_violation', profileId: v.profileId ?? null })
   if (!r.ok) return data({ error: `admin.case.error.${r.error}` }, { status: statusFor('moderationCase', r.error) })
   throw redirect('/admin/reports?done=1')
 }
@@ -72,7 +84,11 @@ export default function AdminReportCase({ loaderData, actionData }: Route.Compon
   const busy = navigation.state === 'submitting'
   const { kind, report, complaint, appeal, member, message } = loaderData
   const title =
-    kind === 'report' ? intl.formatMessage({ id: 'admin.case.title.report' }, { id: report!.id }) : kind === 'complaint' ? intl.formatMessage({ id: 'admin.case.title.complaint' }, { reference: complaint!.reference }) : intl.formatMessage({ id: 'admin.case.title.appeal' }, { id: appeal!.id })
+    kind === 'report'
+      ? intl.formatMessage({ id: 'admin.case.title.report' }, { id: report!.id })
+      : kind === 'complaint'
+        ? intl.formatMessage({ id: 'admin.case.title.complaint' }, { reference: complaint!.reference })
+        : intl.formatMessage({ id: 'admin.case.title.appeal' }, { id: appeal!.id })
   return (
     <>
       <p>

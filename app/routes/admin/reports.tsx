@@ -34,7 +34,8 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
               <FormattedMessage id="admin.case.title.appeal" values={{ id: a.id }} /> — {a.name}
             </Link>
             <span className="small text-body-secondary">
-              <FormattedMessage id={`admin.decisionAction.${a.action}`} /> · <FormattedMessage id="admin.reports.decidedBy" values={{ name: a.decidedByName }} /> · {date(a.appealedAt)}
+              <FormattedMessage id={`admin.decisionAction.${a.action}`} /> ·{' '}
+              <FormattedMessage id="admin.reports.decidedBy" values={{ name: a.decidedByName }} /> · {date(a.appealedAt)}
             </span>
             {a.actionable ? null : (
               <span className="badge text-bg-warning" data-testid="not-actionable">
@@ -51,7 +52,8 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
               <FormattedMessage id="admin.case.title.report" values={{ id: r.id }} /> — {r.targetName}
             </Link>
             <span className="small text-body-secondary">
-              <FormattedMessage id={`admin.content.${r.content}`} /> · {intl.formatMessage({ id: `report.reason.${r.reason}`, defaultMessage: r.reason })} · {date(r.createdAt)}
+              <FormattedMessage id={`admin.content.${r.content}`} /> · {intl.formatMessage({ id: `report.reason.${r.reason}`, defaultMessage: r.reason })} ·{' '}
+              {date(r.createdAt)}
             </span>
           </li>
         ))}

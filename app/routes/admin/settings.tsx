@@ -26,7 +26,11 @@ export async function action({ request }: Route.ActionArgs) {
   for (const key of section.keys) raw[key] = rawFromForm(fields, key)
   const reason = form.get('reason')
   const result = await saveSettingsSection({ operator, sectionId, raw, reason })
-  if (!result.ok) return data({ section: sectionId, ok: false as const, errors: result.errors, reasonError: result.reasonError, raw, reason: String(reason ?? '') }, { status: 400 })
+  if (!result.ok)
+    return data(
+      { section: sectionId, ok: false as const, errors: result.errors, reasonError: result.reasonError, raw, reason: String(reason ?? '') },
+      { status: 400 },
+    )
   return { section: sectionId, ok: true as const, changed: result.changed }
 }
 
@@ -110,7 +114,14 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <h2 id="history-title" className="h5">
           <FormattedMessage id="admin.settings.history" />
         </h2>
-        <DataTable testId="settings-history" labelledBy="history-title" columns={historyColumns} rows={loaderData.history} rowKey={(h) => h.id} empty={<FormattedMessage id="admin.settings.historyEmpty" />} />
+        <DataTable
+          testId="settings-history"
+          labelledBy="history-title"
+          columns={historyColumns}
+          rows={loaderData.history}
+          rowKey={(h) => h.id}
+          empty={<FormattedMessage id="admin.settings.historyEmpty" />}
+        />
       </section>
     </>
   )
@@ -120,7 +131,12 @@ type Change = Route.ComponentProps['loaderData']['history'][number]
 
 // The latest changes, newest first (settings-admin.server.ts): a history reads in time order.
 const historyColumns: Column<Change>[] = [
-  { id: 'when', header: <FormattedMessage id="admin.audit.when" />, cell: (h) => <FormattedDate value={h.createdAt} dateStyle="short" timeStyle="short" />, className: 'text-nowrap' },
+  {
+    id: 'when',
+    header: <FormattedMessage id="admin.audit.when" />,
+    cell: (h) => <FormattedDate value={h.createdAt} dateStyle="short" timeStyle="short" />,
+    className: 'text-nowrap',
+  },
   { id: 'who', header: <FormattedMessage id="admin.audit.who" />, cell: (h) => h.operatorName },
   { id: 'setting', header: <FormattedMessage id="admin.settings.setting" />, cell: (h) => <code>{h.key}</code> },
   { id: 'old', header: <FormattedMessage id="admin.settings.oldValue" />, cell: (h) => <code>{JSON.stringify(h.oldValue)}</code>, className: 'text-break' },

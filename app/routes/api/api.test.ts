@@ -120,7 +120,10 @@ describe('POST /api/user.php (login)', () => {
   it('accepts form-encoded logins too and replaces the previous session', async () => {
     const m = await createMember({ email: 'form@example.com', password: 'the-password' })
     const previous = await createSession(m.userId)
-    const req = new Request('http://localhost/api/user.php', { method: 'POST', body: new URLSearchParams({ email: 'form@example.com', password: 'the-password' }) })
+    const req = new Request('http://localhost/api/user.php', {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'form@example.com', password: 'the-password' }),
+    })
     const res = await call(userApi.action, req, ctx({ sessionToken: previous }))
     expect(res.status).toBe(200)
     const token = decodeURIComponent(/^sid=([^;]+)/.exec(res.headers.get('set-cookie')!)![1])
@@ -158,7 +161,11 @@ describe('POST /api/user.php (login)', () => {
   it('translates the failure into the request’s language', async () => {
     const dutch = serverIntl('nl').formatMessage({ id: 'login.failed' })
     expect(dutch).not.toBe('Login failed, please try again')
-    const res = await call(userApi.action, send('POST', '/api/user.php', { email: 'nobody@example.com', password: 'x' }, { cookie: 'i18n_redirected=nl' }), ctx())
+    const res = await call(
+      userApi.action,
+      send('POST', '/api/user.php', { email: 'nobody@example.com', password: 'x' }, { cookie: 'i18n_redirected=nl' }),
+      ctx(),
+    )
     expect(res.status).toBe(401)
     expect((await res.json()).message).toBe(dutch)
   })
@@ -190,9 +197,15 @@ describe('POST /api/user.php (login)', () => {
     const memberPush = await call(userApi.action, send('POST', '/api/user.php?push=1', { subscription: 'x' }), context)
     expect(memberPush.status).toBe(400)
     expect(await memberPush.json()).toEqual({ error: 'invalid_subscription' })
-    const subscription = { endpoint: 'https://push.example/send/abc', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }
+    const subscription = {
+      endpoint: 'https://push.example/send/abc',
+      keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+    }
     // A subscription belongs to the session that registers it (and ends with it).
-    const saved = await call(userApi.action, send('POST', '/api/user.php?push=1', { subscription }), { ...context, sessionToken: await createSession(context.viewer!.userId) })
+    const saved = await call(userApi.action, send('POST', '/api/user.php?push=1', { subscription }), {
+      ...context,
+      sessionToken: await createSession(context.viewer!.userId),
+    })
     expect(saved.status).toBe(200)
     const { hasPushSubscription } = await import('#app/features/notifications/push-subscriptions.server')
     expect(await hasPushSubscription(context.viewer!.userId)).toBe(true)
@@ -288,7 +301,13 @@ describe('GET /api/chats.php and /api/likes.php', () => {
     expect(body.last_opened_chat).toEqual({ profile: a.profileId, date: expect.any(String) })
     expect(body.chats).toHaveLength(2)
     const anna = body.chats.find((c: { profile: { id: number } }) => c.profile.id === a.profileId)
-    expect(anna).toMatchObject({ conversation: expect.any(Number), num_unread_messages: 1, lastMessage: 'three', lastMessageKind: 'text', profile: { id: a.profileId, name: 'Anna' } })
+    expect(anna).toMatchObject({
+      conversation: expect.any(Number),
+      num_unread_messages: 1,
+      lastMessage: 'three',
+      lastMessageKind: 'text',
+      profile: { id: a.profileId, name: 'Anna' },
+    })
   })
 
   it('DELETE /api/chat.php removes a chat from the member’s list only; others’ chats are not found', async () => {
@@ -296,7 +315,14 @@ describe('GET /api/chats.php and /api/likes.php', () => {
     const a = await createMember({ name: 'Anna' })
     const sent = await sendMessage({ senderId: a.profileId, toProfileId: m.profileId, clientId: crypto.randomUUID(), body: 'one' })
     if (!sent.ok) throw new Error('send failed')
-    const del = (body: unknown, c = context, method = 'DELETE') => responseOf(call(chatApi.action, new Request('http://localhost/api/chat.php', { method, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }), c))
+    const del = (body: unknown, c = context, method = 'DELETE') =>
+      responseOf(
+        call(
+          chatApi.action,
+          new Request('http://localhost/api/chat.php', { method, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+          c,
+        ),
+      )
     const other = await memberCtx()
     expect((await del({ conversation: sent.message.conversationId }, other.context)).status).toBe(404)
     expect((await del({ conversation: 'x' })).status).toBe(400)
@@ -332,7 +358,11 @@ describe('GET /api/chats.php and /api/likes.php', () => {
 
 describe('POST /api/page-hidden.php (bounce beacon)', () => {
   const beacon = (referer: string | null) =>
-    new Request('http://localhost/api/page-hidden.php', { method: 'POST', headers: { 'content-type': 'application/json', ...(referer ? { referer } : {}) }, body: '{}' })
+    new Request('http://localhost/api/page-hidden.php', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(referer ? { referer } : {}) },
+      body: '{}',
+    })
   const today = () => new Date().toISOString().slice(0, 10)
 
   it('counts the page of the Referer per day, ids folded', async () => {
@@ -340,7 +370,12 @@ describe('POST /api/page-hidden.php (bounce beacon)', () => {
     expect((await call(pageHiddenApi.action, beacon('http://localhost/landers/video'), ctx())).status).toBe(204)
     expect((await call(pageHiddenApi.action, beacon('http://localhost/members/42/landing'), ctx())).status).toBe(204)
     const counts = await pageBouncesOn(today())
-    expect(counts).toEqual(expect.arrayContaining([{ path: '/landers/video', hidden: 2 }, { path: '/members/:id/landing', hidden: 1 }]))
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        { path: '/landers/video', hidden: 2 },
+        { path: '/members/:id/landing', hidden: 1 },
+      ]),
+    )
   })
 
   it('refuses beacons without a same-origin Referer, and GET', async () => {
@@ -408,7 +443,13 @@ describe('public data endpoints', () => {
 
   it('companyinfo.php answers the company with the support phone cleaned of spaces and dashes', async () => {
     const body = await (await call(companyApi.loader, get('/api/companyinfo.php'), ctx())).json()
-    expect(body).toMatchObject({ name: expect.any(String), registration_number: expect.any(String), tradenames: expect.any(Array), vat_numbers: expect.any(Array), delete_discount: expect.any(Number) })
+    expect(body).toMatchObject({
+      name: expect.any(String),
+      registration_number: expect.any(String),
+      tradenames: expect.any(Array),
+      vat_numbers: expect.any(Array),
+      delete_discount: expect.any(Number),
+    })
     expect(body.support_phone).toMatch(/^\+?\d+$/)
     await db().update(companyInfo).set({ supportPhone: '+31 20-123 45 67', name: 'Other B.V.' })
     const again = await (await call(companyApi.loader, get('/api/companyinfo.php'), ctx())).json()

@@ -10,7 +10,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireApiViewer(context)
   const s = await suggestion(viewer.profileId)
   const profile = s
-    ? { id: s.profile.id, name: s.profile.name, age: s.profile.age, thumb: s.profile.thumb, is_fictional: s.profile.isFictional, main_image: s.matchImage ? { match: s.matchImage } : null }
+    ? {
+        id: s.profile.id,
+        name: s.profile.name,
+        age: s.profile.age,
+        thumb: s.profile.thumb,
+        is_fictional: s.profile.isFictional,
+        main_image: s.matchImage ? { match: s.matchImage } : null,
+      }
     : null
   return Response.json({ profile }, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -32,7 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const amount = q.get('amount')
   const orderMinor = amount !== null && /^\d{1,9}$/.test(amount) ? Number(amount) : undefined
   const r = await checkDiscount({ code, member, orderMinor, method: q.get('method') ?? undefined }, undefined, settings)
-  if (r.ok) return Response.json({ discountcode: { ...discountView(r.discount), minimum_order_value: r.discount.minimumOrderMinor, paymentmethods: r.discount.paymentMethods } })
+  if (r.ok)
+    return Response.json({
+      discountcode: { ...discountView(r.discount), minimum_order_value: r.discount.minimumOrderMinor, paymentmethods: r.discount.paymentMethods },
+    })
   await takeWrite('discount_code', viewer.userId)
-  return Response.json({ error: r.error, minimum_order_value: r.minimumMinor ?? null, currency: r.currency ?? null }, { status: r.error === 'used' ? 409 : r.error === 'not_found' ? 404 : 422 })
+  return Response.json(
+    { error: r.error, minimum_order_value: r.minimumMinor ?? null, currency: r.currency ?? null },
+    { status: r.error === 'used' ? 409 : r.error === 'not_found' ? 404 : 422 },
+  )
 }

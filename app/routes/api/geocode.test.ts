@@ -27,14 +27,19 @@ async function member() {
 const place = async (profileId: number) =>
   (await db().select({ city: profiles.city, lat: profiles.latitude, lon: profiles.longitude }).from(profiles).where(eq(profiles.id, profileId)))[0]
 
-const post = (body: unknown) => new Request('http://localhost/api/geocode.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+const post = (body: unknown) =>
+  new Request('http://localhost/api/geocode.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
 
 describe('/api/geocode.php (issue 24, point 4)', () => {
   it('answers a GET with the place and stores nothing, whatever the link asks for', async () => {
     const m = await member()
     // What a link or an image on another site makes the member's browser ask for, with or without save=1.
     for (const query of ['lat=52.372&lon=4.893', 'lat=52.372&lon=4.893&save=1', 'lat=52.372&lon=4.893&save=true']) {
-      const res = (await geocode.loader({ request: new Request(`http://localhost/api/geocode.php?${query}`), context: m.context, params: {} } as never)) as Response
+      const res = (await geocode.loader({
+        request: new Request(`http://localhost/api/geocode.php?${query}`),
+        context: m.context,
+        params: {},
+      } as never)) as Response
       expect(res.status).toBe(200)
       expect(await res.json()).toEqual({ result: { country: 'NL', region: null, city: 'Amsterdam' } })
     }

@@ -8,5 +8,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = await requestLocale(request, context)
   const t = serverIntl(locale)
   const rows = await listInterests()
-  return Response.json({ interests: rows.map((r) => ({ ...r, name: t.formatMessage({ id: `interest.${r.slug}` }) })) }, { headers: { 'Cache-Control': 'public, max-age=300', Vary: 'Cookie' } })
+  return Response.json(
+    { interests: rows.map((r) => ({ ...r, name: t.formatMessage({ id: `interest.${r.slug}` }) })) },
+    { headers: { 'Cache-Control': 'public, max-age=300', Vary: 'Cookie' } },
+  )
 }

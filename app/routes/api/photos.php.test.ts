@@ -43,5 +43,4 @@ describe('POST /api/photos.php refusals', () => {
     )
     expect(mediaFiles()).toEqual(before)
   })
-
 })

@@ -18,7 +18,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireApiViewer(context)
   const t = serverIntl((await requestLocale(request, context)).locale)
-  const fail = (status: number, error: string, values?: Record<string, number>) => Response.json({ error, message: t.formatMessage({ id: `photos.error.${error}` }, { ...photoErrorValues, ...values }) }, { status })
+  const fail = (status: number, error: string, values?: Record<string, number>) =>
+    Response.json({ error, message: t.formatMessage({ id: `photos.error.${error}` }, { ...photoErrorValues, ...values }) }, { status })
   if (request.method !== 'POST') return fail(405, 'not_image')
   // Counted before the body is read or decoded.
   const wait = await takeWrite('upload', viewer.profileId)

@@ -65,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = 'challenge' in body ? loginCodeSchema.safeParse(body) : loginSchema.extend({ code: z.string().max(20).optional() }).safeParse(body)
   if (!parsed.success) return Response.json({ error: 'invalid_request', message: t.formatMessage({ id: 'login.failed' }) }, { status: 400 })
   const r = await attemptLogin({ ...parsed.data, clientIp: context.clientIp })
-  if (!r.ok && r.error === 'second_factor_required') return Response.json({ error: r.error, challenge: r.challenge, message: t.formatMessage({ id: 'login.codeRequired' }) }, { status: 401 })
+  if (!r.ok && r.error === 'second_factor_required')
+    return Response.json({ error: r.error, challenge: r.challenge, message: t.formatMessage({ id: 'login.codeRequired' }) }, { status: 401 })
   if (!r.ok) {
     const messageId = loginRefusalMessages[r.error]
     const status = statusFor('login', r.error)
@@ -74,7 +75,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     // 'login_failed' is the answer's name for a wrong e-mail or password (kept from before).
     const error = r.error === 'failed' ? 'login_failed' : r.error
     const date = r.error === 'suspended' ? t.formatDate(r.until, { dateStyle: 'long', timeStyle: 'short' }) : ''
-    return Response.json({ error, ...(minutes ? { minutes } : {}), ...(r.error === 'suspended' ? { until: r.until } : {}), message: t.formatMessage({ id: messageId }, { minutes, date }) }, { status, headers })
+    return Response.json(
+      {
+        error,
+        ...(minutes ? { minutes } : {}),
+        ...(r.error === 'suspended' ? { until: r.until } : {}),
+        message: t.formatMessage({ id: messageId }, { minutes, date }),
+      },
+      { status, headers },
+    )
   }
   const user = r
   const cookie = await startSession(user.userId, context.sessionToken, request.headers.get('user-agent'))

@@ -113,7 +113,12 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
       // A mandate belongs to a Mollie customer: one customer per mandate, both under keys derived from the caller's,
       // so a retried call finds the same customer and the same mandate.
       const customer = await call('create customer', () =>
-        client.customers.create({ name: input.accountHolder, email: input.email, metadata: { reference: input.reference }, idempotencyKey: `${input.idempotencyKey}:customer` }),
+        client.customers.create({
+          name: input.accountHolder,
+          email: input.email,
+          metadata: { reference: input.reference },
+          idempotencyKey: `${input.idempotencyKey}:customer`,
+        }),
       )
       const mandate = await call('create mandate', () =>
         client.customerMandates.create({
@@ -151,6 +156,7 @@ function statusOf(p: Payment): ProviderStatus {
 function providerError(what: string, e: unknown): ProviderError {
   if (e instanceof ProviderError) return e
   if (e instanceof AmountError) return new ProviderError(`Mollie ${what}: ${e.message}`, 422)
-  if (e instanceof MollieApiError && e.statusCode) return new ProviderError(`Mollie ${what}: refused with ${e.statusCode}${e.field ? ` (field ${e.field})` : ''}`, e.statusCode)
+  if (e instanceof MollieApiError && e.statusCode)
+    return new ProviderError(`Mollie ${what}: refused with ${e.statusCode}${e.field ? ` (field ${e.field})` : ''}`, e.statusCode)
   return new ProviderError(`Mollie ${what}: ${e instanceof Error ? e.message : 'failed'}`.slice(0, 300))
 }

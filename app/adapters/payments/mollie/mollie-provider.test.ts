@@ -75,16 +75,31 @@ describe('the Mollie adapter', () => {
   })
 
   it('creates a customer and a SEPA mandate, and charges it as a recurring payment', async () => {
-    const mandate = await provider.createMandate({ reference: 'dd-9', accountHolder: 'Jan Jansen', iban: 'nl91 abna 0417 1643 00', idempotencyKey: 'mandate-9' })
-    expect(lastRequest('POST', '/v2/customers')).toMatchObject({ idempotencyKey: 'mandate-9:customer', body: { name: 'Jan Jansen', metadata: { reference: 'dd-9' } } })
+    const mandate = await provider.createMandate({
+      reference: 'dd-9',
+      accountHolder: 'Jan Jansen',
+      iban: 'nl91 abna 0417 1643 00',
+      idempotencyKey: 'mandate-9',
+    })
+    expect(lastRequest('POST', '/v2/customers')).toMatchObject({
+      idempotencyKey: 'mandate-9:customer',
+      body: { name: 'Jan Jansen', metadata: { reference: 'dd-9' } },
+    })
     expect(lastRequest('POST', `/v2/customers/${mandate.customerId}/mandates`)).toMatchObject({
       idempotencyKey: 'mandate-9:mandate',
       body: { method: 'directdebit', consumerName: 'Jan Jansen', consumerAccount: 'NL91ABNA0417164300' },
     })
     await provider.createPayment(input({ method: 'sepa_direct_debit', recurring: mandate }))
-    expect(lastRequest('POST', '/v2/payments')?.body).toMatchObject({ method: 'directdebit', sequenceType: 'recurring', customerId: mandate.customerId, mandateId: mandate.mandateId })
+    expect(lastRequest('POST', '/v2/payments')?.body).toMatchObject({
+      method: 'directdebit',
+      sequenceType: 'recurring',
+      customerId: mandate.customerId,
+      mandateId: mandate.mandateId,
+    })
 
-    await expect(provider.createMandate({ reference: 'dd-10', accountHolder: 'Jan Jansen', iban: 'NL00ABNA0417164300', idempotencyKey: 'mandate-10' })).rejects.toMatchObject({
+    await expect(
+      provider.createMandate({ reference: 'dd-10', accountHolder: 'Jan Jansen', iban: 'NL00ABNA0417164300', idempotencyKey: 'mandate-10' }),
+    ).rejects.toMatchObject({
       status: 422,
       message: expect.stringContaining('consumerAccount'),
     })
@@ -96,7 +111,10 @@ describe('the Mollie adapter', () => {
     const first = await provider.refund(created.id, 999, 'EUR', 'refund-once')
     const again = await provider.refund(created.id, 999, 'EUR', 'refund-once')
     expect(again.id).toBe(first.id)
-    expect(lastRequest('POST', `/v2/payments/${created.id}/refunds`)).toMatchObject({ idempotencyKey: `refund-once:${created.id}`, body: { amount: { currency: 'EUR', value: '9.99' } } })
+    expect(lastRequest('POST', `/v2/payments/${created.id}/refunds`)).toMatchObject({
+      idempotencyKey: `refund-once:${created.id}`,
+      body: { amount: { currency: 'EUR', value: '9.99' } },
+    })
     expect(await provider.getPayment(created.id)).toMatchObject({ refundedMinor: 999 })
   })
 

@@ -47,14 +47,26 @@ export const sandboxProvider: PaymentProvider = {
   async getPayment(id: string): Promise<ProviderPayment> {
     const row = await getSandboxPayment(id)
     if (!row) throw new ProviderError('payment not found', 404)
-    return { id: row.id, status: row.status as ProviderStatus, amountMinor: row.amountMinor, currency: row.currency, refundedMinor: row.refundedMinor, chargedBackMinor: row.chargedBackMinor, reference: row.reference }
+    return {
+      id: row.id,
+      status: row.status as ProviderStatus,
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+      refundedMinor: row.refundedMinor,
+      chargedBackMinor: row.chargedBackMinor,
+      reference: row.reference,
+    }
   },
 
   async refund(paymentId, amountMinor, currency, idempotencyKey) {
     const refundId = `sbx_re_${createHash('sha256').update(`${paymentId}:${idempotencyKey}`).digest('base64url').slice(0, 12)}`
     const [row] = await db()
       .update(sandboxPayments)
-      .set({ refundedMinor: sql`${sandboxPayments.refundedMinor} + ${amountMinor}`, refundKeys: sql`array_append(${sandboxPayments.refundKeys}, ${idempotencyKey})`, updatedAt: new Date() })
+      .set({
+        refundedMinor: sql`${sandboxPayments.refundedMinor} + ${amountMinor}`,
+        refundKeys: sql`array_append(${sandboxPayments.refundKeys}, ${idempotencyKey})`,
+        updatedAt: new Date(),
+      })
       .where(
         and(
           eq(sandboxPayments.id, paymentId),
@@ -67,7 +79,10 @@ export const sandboxProvider: PaymentProvider = {
       .returning({ id: sandboxPayments.id })
     if (row) return { id: refundId }
     // The same request again: the refund it made, not a second one.
-    const [done] = await db().select({ id: sandboxPayments.id }).from(sandboxPayments).where(and(eq(sandboxPayments.id, paymentId), sql`${idempotencyKey} = any(${sandboxPayments.refundKeys})`))
+    const [done] = await db()
+      .select({ id: sandboxPayments.id })
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.id, paymentId), sql`${idempotencyKey} = any(${sandboxPayments.refundKeys})`))
     if (done) return { id: refundId }
     throw new ProviderError('payment cannot be refunded', 422)
   },

@@ -7,7 +7,19 @@ import type { SessionInfo } from '#app/features/authentication/sessions.server'
 type Errors = Record<string, string[] | undefined> | undefined
 
 /** E-mail, password and username changes. Each form keeps what was typed (but passwords) on an error. */
-export function AccountForms({ email, name, intent, errors, values }: { email: string; name: string; intent?: string; errors: Errors; values?: Record<string, string> }) {
+export function AccountForms({
+  email,
+  name,
+  intent,
+  errors,
+  values,
+}: {
+  email: string
+  name: string
+  intent?: string
+  errors: Errors
+  values?: Record<string, string>
+}) {
   const err = (i: string, f: string) => (intent === i ? errors?.[f] : undefined)
   return (
     <>
@@ -20,8 +32,25 @@ export function AccountForms({ email, name, intent, errors, values }: { email: s
           <FormattedMessage id="account.currentEmail" values={{ email }} />
         </p>
         <FormErrors errors={err('email', '')} className="py-2" />
-        <FormField label={<FormattedMessage id="account.newEmail" />} id="account-email" name="email" type="email" autoComplete="email" errors={err('email', 'email')} defaultValue={intent === 'email' ? values?.email : ''} required />
-        <FormField label={<FormattedMessage id="field.oldPassword" />} id="account-email-password" name="password" type="password" autoComplete="current-password" errors={err('email', 'password')} required />
+        <FormField
+          label={<FormattedMessage id="account.newEmail" />}
+          id="account-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          errors={err('email', 'email')}
+          defaultValue={intent === 'email' ? values?.email : ''}
+          required
+        />
+        <FormField
+          label={<FormattedMessage id="field.oldPassword" />}
+          id="account-email-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          errors={err('email', 'password')}
+          required
+        />
         <button type="submit" className="btn btn-outline-primary">
           <FormattedMessage id="account.sendConfirmation" />
         </button>
@@ -32,9 +61,33 @@ export function AccountForms({ email, name, intent, errors, values }: { email: s
         </h3>
         <input type="hidden" name="intent" value="password" />
         <FormErrors errors={err('password', '')} className="py-2" />
-        <FormField label={<FormattedMessage id="field.oldPassword" />} id="account-old-password" name="old_password" type="password" autoComplete="current-password" errors={err('password', 'old_password')} required />
-        <FormField label={<FormattedMessage id="field.newPassword" />} id="account-new-password" name="password" type="password" autoComplete="new-password" errors={err('password', 'password')} required />
-        <FormField label={<FormattedMessage id="field.repeatPassword" />} id="account-repeat-password" name="password_repeat" type="password" autoComplete="new-password" errors={err('password', 'password_repeat')} required />
+        <FormField
+          label={<FormattedMessage id="field.oldPassword" />}
+          id="account-old-password"
+          name="old_password"
+          type="password"
+          autoComplete="current-password"
+          errors={err('password', 'old_password')}
+          required
+        />
+        <FormField
+          label={<FormattedMessage id="field.newPassword" />}
+          id="account-new-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          errors={err('password', 'password')}
+          required
+        />
+        <FormField
+          label={<FormattedMessage id="field.repeatPassword" />}
+          id="account-repeat-password"
+          name="password_repeat"
+          type="password"
+          autoComplete="new-password"
+          errors={err('password', 'password_repeat')}
+          required
+        />
         <button type="submit" className="btn btn-outline-primary">
           <FormattedMessage id="account.savePassword" />
         </button>
@@ -44,7 +97,15 @@ export function AccountForms({ email, name, intent, errors, values }: { email: s
           <FormattedMessage id="account.changeUsername" />
         </h3>
         <input type="hidden" name="intent" value="username" />
-        <FormField label={<FormattedMessage id="field.name" />} id="account-username" name="name" type="text" errors={err('username', 'name')} defaultValue={intent === 'username' ? values?.name : name} required />
+        <FormField
+          label={<FormattedMessage id="field.name" />}
+          id="account-username"
+          name="name"
+          type="text"
+          errors={err('username', 'name')}
+          defaultValue={intent === 'username' ? values?.name : name}
+          required
+        />
         <button type="submit" className="btn btn-outline-primary">
           <FormattedMessage id="account.saveUsername" />
         </button>
@@ -160,7 +221,15 @@ export function DeleteAccount({ discount, errors, granted }: { discount: number;
             </option>
           ))}
         </select>
-        <FormField label={<FormattedMessage id="field.passwordLabel" />} id="delete-password" name="password" type="password" autoComplete="current-password" errors={errors?.password} required />
+        <FormField
+          label={<FormattedMessage id="field.passwordLabel" />}
+          id="delete-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          errors={errors?.password}
+          required
+        />
         <p className="small text-body-secondary">
           <FormattedMessage id="account.deleteExplain" values={{ days: 14 }} />
         </p>

@@ -7,7 +7,17 @@ import { FormErrors } from '#app/ui/form-errors'
 import { FormField } from '#app/ui/form-field'
 
 /** The login's second step for a member with a second factor: a code of the authenticator app or a recovery code. */
-export function LoginCodeForm({ challenge, redirectTo, lastResult, minutes }: { challenge: string; redirectTo: string; lastResult?: SubmissionResult<string[]>; minutes: number }) {
+export function LoginCodeForm({
+  challenge,
+  redirectTo,
+  lastResult,
+  minutes,
+}: {
+  challenge: string
+  redirectTo: string
+  lastResult?: SubmissionResult<string[]>
+  minutes: number
+}) {
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm({
     lastResult,

@@ -38,11 +38,25 @@ function Pending({ pending, error, busy }: { pending: NonNullable<SecondFactorSt
         <FormattedMessage id="account.totp.scan" />
       </p>
       {/* SVG made by the qrcode library on the server from our own data. */}
-      <div style={{ width: 200 }} className="mb-2" role="img" aria-label={intl.formatMessage({ id: 'account.totp.qr' })} dangerouslySetInnerHTML={{ __html: pending.qr }} />
+      <div
+        style={{ width: 200 }}
+        className="mb-2"
+        role="img"
+        aria-label={intl.formatMessage({ id: 'account.totp.qr' })}
+        dangerouslySetInnerHTML={{ __html: pending.qr }}
+      />
       <p>
         <FormattedMessage id="account.totp.secretLabel" /> <code data-testid="member-totp-secret">{pending.secret}</code>
       </p>
-      <FormField label={<FormattedMessage id="account.totp.codeLabel" />} name="code" id="totp-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} errors={error ? [error] : undefined} />
+      <FormField
+        label={<FormattedMessage id="account.totp.codeLabel" />}
+        name="code"
+        id="totp-code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        errors={error ? [error] : undefined}
+      />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         <FormattedMessage id="account.totp.confirm" />
       </button>
@@ -57,7 +71,14 @@ function Enabled({ codesLeft, error, busy }: { codesLeft: number; error: string 
       <p className="text-success" data-testid="second-factor-on">
         <FormattedMessage id="account.totp.on" values={{ count: codesLeft }} />
       </p>
-      <FormField label={<FormattedMessage id="field.passwordLabel" />} name="password" id="totp-disable-password" type="password" autoComplete="current-password" errors={error ? [error] : undefined} />
+      <FormField
+        label={<FormattedMessage id="field.passwordLabel" />}
+        name="password"
+        id="totp-disable-password"
+        type="password"
+        autoComplete="current-password"
+        errors={error ? [error] : undefined}
+      />
       <button type="submit" className="btn btn-outline-danger" disabled={busy}>
         <FormattedMessage id="account.totp.disable" />
       </button>

@@ -52,30 +52,72 @@ export function SignupForm({
   }
   const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
   return (
-    <Form method="post" action="/signup" {...getFormProps(form)} ref={formRef} onSubmit={(e) => {
+    <Form
+      method="post"
+      action="/signup"
+      {...getFormProps(form)}
+      ref={formRef}
+      onSubmit={(e) => {
         form.onSubmit(e)
         if (!e.defaultPrevented) clearSignupDraft()
-      }}>
-      <input type="hidden" name="mobile" value="" ref={(el) => { if (el) el.value = window.innerWidth < 576 ? '1' : '' }} />
+      }}
+    >
+      <input
+        type="hidden"
+        name="mobile"
+        value=""
+        ref={(el) => {
+          if (el) el.value = window.innerWidth < 576 ? '1' : ''
+        }}
+      />
       <FormErrors errors={form.errors} />
       <div className="row">
         <div className="col-6">
-          <SelectField label={<FormattedMessage id="field.gender" />} errors={fields.gender.errors} {...getSelectProps(fields.gender)} id={`${idPrefix}-gender`}>
+          <SelectField
+            label={<FormattedMessage id="field.gender" />}
+            errors={fields.gender.errors}
+            {...getSelectProps(fields.gender)}
+            id={`${idPrefix}-gender`}
+          >
             <option value="male">{intl.formatMessage({ id: 'gender.male' })}</option>
             <option value="female">{intl.formatMessage({ id: 'gender.female' })}</option>
           </SelectField>
         </div>
         <div className="col-6">
-          <SelectField label={<FormattedMessage id="field.lookingFor" />} errors={fields.looking_for.errors} {...getSelectProps(fields.looking_for)} id={`${idPrefix}-looking-for`}>
+          <SelectField
+            label={<FormattedMessage id="field.lookingFor" />}
+            errors={fields.looking_for.errors}
+            {...getSelectProps(fields.looking_for)}
+            id={`${idPrefix}-looking-for`}
+          >
             <option value="female">{intl.formatMessage({ id: 'lookingFor.female' })}</option>
             <option value="male">{intl.formatMessage({ id: 'lookingFor.male' })}</option>
           </SelectField>
         </div>
       </div>
-      <FormField label={<FormattedMessage id="field.name" />} errors={fields.name.errors} {...getInputProps(fields.name, { type: 'text' })} id={`${idPrefix}-name`} autoComplete="nickname" />
-      <FormField label={<FormattedMessage id="field.email" />} errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} id={`${idPrefix}-email`} autoComplete="email" />
+      <FormField
+        label={<FormattedMessage id="field.name" />}
+        errors={fields.name.errors}
+        {...getInputProps(fields.name, { type: 'text' })}
+        id={`${idPrefix}-name`}
+        autoComplete="nickname"
+      />
+      <FormField
+        label={<FormattedMessage id="field.email" />}
+        errors={fields.email.errors}
+        {...getInputProps(fields.email, { type: 'email' })}
+        id={`${idPrefix}-email`}
+        autoComplete="email"
+      />
       <EmailErrorHints errors={fields.email.errors ?? []} />
-      <FormField label={<FormattedMessage id="field.passwordLabel" />} errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} id={`${idPrefix}-password`} autoComplete="new-password" help={<FormattedMessage id="field.passwordHelp" />} />
+      <FormField
+        label={<FormattedMessage id="field.passwordLabel" />}
+        errors={fields.password.errors}
+        {...getInputProps(fields.password, { type: 'password' })}
+        id={`${idPrefix}-password`}
+        autoComplete="new-password"
+        help={<FormattedMessage id="field.passwordHelp" />}
+      />
       <FormField
         label={<FormattedMessage id="validation.dateOfBirthRequired" values={{ min_age: options.minAge }} />}
         errors={fields.date_of_birth.errors}
@@ -84,7 +126,12 @@ export function SignupForm({
         id={`${idPrefix}-dob`}
         autoComplete="bday"
       />
-      <SelectField label={<FormattedMessage id="field.country" />} errors={fields.country.errors} {...getSelectProps(fields.country)} id={`${idPrefix}-country`}>
+      <SelectField
+        label={<FormattedMessage id="field.country" />}
+        errors={fields.country.errors}
+        {...getSelectProps(fields.country)}
+        id={`${idPrefix}-country`}
+      >
         {options.countries.map((c) => (
           <option key={c} value={c}>
             {regionNames.of(c)}

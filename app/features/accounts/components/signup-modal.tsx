@@ -31,7 +31,14 @@ export function SignupModalProvider({ options, children }: { options: SignupOpti
     <SignupModalContext.Provider value={{ open }}>
       {children}
       {options ? (
-        <Modal show={show} onHide={() => !busy && setShow(false)} backdrop={busy ? 'static' : true} keyboard={!busy} centered aria-labelledby="signup-modal-title">
+        <Modal
+          show={show}
+          onHide={() => !busy && setShow(false)}
+          backdrop={busy ? 'static' : true}
+          keyboard={!busy}
+          centered
+          aria-labelledby="signup-modal-title"
+        >
           <Modal.Header closeButton={!busy} closeLabel={intl.formatMessage({ id: 'modal.close' })}>
             <Modal.Title id="signup-modal-title">
               <FormattedMessage id="signup.title" />

@@ -54,12 +54,22 @@ export function BundleList({ bundles, linkTo, name, selected }: { bundles: Bundl
         return (
           <li key={b.id} className="col-6 col-lg-3" data-testid={`bundle-${b.id}`}>
             {linkTo ? (
-              <Link to={linkTo(b.id)} className={`card h-100 text-center text-decoration-none p-3 pt-4 position-relative bundle-card${b.bestValue ? ' border-success' : ''}`}>
+              <Link
+                to={linkTo(b.id)}
+                className={`card h-100 text-center text-decoration-none p-3 pt-4 position-relative bundle-card${b.bestValue ? ' border-success' : ''}`}
+              >
                 {body}
               </Link>
             ) : (
               <label className={`card h-100 text-center p-3 pt-4 position-relative bundle-card${b.bestValue ? ' border-success' : ''}`}>
-                <input type="radio" className="form-check-input position-absolute top-0 end-0 m-2" name={name} value={b.id} defaultChecked={selected === b.id} required />
+                <input
+                  type="radio"
+                  className="form-check-input position-absolute top-0 end-0 m-2"
+                  name={name}
+                  value={b.id}
+                  defaultChecked={selected === b.id}
+                  required
+                />
                 {body}
               </label>
             )}

@@ -20,13 +20,29 @@ export function MethodName({ method }: { method: { label?: string; labelId?: str
 function Fee({ feeMinor, currency }: { feeMinor: number; currency: string }) {
   return (
     <span className="small text-body-secondary">
-      {feeMinor > 0 ? <FormattedMessage id="credits.fee" values={{ fee: <Money minor={feeMinor} currency={currency} /> }} /> : <FormattedMessage id="credits.noFee" />}
+      {feeMinor > 0 ? (
+        <FormattedMessage id="credits.fee" values={{ fee: <Money minor={feeMinor} currency={currency} /> }} />
+      ) : (
+        <FormattedMessage id="credits.noFee" />
+      )}
     </span>
   )
 }
 
 /** The payment methods of the member's country with the fee each adds, as links or as radio choices of a form. */
-export function MethodList({ methods, currency, linkTo, name, selected }: { methods: MethodChoice[]; currency: string; linkTo?: (id: string) => string; name?: string; selected?: string }) {
+export function MethodList({
+  methods,
+  currency,
+  linkTo,
+  name,
+  selected,
+}: {
+  methods: MethodChoice[]
+  currency: string
+  linkTo?: (id: string) => string
+  name?: string
+  selected?: string
+}) {
   return (
     <ul className="list-group" data-testid="method-list">
       {methods.map((m) =>

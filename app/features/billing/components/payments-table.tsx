@@ -67,7 +67,12 @@ export function PaymentsTable({ payments }: { payments: Payment[] }) {
                   <span className={`badge text-bg-${p.status === 'paid' ? 'success' : p.status === 'open' || p.status === 'pending' ? 'secondary' : 'danger'}`}>
                     <FormattedMessage id={`payment.status.${p.status}`} />
                   </span>
-                  {isTestPayment(p) ? <> <TestPaymentBadge /></> : null}
+                  {isTestPayment(p) ? (
+                    <>
+                      {' '}
+                      <TestPaymentBadge />
+                    </>
+                  ) : null}
                 </td>
               </tr>
             )

@@ -26,15 +26,26 @@ export function TimeBonusBanner({ endsAt, percentage }: { endsAt: string; percen
   const left = useCountdown(endsAt)
   if (left === null) return null
   return (
-    <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 py-2" role="region" aria-label={intl.formatMessage({ id: 'timebonus.label' })} data-testid="time-bonus-banner">
+    <div
+      className="alert alert-warning d-flex flex-wrap align-items-center gap-2 py-2"
+      role="region"
+      aria-label={intl.formatMessage({ id: 'timebonus.label' })}
+      data-testid="time-bonus-banner"
+    >
       <Icon name="stopwatch" className="fs-5" />
       <span className="flex-grow-1">
-        <FormattedMessage id="timebonus.banner" values={{ percentage, time: (
+        <FormattedMessage
+          id="timebonus.banner"
+          values={{
+            percentage,
+            time: (
               // The server rendered the time a moment earlier: the first client render may differ by a second.
               <strong className="font-monospace" data-testid="time-bonus-countdown" suppressHydrationWarning>
                 {formatCountdown(left)}
               </strong>
-            ) }} />
+            ),
+          }}
+        />
       </span>
       <Link to="/credits" className="btn btn-sm btn-primary">
         <FormattedMessage id="timebonus.cta" />

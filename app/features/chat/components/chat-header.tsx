@@ -6,7 +6,19 @@ import { Avatar } from '#app/ui/avatar'
 import { Icon } from '#app/ui/icon'
 
 /** The chat's header: back, the partner (or "typing…"), one's balance and whether the chat is live. */
-export function ChatHeader({ partner, cdnPrefix, typing, credits, live }: { partner: ProfileCard; cdnPrefix: string; typing: boolean; credits: number; live: boolean }) {
+export function ChatHeader({
+  partner,
+  cdnPrefix,
+  typing,
+  credits,
+  live,
+}: {
+  partner: ProfileCard
+  cdnPrefix: string
+  typing: boolean
+  credits: number
+  live: boolean
+}) {
   const intl = useIntl()
   const regionNames = useMemo(() => new Intl.DisplayNames([intl.locale], { type: 'region' }), [intl.locale])
   return (
@@ -22,7 +34,11 @@ export function ChatHeader({ partner, cdnPrefix, typing, credits, live }: { part
           </Link>
         </h1>
         <small className="text-body-secondary" aria-live="polite" data-testid="chat-subtitle">
-          {typing ? <FormattedMessage id="chat.typing" values={{ name: partner.name }} /> : [partner.city, regionNames.of(partner.country)].filter(Boolean).join(', ')}
+          {typing ? (
+            <FormattedMessage id="chat.typing" values={{ name: partner.name }} />
+          ) : (
+            [partner.city, regionNames.of(partner.country)].filter(Boolean).join(', ')
+          )}
         </small>
       </div>
       {/* Rendered by the server too (the loader's balance): appearing after hydration, it shifted the header. */}
@@ -32,7 +48,11 @@ export function ChatHeader({ partner, cdnPrefix, typing, credits, live }: { part
         </span>
       ) : null}
       {/* As wide as the wider of its two words (the other one hidden in ::after), so going live moves nothing. */}
-      <span className={`badge status-badge ${live ? 'text-bg-success' : 'text-bg-secondary'}`} data-alt={intl.formatMessage({ id: live ? 'chat.offline' : 'chat.live' })} data-testid="socket-status">
+      <span
+        className={`badge status-badge ${live ? 'text-bg-success' : 'text-bg-secondary'}`}
+        data-alt={intl.formatMessage({ id: live ? 'chat.offline' : 'chat.live' })}
+        data-testid="socket-status"
+      >
         <FormattedMessage id={live ? 'chat.live' : 'chat.offline'} />
       </span>
     </header>

@@ -3,9 +3,27 @@ import type { ChatMessage } from '../chat-events'
 import { applyChatMessage, newConversations, type LiveChatRow } from './chat-list-live'
 
 type Row = LiveChatRow & { name: string }
-const row = (conversation: number, name: string, at: string, unread = 0): Row => ({ conversation, name, num_unread_messages: unread, lastMessageAt: at, lastMessage: `old ${name}`, lastMessageKind: 'text' })
+const row = (conversation: number, name: string, at: string, unread = 0): Row => ({
+  conversation,
+  name,
+  num_unread_messages: unread,
+  lastMessageAt: at,
+  lastMessage: `old ${name}`,
+  lastMessageKind: 'text',
+})
 const list: Row[] = [row(3, 'Cleo', '2026-01-01T12:00:00Z', 1), row(2, 'Anna', '2026-01-01T11:00:00Z'), row(1, 'Dora', '2026-01-01T10:00:00Z', 2)]
-const message = (over: Partial<ChatMessage>): ChatMessage => ({ id: 100, conversationId: 1, senderId: 7, clientId: 'c', body: 'Hello', kind: 'text', gift: null, photo: false, createdAt: '2026-01-01T13:00:00Z', ...over })
+const message = (over: Partial<ChatMessage>): ChatMessage => ({
+  id: 100,
+  conversationId: 1,
+  senderId: 7,
+  clientId: 'c',
+  body: 'Hello',
+  kind: 'text',
+  gift: null,
+  photo: false,
+  createdAt: '2026-01-01T13:00:00Z',
+  ...over,
+})
 
 describe('applyChatMessage', () => {
   it("updates the row of the partner's message, counts it unread and moves it to the top", () => {

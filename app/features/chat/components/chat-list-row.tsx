@@ -71,7 +71,13 @@ export function ChatListRow({ chat: c, site, now, onRemove }: RowProps) {
         ) : null}
       </Link>
       {onRemove ? (
-        <button type="button" className="btn btn-link text-body-secondary me-2" onClick={onRemove} aria-label={intl.formatMessage({ id: 'chats.remove' }, { name: c.profile.name })} data-testid="chat-remove">
+        <button
+          type="button"
+          className="btn btn-link text-body-secondary me-2"
+          onClick={onRemove}
+          aria-label={intl.formatMessage({ id: 'chats.remove' }, { name: c.profile.name })}
+          data-testid="chat-remove"
+        >
           <Icon name="trash" />
         </button>
       ) : null}

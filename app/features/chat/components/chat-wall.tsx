@@ -8,7 +8,17 @@ import type { Wall } from '../chat-session'
  * Why the message did not go out, with the way forward: buying credits (with the discount that applies now) or
  * Premium for more conversations. What was typed stays in the box.
  */
-export function ChatWall({ wall, name, freeConversations, discount }: { wall: Exclude<Wall, 'premium'>; name: string; freeConversations: number; discount: DiscountView | null }) {
+export function ChatWall({
+  wall,
+  name,
+  freeConversations,
+  discount,
+}: {
+  wall: Exclude<Wall, 'premium'>
+  name: string
+  freeConversations: number
+  discount: DiscountView | null
+}) {
   return (
     <div className="alert alert-warning m-2 mb-0" role="alert" data-testid="credit-wall">
       <p className="mb-2">

@@ -45,7 +45,13 @@ export function Composer(p: Props) {
           <Icon name="gift" className="me-1" />
           <FormattedMessage id="chat.gift.open" />
         </button>
-        <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => (p.photosLocked ? p.onLockedFeature() : fileInput.current?.click())} disabled={!p.hydrated || p.busy} data-testid="photo-button">
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-dark"
+          onClick={() => (p.photosLocked ? p.onLockedFeature() : fileInput.current?.click())}
+          disabled={!p.hydrated || p.busy}
+          data-testid="photo-button"
+        >
           <Icon name={p.photosLocked ? 'lock-fill' : 'image'} className="me-1" />
           <FormattedMessage id="chat.photo.open" />
         </button>
@@ -102,12 +108,24 @@ export function Composer(p: Props) {
             required
           />
           {showCounter ? (
-            <div id="chat-counter" className={`small text-end ${tooLong ? 'text-danger' : 'text-body-secondary'}`} aria-live="polite" data-testid="length-counter">
+            <div
+              id="chat-counter"
+              className={`small text-end ${tooLong ? 'text-danger' : 'text-body-secondary'}`}
+              aria-live="polite"
+              data-testid="length-counter"
+            >
               <FormattedMessage id="chat.lengthCounter" values={{ used: length, max: p.maxLength }} />
             </div>
           ) : null}
         </div>
-        <button type="submit" className="btn btn-primary text-nowrap" disabled={p.hydrated && (!p.draft.trim() || tooLong)} aria-label={intl.formatMessage({ id: 'chat.send' })} aria-describedby="chat-send-cost" data-testid="send-button">
+        <button
+          type="submit"
+          className="btn btn-primary text-nowrap"
+          disabled={p.hydrated && (!p.draft.trim() || tooLong)}
+          aria-label={intl.formatMessage({ id: 'chat.send' })}
+          aria-describedby="chat-send-cost"
+          data-testid="send-button"
+        >
           <Icon name="send" className="me-1" />
           {/* The price is the button's description, not its name ("Send"): hidden from the name, read by aria-describedby. */}
           <span id="chat-send-cost" data-testid="send-cost" aria-hidden="true">

@@ -268,7 +268,18 @@ function ring(p: Paint) {
         ])}
       </defs>
       <ellipse cx="48" cy="62" rx="26" ry="24" fill="none" stroke={p.url('gold')} strokeWidth="8" />
-      <ellipse cx="48" cy="62" rx="26" ry="24" fill="none" stroke="#fff8d6" strokeWidth="1.5" strokeDasharray="14 150" strokeDashoffset="-90" strokeLinecap="round" />
+      <ellipse
+        cx="48"
+        cy="62"
+        rx="26"
+        ry="24"
+        fill="none"
+        stroke="#fff8d6"
+        strokeWidth="1.5"
+        strokeDasharray="14 150"
+        strokeDashoffset="-90"
+        strokeLinecap="round"
+      />
       <path d="M38 38L42 46L54 46L58 38Z" fill={p.url('gold')} />
       <path d="M32 24L40 14L56 14L64 24L48 44Z" fill={p.url('gem')} />
       <path d="M32 24L64 24M40 14L44 24L48 44L52 24L56 14M44 24L48 14L52 24" stroke="#4fb3e0" strokeWidth="1.2" strokeLinejoin="round" fill="none" />

@@ -4,7 +4,19 @@ import { giftIds, giftNameId, type GiftId } from '../gift-catalog'
 import { GiftArt } from './gift-art'
 
 /** The gift catalogue as a modal; choosing one sends it (each costs gift_credits). */
-export function GiftPicker({ show, partnerName, cost, onClose, onChoose }: { show: boolean; partnerName: string; cost: number; onClose(): void; onChoose(gift: GiftId): void }) {
+export function GiftPicker({
+  show,
+  partnerName,
+  cost,
+  onClose,
+  onChoose,
+}: {
+  show: boolean
+  partnerName: string
+  cost: number
+  onClose(): void
+  onChoose(gift: GiftId): void
+}) {
   const intl = useIntl()
   const costText = intl.formatMessage({ id: 'chat.cost' }, { credits: cost })
   return (
@@ -23,7 +35,12 @@ export function GiftPicker({ show, partnerName, cost, onClose, onChoose }: { sho
             const name = intl.formatMessage({ id: giftNameId(id) })
             return (
               <li key={id} className="col">
-                <button type="button" className="btn btn-outline-dark w-100 h-100 p-1 d-flex flex-column align-items-center" onClick={() => onChoose(id)} aria-label={intl.formatMessage({ id: 'chat.gift.choose' }, { gift: name })}>
+                <button
+                  type="button"
+                  className="btn btn-outline-dark w-100 h-100 p-1 d-flex flex-column align-items-center"
+                  onClick={() => onChoose(id)}
+                  aria-label={intl.formatMessage({ id: 'chat.gift.choose' }, { gift: name })}
+                >
                   <GiftArt gift={id} size={64} />
                   <span className="small">{name}</span>
                 </button>

@@ -6,9 +6,21 @@ import { pickIcebreakers } from '../icebreakers'
  * Opening lines for an empty conversation, in the member's language and fitted to the other profile (shared
  * interests first); a click puts one in the message box, to be changed or sent.
  */
-export function IcebreakerModal(props: { show: boolean; partnerId: number; partnerName: string; interests: { viewer: string[]; partner: string[] }; onClose(): void; onPick(text: string): void }) {
+export function IcebreakerModal(props: {
+  show: boolean
+  partnerId: number
+  partnerName: string
+  interests: { viewer: string[]; partner: string[] }
+  onClose(): void
+  onPick(text: string): void
+}) {
   const intl = useIntl()
-  const lines = pickIcebreakers({ viewerInterests: props.interests.viewer, partnerInterests: props.interests.partner, partnerName: props.partnerName, seed: props.partnerId }).map((b) => {
+  const lines = pickIcebreakers({
+    viewerInterests: props.interests.viewer,
+    partnerInterests: props.interests.partner,
+    partnerName: props.partnerName,
+    seed: props.partnerId,
+  }).map((b) => {
     const values: Record<string, string> = { name: props.partnerName, ...b.values }
     if (values.interest) values.interest = intl.formatMessage({ id: `interest.${values.interest}` })
     return { id: b.id, text: intl.formatMessage({ id: b.id }, values) }

@@ -5,7 +5,6 @@ import { giftNameId, isGiftId } from '../gift-catalog'
 import { GiftArt } from './gift-art'
 import { Icon } from '#app/ui/icon'
 
-
 interface Props {
   m: Shown
   mine: boolean
@@ -24,7 +23,11 @@ export function MessageBubble({ m, mine, partnerName, delivery, readLocked, repo
   const intl = useIntl()
   const signals = !mine && m.kind === 'text' ? messageSignals(m.body) : []
   return (
-    <div className={`chat-bubble ${mine ? 'mine' : 'theirs'}${m.state === 'pending' ? ' pending' : ''}${m.kind !== 'text' ? ' media' : ''}`} data-testid="chat-message" data-kind={m.kind}>
+    <div
+      className={`chat-bubble ${mine ? 'mine' : 'theirs'}${m.state === 'pending' ? ' pending' : ''}${m.kind !== 'text' ? ' media' : ''}`}
+      data-testid="chat-message"
+      data-kind={m.kind}
+    >
       <Body m={m} mine={mine} partnerName={partnerName} />
       <div className={`small text-end d-flex justify-content-end align-items-center gap-1${mine ? '' : ' text-body-secondary'}`}>
         {m.state === 'failed' ? (

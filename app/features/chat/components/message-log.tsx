@@ -21,7 +21,15 @@ export function MessageLog({ session, viewerId, partnerName, readLocked, older, 
   const { shown } = session
   return (
     // Focusable, so that keyboard users can scroll a long conversation (axe: scrollable-region-focusable).
-    <div className="chat-messages" ref={list} role="log" tabIndex={0} aria-live="polite" aria-label={intl.formatMessage({ id: 'chat.messages' }, { name: partnerName })} data-testid="chat-messages">
+    <div
+      className="chat-messages"
+      ref={list}
+      role="log"
+      tabIndex={0}
+      aria-live="polite"
+      aria-label={intl.formatMessage({ id: 'chat.messages' }, { name: partnerName })}
+      data-testid="chat-messages"
+    >
       <div ref={older.sentinel} className="text-center small text-body-secondary mb-2">
         {older.hasMore ? (
           <button type="button" className="btn btn-sm btn-link" onClick={older.load} disabled={older.loading} data-testid="load-older">

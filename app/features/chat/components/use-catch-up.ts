@@ -16,7 +16,14 @@ const MAX_PAGES = 20
  * the messages still waiting for their acknowledgement are sent again: a send is idempotent on its client id, so one
  * that had arrived is answered with the stored message and charged nothing more.
  */
-export function useCatchUp(opts: { trigger: number; conversationId: number | null; initial: ChatMessage[]; shown: Shown[]; merge(ms: ChatMessage[]): void; resend(m: Shown): void }): void {
+export function useCatchUp(opts: {
+  trigger: number
+  conversationId: number | null
+  initial: ChatMessage[]
+  shown: Shown[]
+  merge(ms: ChatMessage[]): void
+  resend(m: Shown): void
+}): void {
   const latest = useRef(opts)
   latest.current = opts
   // Everything up to this message id is known to be here.
@@ -33,7 +40,10 @@ export function useCatchUp(opts: { trigger: number; conversationId: number | nul
       if (conversationId) {
         let after = complete.current ?? 0
         for (let page = 0; page < MAX_PAGES; page++) {
-          const r = await fetch(`/chats/${conversationId}/messages?after=${after}`, { headers: { Accept: 'application/json' }, signal: controller.signal }).catch(() => null)
+          const r = await fetch(`/chats/${conversationId}/messages?after=${after}`, {
+            headers: { Accept: 'application/json' },
+            signal: controller.signal,
+          }).catch(() => null)
           if (!r?.ok) break
           const body = (await r.json().catch(() => null)) as { messages: ChatMessage[]; hasMore: boolean } | null
           if (!body) break

@@ -55,7 +55,9 @@ export function useChatSend({
     const ev = m.kind === 'gift' ? { type: 'send' as const, ...base, gift: m.gift ?? '' } : { type: 'send' as const, ...base, body: m.body }
     if (realtime.send(ev)) return
     posted.current = m.clientId
-    fetcher.submit(m.kind === 'gift' ? { intent: 'gift', clientId: m.clientId, gift: m.gift ?? '' } : { intent: 'send', clientId: m.clientId, body: m.body }, { method: 'post' })
+    fetcher.submit(m.kind === 'gift' ? { intent: 'gift', clientId: m.clientId, gift: m.gift ?? '' } : { intent: 'send', clientId: m.clientId, body: m.body }, {
+      method: 'post',
+    })
   }
 
   function queue(over: Partial<Shown>): Shown {

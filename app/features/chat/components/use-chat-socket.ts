@@ -38,7 +38,11 @@ export function useChatSocket({
           dispatch({ type: 'arrived', message: ev.message, fromPartner })
           if (fromPartner) {
             const read = document.visibilityState === 'visible'
-            send(read ? { type: 'read', conversationId: ev.message.conversationId } : { type: 'delivered', conversationId: ev.message.conversationId, messageId: ev.message.id })
+            send(
+              read
+                ? { type: 'read', conversationId: ev.message.conversationId }
+                : { type: 'delivered', conversationId: ev.message.conversationId, messageId: ev.message.id },
+            )
           }
         } else if (ev.type === 'ack') {
           dispatch({ type: 'acked', message: ev.message, credits: ev.credits })

@@ -15,7 +15,13 @@ export interface Older {
  * top of the list scrolls into view. The scroll position is kept: what the member was reading stays in place
  * while the older page is put above it.
  */
-export function useOlderMessages(opts: { conversationId: number | null; oldestId: number | null; initialHasMore: boolean; list: RefObject<HTMLDivElement | null>; prepend(ms: ChatMessage[]): void }): Older {
+export function useOlderMessages(opts: {
+  conversationId: number | null
+  oldestId: number | null
+  initialHasMore: boolean
+  list: RefObject<HTMLDivElement | null>
+  prepend(ms: ChatMessage[]): void
+}): Older {
   const { conversationId, oldestId, list, prepend } = opts
   const [hasMore, setHasMore] = useState(opts.initialHasMore)
   const [loading, setLoading] = useState(false)
@@ -53,9 +59,12 @@ export function useOlderMessages(opts: { conversationId: number | null; oldestId
   useEffect(() => {
     const el = sentinel.current
     if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) load()
-    }, { root: list.current })
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) load()
+      },
+      { root: list.current },
+    )
     io.observe(el)
     return () => io.disconnect()
   }, [hasMore, load, list])

@@ -24,7 +24,11 @@ const sortColumns = { id: profiles.id, name: profiles.name, country: profiles.co
 export const defaultFictionalSort: FictionalSort = { key: 'id', dir: 'desc' }
 
 /** Fictional profiles, newest first unless sorted otherwise (ties by id, so pages do not overlap), optionally by name prefix. */
-export async function listFictional(opts: { q?: string; page?: number; sort?: FictionalSort }): Promise<{ rows: FictionalRow[]; total: number; pages: number }> {
+export async function listFictional(opts: {
+  q?: string
+  page?: number
+  sort?: FictionalSort
+}): Promise<{ rows: FictionalRow[]; total: number; pages: number }> {
   const page = Math.max(1, opts.page ?? 1)
   const sort = opts.sort ?? defaultFictionalSort
   const order = sort.dir === 'asc' ? asc : desc
@@ -32,7 +36,14 @@ export async function listFictional(opts: { q?: string; page?: number; sort?: Fi
   const where = and(eq(profiles.isFictional, true), opts.q ? ilike(profiles.name, `${opts.q.replace(/[%_\\]/g, '\\$&')}%`) : undefined)
   const [rows, [{ n }]] = await Promise.all([
     db()
-      .select({ id: profiles.id, name: profiles.name, gender: profiles.gender, country: profiles.country, status: profiles.status, birthDate: profiles.birthDate })
+      .select({
+        id: profiles.id,
+        name: profiles.name,
+        gender: profiles.gender,
+        country: profiles.country,
+        status: profiles.status,
+        birthDate: profiles.birthDate,
+      })
       .from(profiles)
       .where(where)
       .orderBy(...orderBy)

@@ -15,7 +15,17 @@ useTestDatabase()
 
 const admin = { id: 1, name: 'Ops', email: 'ops@ops.test', role: 'admin' as const }
 const input = (over: Record<string, unknown> = {}) =>
-  fictionalProfileSchema.parse({ name: 'Lotte', gender: 'female', sexuality: 'hetero', birthDate: '1990-04-02', country: 'NL', region: 'Utrecht', aboutMe: 'Hello', reason: 'campaign', ...over })
+  fictionalProfileSchema.parse({
+    name: 'Lotte',
+    gender: 'female',
+    sexuality: 'hetero',
+    birthDate: '1990-04-02',
+    country: 'NL',
+    region: 'Utrecht',
+    aboutMe: 'Hello',
+    reason: 'campaign',
+    ...over,
+  })
 
 describe('fictional profiles in the console', () => {
   it('creates a listed profile without an account, marked fictional, and audits it', async () => {
@@ -67,7 +77,10 @@ describe('fictional profiles in the console', () => {
     const m = await createMember()
     expect(await updateFictional(m.profileId, input(), admin)).toBe(false)
     expect(await setFictionalStatus(m.profileId, 'disabled', 'x', admin)).toBe(false)
-    const [row] = await db().select({ s: profiles.status }).from(profiles).where(sql`id = ${m.profileId}`)
+    const [row] = await db()
+      .select({ s: profiles.status })
+      .from(profiles)
+      .where(sql`id = ${m.profileId}`)
     expect(row.s).toBe('active')
   })
 

@@ -32,7 +32,10 @@ export const fictionalProfileSchema = z.object({
     .refine((d) => !Number.isNaN(Date.parse(d)) && ageOn(d) >= FICTIONAL_MIN_AGE && ageOn(d) <= FICTIONAL_MAX_AGE, { error: 'admin.fictional.age' }),
   country: z.string({ error: 'validation.countryRequired' }).regex(/^[A-Z]{2}$/, { error: 'validation.countryRequired' }),
   region: optionalText(80),
-  bodyType: z.enum(bodyTypes).optional().transform((v) => v ?? null),
+  bodyType: z
+    .enum(bodyTypes)
+    .optional()
+    .transform((v) => v ?? null),
   aboutMe: optionalText(2000),
   reason: z.string({ error: 'admin.reasonRequired' }).trim().min(3, { error: 'admin.reasonRequired' }).max(500, { error: 'admin.fictional.tooLong' }),
 })

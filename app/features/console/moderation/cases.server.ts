@@ -15,7 +15,15 @@ const reporter = alias(profiles, 'reporter')
 export async function listQueue() {
   const [openReports, openComplaints, appeals] = await Promise.all([
     db()
-      .select({ id: reports.id, targetId: reports.targetId, targetName: profiles.name, imageId: reports.imageId, messageId: reports.messageId, reason: reports.reason, createdAt: reports.createdAt })
+      .select({
+        id: reports.id,
+        targetId: reports.targetId,
+        targetName: profiles.name,
+        imageId: reports.imageId,
+        messageId: reports.messageId,
+        reason: reports.reason,
+        createdAt: reports.createdAt,
+      })
       .from(reports)
       .innerJoin(profiles, eq(profiles.id, reports.targetId))
       .where(eq(reports.status, 'open'))
@@ -37,12 +45,25 @@ const contentOf = (r: { imageId: number | null; messageId: number | null }): Con
 /** A profile as the operator sees it in a case: texts, status, photos, and the member's history. */
 async function memberContext(profileId: number) {
   const [p] = await db()
-    .select({ id: profiles.id, userId: profiles.userId, name: profiles.name, aboutMe: profiles.aboutMe, signupReason: profiles.signupReason, status: profiles.status, isFictional: profiles.isFictional, mainImageId: profiles.mainImageId })
+    .select({
+      id: profiles.id,
+      userId: profiles.userId,
+      name: profiles.name,
+      aboutMe: profiles.aboutMe,
+      signupReason: profiles.signupReason,
+      status: profiles.status,
+      isFictional: profiles.isFictional,
+      mainImageId: profiles.mainImageId,
+    })
     .from(profiles)
     .where(eq(profiles.id, profileId))
   if (!p) return null
   const [photos, history, earlierReports] = await Promise.all([
-    db().select({ id: profileImages.id, status: profileImages.status }).from(profileImages).where(eq(profileImages.profileId, profileId)).orderBy(asc(profileImages.id)),
+    db()
+      .select({ id: profileImages.id, status: profileImages.status })
+      .from(profileImages)
+      .where(eq(profileImages.profileId, profileId))
+      .orderBy(asc(profileImages.id)),
     decisionsAbout(profileId),
     db()
       .select({ id: reports.id, reason: reports.reason, status: reports.status, createdAt: reports.createdAt })
@@ -75,7 +96,9 @@ export async function reportCase(reportId: number) {
   if (!r) return null
   const [member, message] = await Promise.all([
     memberContext(r.targetId),
-    r.messageId ? db().select({ body: messages.body, kind: messages.kind, createdAt: messages.createdAt }).from(messages).where(eq(messages.id, r.messageId)) : Promise.resolve([]),
+    r.messageId
+      ? db().select({ body: messages.body, kind: messages.kind, createdAt: messages.createdAt }).from(messages).where(eq(messages.id, r.messageId))
+      : Promise.resolve([]),
   ])
   return { report: { ...r, contentType: contentOf(r) }, member, message: message[0] ?? null }
 }
@@ -130,11 +153,25 @@ export async function decideReport(op: DecidingOperator, reportId: number, d: Ca
     if (d.action !== 'dismiss') {
       const [p] = await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, rep.targetId))
       if (!p?.userId) return { ok: false, error: 'not_member' }
-      decisionId = await applyMeasure(tx, op, { userId: p.userId, profileId: rep.targetId, contentType, imageId: rep.imageId, messageId: rep.messageId, reportId }, { ...d, action: d.action })
+      decisionId = await applyMeasure(
+        tx,
+        op,
+        { userId: p.userId, profileId: rep.targetId, contentType, imageId: rep.imageId, messageId: rep.messageId, reportId },
+        { ...d, action: d.action },
+      )
     }
-    await tx.update(reports).set({ status: 'closed', handledAt: sql`now()`, handledBy: op.id }).where(eq(reports.id, reportId))
+    await tx
+      .update(reports)
+      .set({ status: 'closed', handledAt: sql`now()`, handledBy: op.id })
+      .where(eq(reports.id, reportId))
     await recordAudit(
-      { operator: op, action: `report.${d.action}`, target: { type: 'profile', id: rep.targetId }, reason: d.action === 'dismiss' ? (d.note ?? null) : d.reason, details: { reportId, decisionId, days: d.action === 'suspend' ? (d.days ?? 7) : undefined } },
+      {
+        operator: op,
+        action: `report.${d.action}`,
+        target: { type: 'profile', id: rep.targetId },
+        reason: d.action === 'dismiss' ? (d.note ?? null) : d.reason,
+        details: { reportId, decisionId, days: d.action === 'suspend' ? (d.days ?? 7) : undefined },
+      },
       tx,
     )
     return { ok: true, decisionId, photoProfile: contentType === 'photo' && d.action === 'remove' ? rep.targetId : undefined }
@@ -148,7 +185,17 @@ export async function decideReport(op: DecidingOperator, reportId: number, d: Ca
 /** One complaint from /complaints, and the member it names when its subject links a profile (/members/{id}). */
 export async function complaintCase(complaintId: number) {
   const [c] = await db()
-    .select({ id: complaints.id, reference: complaints.reference, category: complaints.category, subject: complaints.subject, description: complaints.description, status: complaints.status, outcome: complaints.outcome, createdAt: complaints.createdAt, locale: complaints.locale })
+    .select({
+      id: complaints.id,
+      reference: complaints.reference,
+      category: complaints.category,
+      subject: complaints.subject,
+      description: complaints.description,
+      status: complaints.status,
+      outcome: complaints.outcome,
+      createdAt: complaints.createdAt,
+      locale: complaints.locale,
+    })
     .from(complaints)
     .where(eq(complaints.id, complaintId))
   if (!c) return null
@@ -177,12 +224,26 @@ export async function closeComplaint(op: DecidingOperator, complaintId: number, 
       const [p] = await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, d.profileId))
       if (!p?.userId) return { ok: false, error: 'not_member' }
       const contentType: ContentType = d.action === 'remove' ? 'profile' : 'account'
-      decisionId = await applyMeasure(tx, op, { userId: p.userId, profileId: d.profileId, contentType, imageId: null, messageId: null, complaintId }, { ...d, action: d.action })
+      decisionId = await applyMeasure(
+        tx,
+        op,
+        { userId: p.userId, profileId: d.profileId, contentType, imageId: null, messageId: null, complaintId },
+        { ...d, action: d.action },
+      )
     }
-    await tx.update(complaints).set({ status: 'closed', outcome: d.outcome, handledAt: sql`now()`, handledBy: op.id }).where(eq(complaints.id, complaintId))
+    await tx
+      .update(complaints)
+      .set({ status: 'closed', outcome: d.outcome, handledAt: sql`now()`, handledBy: op.id })
+      .where(eq(complaints.id, complaintId))
     await recordEvent(tx, { type: 'complaint.closed', payload: { complaintId } })
     await recordAudit(
-      { operator: op, action: 'complaint.close', target: { type: 'complaint', id: complaintId }, reason: d.note ?? null, details: { outcome: d.outcome, measure: d.action, profileId: d.profileId ?? null, decisionId } },
+      {
+        operator: op,
+        action: 'complaint.close',
+        target: { type: 'complaint', id: complaintId },
+        reason: d.note ?? null,
+        details: { outcome: d.outcome, measure: d.action, profileId: d.profileId ?? null, decisionId },
+      },
       tx,
     )
     return { ok: true, decisionId }
@@ -193,7 +254,10 @@ export async function closeComplaint(op: DecidingOperator, complaintId: number, 
 
 /** An appeal as the console shows it: the contested decision, the member's words, the content and history. */
 export async function appealCase(decisionId: number) {
-  const [d] = await db().select().from(moderationDecisions).where(and(eq(moderationDecisions.id, decisionId), sql`${moderationDecisions.appealedAt} is not null`))
+  const [d] = await db()
+    .select()
+    .from(moderationDecisions)
+    .where(and(eq(moderationDecisions.id, decisionId), sql`${moderationDecisions.appealedAt} is not null`))
   if (!d) return null
   const [member, message] = await Promise.all([
     memberContext(d.profileId),

@@ -60,7 +60,10 @@ export async function insertDecision(tx: Tx, op: DecidingOperator, d: NewDecisio
 }
 
 /** Hides a piece of content (a photo, a message's text, the profile texts); returns what a reversal puts back. */
-export async function removeContent(tx: Tx, target: { contentType: ContentType; profileId: number; imageId?: number | null; messageId?: number | null }): Promise<Record<string, unknown>> {
+export async function removeContent(
+  tx: Tx,
+  target: { contentType: ContentType; profileId: number; imageId?: number | null; messageId?: number | null },
+): Promise<Record<string, unknown>> {
   if (target.contentType === 'photo' && target.imageId) {
     const [img] = await tx
       .update(profileImages)
@@ -95,7 +98,13 @@ export async function restrictAccount(tx: Tx, t: { userId: number; profileId: nu
   // The sockets close on every process once the decision commits (its caller wakes the job runner).
   await revokeSessions(tx, { userId: t.userId }, 'restricted')
   if (t.until) {
-    await enqueueJobs(tx, [{ name: 'moderation.lift-restriction', payload: { userId: t.userId, decisionId: t.decisionId }, delayMs: Math.max(0, t.until.getTime() - Date.now()) + 1000 }])
+    await enqueueJobs(tx, [
+      {
+        name: 'moderation.lift-restriction',
+        payload: { userId: t.userId, decisionId: t.decisionId },
+        delayMs: Math.max(0, t.until.getTime() - Date.now()) + 1000,
+      },
+    ])
   }
 }
 
@@ -106,7 +115,9 @@ async function liftRestriction(tx: Tx, userId: number, decisionId: number): Prom
     .where(and(eq(accountRestrictions.userId, userId), eq(accountRestrictions.decisionId, decisionId)))
     .returning({ userId: accountRestrictions.userId })
   if (!gone.length) return false
-  await tx.execute(sql`update ${profiles} set status = 'active' where user_id = ${userId} and exists (select 1 from ${users} u where u.id = ${userId} and u.status = 'active')`)
+  await tx.execute(
+    sql`update ${profiles} set status = 'active' where user_id = ${userId} and exists (select 1 from ${users} u where u.id = ${userId} and u.status = 'active')`,
+  )
   return true
 }
 
@@ -129,7 +140,11 @@ async function undoDecision(tx: Tx, d: DecisionRow): Promise<void> {
   const r = d.restore ?? {}
   if (d.action === 'suspension' || d.action === 'ban') await liftRestriction(tx, d.userId, d.id)
   if (d.action === 'photo_rejected' || (d.action === 'content_removed' && d.contentType === 'photo')) {
-    if (d.imageId) await tx.update(profileImages).set({ status: 'active' }).where(and(eq(profileImages.id, d.imageId), eq(profileImages.profileId, d.profileId)))
+    if (d.imageId)
+      await tx
+        .update(profileImages)
+        .set({ status: 'active' })
+        .where(and(eq(profileImages.id, d.imageId), eq(profileImages.profileId, d.profileId)))
   } else if (d.action === 'content_removed' && d.contentType === 'message' && d.messageId) {
     await tx
       .update(messages)
@@ -180,10 +195,17 @@ export type AppealResult = 'ok' | 'not_found' | 'not_appealable'
 /** The member contests a decision, once: the case returns to the queue as an appeal for another operator. */
 export async function appealDecision(userId: number, decisionId: number, text: string): Promise<AppealResult> {
   return db().transaction(async (tx) => {
-    const [d] = await tx.select().from(moderationDecisions).where(and(eq(moderationDecisions.id, decisionId), eq(moderationDecisions.userId, userId))).for('update')
+    const [d] = await tx
+      .select()
+      .from(moderationDecisions)
+      .where(and(eq(moderationDecisions.id, decisionId), eq(moderationDecisions.userId, userId)))
+      .for('update')
     if (!d) return 'not_found'
     if (!canAppeal({ action: d.action as DecisionAction, appealOf: d.appealOf, appealedAt: d.appealedAt })) return 'not_appealable'
-    await tx.update(moderationDecisions).set({ appealText: text, appealedAt: sql`now()` }).where(eq(moderationDecisions.id, decisionId))
+    await tx
+      .update(moderationDecisions)
+      .set({ appealText: text, appealedAt: sql`now()` })
+      .where(eq(moderationDecisions.id, decisionId))
     return 'ok'
   })
 }
@@ -216,9 +238,18 @@ export async function handleAppeal(op: DecidingOperator, decisionId: number, out
       note,
       appealOf: d.id,
     })
-    await tx.update(moderationDecisions).set({ appealHandledAt: sql`now()` }).where(eq(moderationDecisions.id, d.id))
+    await tx
+      .update(moderationDecisions)
+      .set({ appealHandledAt: sql`now()` })
+      .where(eq(moderationDecisions.id, d.id))
     await recordAudit(
-      { operator: op, action: `appeal.${outcome === 'reversed' ? 'reverse' : 'uphold'}`, target: { type: 'decision', id: d.id }, reason: note, details: { newDecisionId: id, userId: d.userId } },
+      {
+        operator: op,
+        action: `appeal.${outcome === 'reversed' ? 'reverse' : 'uphold'}`,
+        target: { type: 'decision', id: d.id },
+        reason: note,
+        details: { newDecisionId: id, userId: d.userId },
+      },
       tx,
     )
     return { ok: true, decisionId: id, photoProfile: d.contentType === 'photo' ? d.profileId : undefined }

@@ -2,9 +2,7 @@ import type { RefusalOf } from '#app/lib/refusals'
 import { appealDecision } from './decisions.server'
 import { appealSchema } from './moderation.schema'
 
-export type AppealOutcome =
-  | { ok: true; decisionId: number }
-  | { ok: false; reason: RefusalOf<'appeal'>; decisionId: number; error: string; text: string }
+export type AppealOutcome = { ok: true; decisionId: number } | { ok: false; reason: RefusalOf<'appeal'>; decisionId: number; error: string; text: string }
 
 /**
  * The Appeal form of /notifications (app/features/console/moderation/components/account-decisions.tsx): validated,

@@ -1,7 +1,10 @@
 import { z } from 'zod'
 import { APPEAL_MAX, APPEAL_MIN, caseActions, complaintOutcomes, moderationReasons, photoReasons, suspensionDays } from './rules'
 
-const optionalNote = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(1000, 'admin.moderation.noteTooLong').optional())
+const optionalNote = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().trim().max(1000, 'admin.moderation.noteTooLong').optional(),
+)
 
 /** A photo decision from the queue. */
 export const photoDecisionSchema = z.discriminatedUnion('decision', [
@@ -19,7 +22,14 @@ export const caseDecisionSchema = z.object({
   action: z.enum(caseActions, { error: 'admin.moderation.actionRequired' }),
   reason: z.enum(moderationReasons as unknown as [string, ...string[]], { error: 'admin.moderation.reasonRequired' }),
   note: optionalNote,
-  days: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().int().refine((n) => (suspensionDays as readonly number[]).includes(n)).optional()),
+  days: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : v),
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => (suspensionDays as readonly number[]).includes(n))
+      .optional(),
+  ),
   outcome: z.enum(complaintOutcomes).optional(),
   profileId: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().int().positive().optional()),
 })
@@ -30,9 +40,5 @@ export const appealOutcomeSchema = z.object({ outcome: z.enum(['upheld', 'revers
 /** The member's appeal: once, with their words. */
 export const appealSchema = z.object({
   decisionId: z.coerce.number().int().positive(),
-  text: z
-    .string({ error: 'moderation.appeal.tooShort' })
-    .trim()
-    .min(APPEAL_MIN, 'moderation.appeal.tooShort')
-    .max(APPEAL_MAX, 'moderation.appeal.tooLong'),
+  text: z.string({ error: 'moderation.appeal.tooShort' }).trim().min(APPEAL_MIN, 'moderation.appeal.tooShort').max(APPEAL_MAX, 'moderation.appeal.tooLong'),
 })

@@ -27,7 +27,14 @@ async function photo(profileId: number, status: 'pending' | 'active' = 'pending'
   const base = `t${profileId}-${files}`
   const [row] = await db()
     .insert(profileImages)
-    .values({ profileId, filename: `${base}.webp`, thumbFilename: `${base}-t.webp`, matchFilename: `${base}-m.webp`, blurredFilename: `${base}-b.webp`, status })
+    .values({
+      profileId,
+      filename: `${base}.webp`,
+      thumbFilename: `${base}-t.webp`,
+      matchFilename: `${base}-m.webp`,
+      blurredFilename: `${base}-b.webp`,
+      status,
+    })
     .returning({ id: profileImages.id })
   return row.id
 }
@@ -86,7 +93,10 @@ describe('reports and complaints', () => {
     const sender = await createMember()
     const reporter = await createMember()
     const messageId = await messageFrom(sender.profileId, reporter.profileId, 'you are awful')
-    const [rep] = await db().insert(reports).values({ reporterId: reporter.profileId, targetId: sender.profileId, messageId, reason: 'offensive', details: 'rude' }).returning({ id: reports.id })
+    const [rep] = await db()
+      .insert(reports)
+      .values({ reporterId: reporter.profileId, targetId: sender.profileId, messageId, reason: 'offensive', details: 'rude' })
+      .returning({ id: reports.id })
     expect((await listQueue()).reports.map((r) => r.id)).toEqual([rep.id])
     const c = await reportCase(rep.id)
     expect(c?.message?.body).toBe('you are awful')
@@ -167,7 +177,10 @@ describe('reports and complaints', () => {
   it('a ban is refused for good; a reversed appeal lifts it', async () => {
     const m = await createMember()
     const reporter = await createMember()
-    const [rep] = await db().insert(reports).values({ reporterId: reporter.profileId, targetId: m.profileId, reason: 'fake_profile' }).returning({ id: reports.id })
+    const [rep] = await db()
+      .insert(reports)
+      .values({ reporterId: reporter.profileId, targetId: m.profileId, reason: 'fake_profile' })
+      .returning({ id: reports.id })
     await decideReport(mod1, rep.id, { action: 'ban', reason: 'fake_profile' })
     expect(await login(m.email, m.password, '203.0.113.9')).toEqual({ ok: false, error: 'banned' })
     const [d] = await listMemberDecisions(m.userId)
@@ -185,9 +198,18 @@ describe('reports and complaints', () => {
 
     const [c] = await db()
       .insert(complaints)
-      .values({ reference: 'C-20300101-ABCDEF', category: 'fake_profile', subject: `http://x/members/${m.profileId}`, description: 'fake', email: 'who@example.test', locale: 'fr' })
+      .values({
+        reference: 'C-20300101-ABCDEF',
+        category: 'fake_profile',
+        subject: `http://x/members/${m.profileId}`,
+        description: 'fake',
+        email: 'who@example.test',
+        locale: 'fr',
+      })
       .returning({ id: complaints.id })
-    expect(await closeComplaint(mod1, c.id, { outcome: 'action_taken', action: 'warn', reason: 'fake_profile', profileId: m.profileId })).toMatchObject({ ok: true })
+    expect(await closeComplaint(mod1, c.id, { outcome: 'action_taken', action: 'warn', reason: 'fake_profile', profileId: m.profileId })).toMatchObject({
+      ok: true,
+    })
     expect((await listMemberDecisions(m.userId))[0]).toMatchObject({ action: 'warning', contentType: 'account' })
     await runner.drain()
     const reply = sent.find((s) => s.to === 'who@example.test')!

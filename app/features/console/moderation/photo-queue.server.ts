@@ -71,7 +71,13 @@ export async function decidePhoto(op: DecidingOperator, imageId: number, d: Phot
       note,
     })
     await recordAudit(
-      { operator: op, action: d.decision === 'approve' ? 'photo.approve' : 'photo.reject', target: { type: 'photo', id: imageId }, reason: d.decision === 'reject' ? reason : null, details: { profileId: img.profileId, decisionId } },
+      {
+        operator: op,
+        action: d.decision === 'approve' ? 'photo.approve' : 'photo.reject',
+        target: { type: 'photo', id: imageId },
+        reason: d.decision === 'reject' ? reason : null,
+        details: { profileId: img.profileId, decisionId },
+      },
       tx,
     )
     return { ok: true, decisionId, profileId: img.profileId }
@@ -84,6 +90,9 @@ export async function decidePhoto(op: DecidingOperator, imageId: number, d: Phot
 
 /** The stored file of a photo for the console (any status): the thumbnail or the larger match variant. */
 export async function moderationPhotoFile(imageId: number, variant: 'thumb' | 'match'): Promise<string | null> {
-  const [img] = await db().select({ thumb: profileImages.thumbFilename, match: profileImages.matchFilename }).from(profileImages).where(eq(profileImages.id, imageId))
+  const [img] = await db()
+    .select({ thumb: profileImages.thumbFilename, match: profileImages.matchFilename })
+    .from(profileImages)
+    .where(eq(profileImages.id, imageId))
   return img ? img[variant] : null
 }

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { canAppeal, isRestricted, mayHandleAppeal, statementLines, suspensionEnd } from './rules'
 
-const decision = { id: 1, action: 'suspension' as const, contentType: 'message' as const, reason: 'harassment' as const, note: null, suspendedUntil: '2030-01-08T00:00:00.000Z', createdAt: '2030-01-01T00:00:00.000Z', automated: false, appealOf: null, appealedAt: null }
+const decision = {
+  id: 1,
+  action: 'suspension' as const,
+  contentType: 'message' as const,
+  reason: 'harassment' as const,
+  note: null,
+  suspendedUntil: '2030-01-08T00:00:00.000Z',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  automated: false,
+  appealOf: null,
+  appealedAt: null,
+}
 
 describe('moderation rules', () => {
   it('a statement names the facts, the ground, the measure with its end, a human decider and the ways to contest', () => {

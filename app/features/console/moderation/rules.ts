@@ -79,7 +79,11 @@ export function statementLines(d: StatementDecision): StatementLine[] {
     { labelId: 'moderation.statement.facts', id: `moderation.facts.${d.contentType}`, values: { date: iso(d.createdAt) } },
     { labelId: 'moderation.statement.reason', id: `moderation.reason.${d.reason}` },
     { labelId: 'moderation.statement.ground', id: `moderation.ground.${d.reason}` },
-    { labelId: 'moderation.statement.action', id: `moderation.action.${d.action}${d.action === 'content_removed' ? `.${d.contentType}` : ''}`, values: { until: iso(d.suspendedUntil) } },
+    {
+      labelId: 'moderation.statement.action',
+      id: `moderation.action.${d.action}${d.action === 'content_removed' ? `.${d.contentType}` : ''}`,
+      values: { until: iso(d.suspendedUntil) },
+    },
     { labelId: 'moderation.statement.by', id: d.automated ? 'moderation.by.automated' : 'moderation.by.person' },
     { labelId: 'moderation.statement.redress', id: d.appealOf === null ? 'moderation.redress.appeal' : 'moderation.redress.final' },
   ]

@@ -40,7 +40,10 @@ export async function seedDemoOperators(dataDir: string): Promise<DemoOperatorLo
     const o = demoOperators.find((d) => d.email === login.email)!
     const [found] = await db().select({ id: operators.id }).from(operators).where(eq(operators.email, o.email))
     const id = found?.id ?? (await createOperator({ ...o, password: login.password }))
-    await db().update(operators).set({ totpSecret: encryptSecret(login.totpSecret), totpEnabledAt: sql`coalesce(${operators.totpEnabledAt}, now())` }).where(eq(operators.id, id))
+    await db()
+      .update(operators)
+      .set({ totpSecret: encryptSecret(login.totpSecret), totpEnabledAt: sql`coalesce(${operators.totpEnabledAt}, now())` })
+      .where(eq(operators.id, id))
   }
   return logins
 }
@@ -84,6 +87,10 @@ export async function disablePublishedDemoOperators(): Promise<number> {
     .from(operators)
     .where(and(inArray(operators.email, demoEmails), isNull(operators.disabledAt)))
   const ids = rows.filter((r) => hasPublishedKey(r.totpSecret)).map((r) => r.id)
-  if (ids.length) await db().update(operators).set({ disabledAt: sql`now()` }).where(inArray(operators.id, ids))
+  if (ids.length)
+    await db()
+      .update(operators)
+      .set({ disabledAt: sql`now()` })
+      .where(inArray(operators.id, ids))
   return ids.length
 }

@@ -6,6 +6,11 @@ const ATTEMPTS_PER_15_MIN = 20
 let limiter: ReturnType<typeof createLimiter> | undefined
 export function operatorLoginLimiter() {
   const e = env()
-  limiter ??= createLimiter({ keyPrefix: 'operator-login-ip', points: ATTEMPTS_PER_15_MIN, duration: 15 * 60, redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined })
+  limiter ??= createLimiter({
+    keyPrefix: 'operator-login-ip',
+    points: ATTEMPTS_PER_15_MIN,
+    duration: 15 * 60,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
+  })
   return limiter
 }

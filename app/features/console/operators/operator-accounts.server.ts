@@ -25,10 +25,16 @@ export function identityOf(o: Operator): OperatorIdentity {
   return { id: o.id, name: o.name, email: o.email, role: o.role }
 }
 
-export async function createOperator(input: { email: string; name: string; role: OperatorRole; password: string }, by: OperatorIdentity | null = null): Promise<number> {
+export async function createOperator(
+  input: { email: string; name: string; role: OperatorRole; password: string },
+  by: OperatorIdentity | null = null,
+): Promise<number> {
   const passwordHash = await hashPassword(input.password)
   return db().transaction(async (tx) => {
-    const [row] = await tx.insert(operators).values({ email: input.email.trim(), name: input.name.trim(), role: input.role, passwordHash }).returning({ id: operators.id })
+    const [row] = await tx
+      .insert(operators)
+      .values({ email: input.email.trim(), name: input.name.trim(), role: input.role, passwordHash })
+      .returning({ id: operators.id })
     await recordAudit({ operator: by, action: 'operator.create', target: { type: 'operator', id: row.id }, details: { role: input.role } }, tx)
     return row.id
   })
@@ -109,7 +115,9 @@ async function giveBack(o: Operator, admitted: Admitted): Promise<void> {
 async function succeed(o: Operator, ip?: string): Promise<void> {
   await db().update(operators).set({ failedAttempts: 0 }).where(eq(operators.id, o.id))
   if (!ip) return
-  await db().delete(loginFailures).where(eq(loginFailures.key, `operator:${o.id}@${ip}`))
+  await db()
+    .delete(loginFailures)
+    .where(eq(loginFailures.key, `operator:${o.id}@${ip}`))
   await rememberAddress(`operator:${o.id}`, ip)
 }
 
@@ -202,7 +210,10 @@ export async function beginEnrolment(operatorId: number): Promise<string> {
   if (!o) throw new Error('no operator')
   if (o.totpEnabledAt && o.totpSecret) throw new Error('already enrolled')
   const secret = newTotpSecret()
-  await db().update(operators).set({ totpSecret: encryptSecret(secret) }).where(eq(operators.id, operatorId))
+  await db()
+    .update(operators)
+    .set({ totpSecret: encryptSecret(secret) })
+    .where(eq(operators.id, operatorId))
   return secret
 }
 
@@ -221,7 +232,10 @@ export async function confirmEnrolment(operatorId: number, code: string): Promis
   const codes = newRecoveryCodes()
   const hashes = await Promise.all(codes.map(hashRecoveryCode))
   await db().transaction(async (tx) => {
-    await tx.update(operators).set({ totpEnabledAt: sql`now()`, totpLastStep: step, failedAttempts: 0 }).where(eq(operators.id, operatorId))
+    await tx
+      .update(operators)
+      .set({ totpEnabledAt: sql`now()`, totpLastStep: step, failedAttempts: 0 })
+      .where(eq(operators.id, operatorId))
     await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, operatorId))
     await tx.insert(operatorRecoveryCodes).values(hashes.map((codeHash) => ({ operatorId, codeHash })))
     await recordAudit({ operator: { id: o.id, name: o.name }, action: 'operator.totp_enrolled', target: { type: 'operator', id: o.id } }, tx)

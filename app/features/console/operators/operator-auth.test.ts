@@ -46,7 +46,10 @@ describe('operator login', () => {
 
   it(`locks the account for ${LOCK_MINUTES} minutes after ${MAX_FAILURES} wrong passwords or codes`, async () => {
     const o = await enrolledOperator()
-    const [{ email }] = await db().select({ email: operators.email }).from(operators).where(sql`id = ${o.id}`)
+    const [{ email }] = await db()
+      .select({ email: operators.email })
+      .from(operators)
+      .where(sql`id = ${o.id}`)
     for (let i = 1; i < MAX_FAILURES - 1; i++) expect((await checkPassword(email, 'wrong-password')).kind).toBe('failed')
     expect((await checkSecondFactor(o.id, '000000')).kind).toBe('failed')
     expect(await checkPassword(email, 'wrong-password')).toEqual({ kind: 'locked', minutes: LOCK_MINUTES })
@@ -70,14 +73,23 @@ describe('operator login', () => {
   it('refuses unknown and disabled operators like a wrong password', async () => {
     expect((await checkPassword('nobody@ops.test', password)).kind).toBe('failed')
     const o = await enrolledOperator()
-    await db().update(operators).set({ disabledAt: sql`now()` }).where(sql`id = ${o.id}`)
-    const [{ email }] = await db().select({ email: operators.email }).from(operators).where(sql`id = ${o.id}`)
+    await db()
+      .update(operators)
+      .set({ disabledAt: sql`now()` })
+      .where(sql`id = ${o.id}`)
+    const [{ email }] = await db()
+      .select({ email: operators.email })
+      .from(operators)
+      .where(sql`id = ${o.id}`)
     expect((await checkPassword(email, password)).kind).toBe('failed')
   })
 
   it('stores the TOTP secret encrypted', async () => {
     const o = await enrolledOperator()
-    const [row] = await db().select({ s: operators.totpSecret }).from(operators).where(sql`id = ${o.id}`)
+    const [row] = await db()
+      .select({ s: operators.totpSecret })
+      .from(operators)
+      .where(sql`id = ${o.id}`)
     expect(row.s).not.toContain(o.secret)
     expect(decryptSecret(row.s!)).toBe(o.secret)
     expect(encryptSecret(o.secret)).not.toBe(row.s)
@@ -85,12 +97,21 @@ describe('operator login', () => {
 })
 
 describe('operator lockout per address (issue 24, point 13)', () => {
-  const emailOf = async (id: number) => (await db().select({ email: operators.email }).from(operators).where(sql`id = ${id}`))[0].email
+  const emailOf = async (id: number) =>
+    (
+      await db()
+        .select({ email: operators.email })
+        .from(operators)
+        .where(sql`id = ${id}`)
+    )[0].email
 
   /** A full login (password and code) from this address, which makes it one the operator uses. */
   async function fullLogin(o: { id: number; secret: string }, ip: string) {
     expect((await checkPassword(await emailOf(o.id), password, ip)).kind).toBe('ok')
-    await db().update(operators).set({ totpLastStep: null }).where(sql`id = ${o.id}`)
+    await db()
+      .update(operators)
+      .set({ totpLastStep: null })
+      .where(sql`id = ${o.id}`)
     expect((await checkSecondFactor(o.id, await currentTotp(o.secret), ip)).kind).toBe('ok')
   }
 
@@ -121,7 +142,10 @@ describe('operator lockout per address (issue 24, point 13)', () => {
     for (let i = 1; i < MAX_FAILURES; i++) expect((await checkPassword(email, 'wrong', '10.68.0.1')).kind).toBe('failed')
     expect(await checkPassword(email, 'wrong', '10.68.0.1')).toEqual({ kind: 'locked', minutes: LOCK_MINUTES })
     expect((await checkPassword(email, password, '10.68.0.1')).kind).toBe('locked')
-    const [row] = await db().select().from(loginFailures).where(sql`key = ${`operator:${o.id}@10.68.0.1`}`)
+    const [row] = await db()
+      .select()
+      .from(loginFailures)
+      .where(sql`key = ${`operator:${o.id}@10.68.0.1`}`)
     expect(row.blockedUntil).toBeInstanceOf(Date)
     // An admin's unlock lifts the lock at each address too.
     const { changeOperator } = await import('./operator-admin.server')
@@ -134,14 +158,20 @@ describe('operator lockout per address (issue 24, point 13)', () => {
 describe('operator second factor (issue 24, point 17)', () => {
   it('accepts the current step only: a code of the previous step is refused', async () => {
     const o = await enrolledOperator()
-    await db().update(operators).set({ totpLastStep: null }).where(sql`id = ${o.id}`)
+    await db()
+      .update(operators)
+      .set({ totpLastStep: null })
+      .where(sql`id = ${o.id}`)
     expect((await checkSecondFactor(o.id, await totpAt(o.secret, -1))).kind).toBe('failed')
     expect((await checkSecondFactor(o.id, await totpAt(o.secret, 1))).kind).toBe('failed')
   })
 
   it('stores recovery codes as argon2id hashes', async () => {
     const o = await enrolledOperator()
-    const rows = await db().select({ h: operatorRecoveryCodes.codeHash }).from(operatorRecoveryCodes).where(sql`operator_id = ${o.id}`)
+    const rows = await db()
+      .select({ h: operatorRecoveryCodes.codeHash })
+      .from(operatorRecoveryCodes)
+      .where(sql`operator_id = ${o.id}`)
     expect(rows).toHaveLength(10)
     for (const { h } of rows) expect(h).toMatch(/^\$argon2id\$/)
   })
@@ -150,11 +180,18 @@ describe('operator second factor (issue 24, point 17)', () => {
     const o = await enrolledOperator()
     const legacy = ['aaaa-bbbb-cccc', 'dddd-eeee-ffff']
     const sha = (c: string) => crypto.createHash('sha256').update(c.replace(/-/g, '')).digest('hex')
-    await db().delete(operatorRecoveryCodes).where(sql`operator_id = ${o.id}`)
-    await db().insert(operatorRecoveryCodes).values(legacy.map((c) => ({ operatorId: o.id, codeHash: sha(c) })))
+    await db()
+      .delete(operatorRecoveryCodes)
+      .where(sql`operator_id = ${o.id}`)
+    await db()
+      .insert(operatorRecoveryCodes)
+      .values(legacy.map((c) => ({ operatorId: o.id, codeHash: sha(c) })))
     expect((await checkSecondFactor(o.id, legacy[0])).kind).toBe('ok')
     expect((await checkSecondFactor(o.id, legacy[0])).kind).toBe('failed')
-    const rows = await db().select({ h: operatorRecoveryCodes.codeHash, used: operatorRecoveryCodes.usedAt }).from(operatorRecoveryCodes).where(sql`operator_id = ${o.id}`)
+    const rows = await db()
+      .select({ h: operatorRecoveryCodes.codeHash, used: operatorRecoveryCodes.usedAt })
+      .from(operatorRecoveryCodes)
+      .where(sql`operator_id = ${o.id}`)
     // The unused one holds no bare SHA-256 any more, and still works.
     expect(rows.filter((r) => !r.used).map((r) => r.h)).toEqual([expect.stringMatching(/^sha256\+\$argon2id\$/)])
     expect((await checkSecondFactor(o.id, legacy[1])).kind).toBe('ok')
@@ -165,8 +202,17 @@ describe('audit log', () => {
   it('is append-only: the database refuses updates and deletes', async () => {
     await enrolledOperator()
     const [row] = await db().select({ id: auditLog.id }).from(auditLog).limit(1)
-    await expect(db().update(auditLog).set({ action: 'rewritten' }).where(sql`id = ${row.id}`)).rejects.toThrow()
-    await expect(db().delete(auditLog).where(sql`id = ${row.id}`)).rejects.toThrow()
+    await expect(
+      db()
+        .update(auditLog)
+        .set({ action: 'rewritten' })
+        .where(sql`id = ${row.id}`),
+    ).rejects.toThrow()
+    await expect(
+      db()
+        .delete(auditLog)
+        .where(sql`id = ${row.id}`),
+    ).rejects.toThrow()
   })
 })
 
@@ -181,10 +227,16 @@ describe('operator administration', () => {
     expect(await changeOperator(admin.id, 'disable', 'nope', by)).toBe('self')
     expect(await changeOperator(target.id, 'reset_second_factor', 'lost phone', by)).toBe('ok')
     expect(await operatorSession(token)).toBeNull()
-    const [row] = await db().select().from(operators).where(sql`id = ${target.id}`)
+    const [row] = await db()
+      .select()
+      .from(operators)
+      .where(sql`id = ${target.id}`)
     expect(row.totpEnabledAt).toBeNull()
     expect(await changeOperator(target.id, 'disable', 'left the company', by)).toBe('ok')
-    const [email] = await db().select({ e: operators.email }).from(operators).where(sql`id = ${target.id}`)
+    const [email] = await db()
+      .select({ e: operators.email })
+      .from(operators)
+      .where(sql`id = ${target.id}`)
     expect((await checkPassword(email.e, password)).kind).toBe('failed')
     expect(await changeOperator(9999, 'enable', 'x', by)).toBe('not_found')
     expect((await listAudit()).slice(0, 2).map((a) => [a.action, a.reason])).toEqual([

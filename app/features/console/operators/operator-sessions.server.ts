@@ -64,10 +64,17 @@ export async function operatorSession(token: string | null): Promise<{ operatorI
     await db().delete(operatorSessions).where(eq(operatorSessions.id, id))
     return null
   }
-  if (Date.now() - row.lastUsedAt.getTime() > 60_000) await db().update(operatorSessions).set({ lastUsedAt: sql`now()` }).where(eq(operatorSessions.id, id))
+  if (Date.now() - row.lastUsedAt.getTime() > 60_000)
+    await db()
+      .update(operatorSessions)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(operatorSessions.id, id))
   return { operatorId: row.operatorId, stage: row.stage }
 }
 
 export async function endOperatorSession(token: string | null): Promise<void> {
-  if (token) await db().delete(operatorSessions).where(inArray(operatorSessions.id, lookupIds(token)))
+  if (token)
+    await db()
+      .delete(operatorSessions)
+      .where(inArray(operatorSessions.id, lookupIds(token)))
 }

@@ -13,14 +13,20 @@ export const secondFactorSchema = z.object({
 })
 
 export const enrolSchema = z.object({
-  code: z.string({ error: 'admin.login.codeFormat' }).trim().regex(/^\d{6}$/, { error: 'admin.login.codeFormat' }),
+  code: z
+    .string({ error: 'admin.login.codeFormat' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'admin.login.codeFormat' }),
 })
 
 export const newOperatorSchema = z.object({
   email: z.string({ error: 'validation.invalidEmail' }).trim().email({ error: 'validation.invalidEmail' }).max(254),
   name: z.string({ error: 'validation.nameRequired' }).trim().min(2, { error: 'validation.nameTooShort' }).max(80, { error: 'admin.fictional.tooLong' }),
   role: z.enum(['moderator', 'support', 'admin'], { error: 'admin.operators.roleRequired' }),
-  password: z.string({ error: 'admin.operators.passwordTooShort' }).min(12, { error: 'admin.operators.passwordTooShort' }).max(200, { error: 'validation.passwordTooLong' }),
+  password: z
+    .string({ error: 'admin.operators.passwordTooShort' })
+    .min(12, { error: 'admin.operators.passwordTooShort' })
+    .max(200, { error: 'validation.passwordTooLong' }),
 })
 
 export const operatorChangeSchema = z.object({

@@ -34,12 +34,22 @@ describe('settings editor', () => {
     const r = await saveSettingsSection({
       operator: admin,
       sectionId: 'costs',
-      raw: await costsForm({ message_credits: 'ten', photo_credits: '-1', gift_credits: '1001', minimum_message_costs: [{ country: 'XX', costs: '5', currency: 'EUR' }] }),
+      raw: await costsForm({
+        message_credits: 'ten',
+        photo_credits: '-1',
+        gift_credits: '1001',
+        minimum_message_costs: [{ country: 'XX', costs: '5', currency: 'EUR' }],
+      }),
       reason: '',
     })
     expect(r).toEqual({
       ok: false,
-      errors: { message_credits: 'admin.settings.error.integer', photo_credits: 'admin.settings.error.range', gift_credits: 'admin.settings.error.range', minimum_message_costs: 'admin.settings.error.country' },
+      errors: {
+        message_credits: 'admin.settings.error.integer',
+        photo_credits: 'admin.settings.error.range',
+        gift_credits: 'admin.settings.error.range',
+        minimum_message_costs: 'admin.settings.error.country',
+      },
       reasonError: 'admin.run.reasonRequired',
     })
     const other = await saveSettingsSection({
@@ -49,7 +59,12 @@ describe('settings editor', () => {
       reason: 'trying things',
     })
     expect(other).toMatchObject({ ok: false, errors: { signups: 'admin.settings.error.choice', niche: 'admin.settings.error.choice' } })
-    const entry = await saveSettingsSection({ operator: admin, sectionId: 'entry', raw: { ...(await settingsFormValues()), site_entry_popup_countries: 'NL, nl' }, reason: 'dup' })
+    const entry = await saveSettingsSection({
+      operator: admin,
+      sectionId: 'entry',
+      raw: { ...(await settingsFormValues()), site_entry_popup_countries: 'NL, nl' },
+      reason: 'dup',
+    })
     expect(entry).toMatchObject({ ok: false, errors: { site_entry_popup_countries: 'admin.settings.error.duplicateCountry' } })
     const costs = await saveSettingsSection({
       operator: admin,
@@ -58,12 +73,27 @@ describe('settings editor', () => {
       reason: 'bad currency',
     })
     expect(costs).toMatchObject({ ok: false, errors: { minimum_message_costs: 'admin.settings.error.currency' } })
-    const profiles = await saveSettingsSection({ operator: admin, sectionId: 'profiles', raw: { ...(await settingsFormValues()), search_fields: [] }, reason: 'none' })
+    const profiles = await saveSettingsSection({
+      operator: admin,
+      sectionId: 'profiles',
+      raw: { ...(await settingsFormValues()), search_fields: [] },
+      reason: 'none',
+    })
     expect(profiles).toMatchObject({ ok: false, errors: { search_fields: 'admin.settings.error.atLeastOne' } })
-    const icon = await saveSettingsSection({ operator: admin, sectionId: 'fictional', raw: { ...(await settingsFormValues()), fictional_icon: '<script>' }, reason: 'icon' })
+    const icon = await saveSettingsSection({
+      operator: admin,
+      sectionId: 'fictional',
+      raw: { ...(await settingsFormValues()), fictional_icon: '<script>' },
+      reason: 'icon',
+    })
     expect(icon).toMatchObject({ ok: false, errors: { fictional_icon: 'admin.settings.error.icon' } })
     // A well-formed Bootstrap Icons name is not enough: the site's sprite only has the icons it uses.
-    const unknownIcon = await saveSettingsSection({ operator: admin, sectionId: 'fictional', raw: { ...(await settingsFormValues()), fictional_icon: 'robot' }, reason: 'icon' })
+    const unknownIcon = await saveSettingsSection({
+      operator: admin,
+      sectionId: 'fictional',
+      raw: { ...(await settingsFormValues()), fictional_icon: 'robot' },
+      reason: 'icon',
+    })
     expect(unknownIcon).toMatchObject({ ok: false, errors: { fictional_icon: 'admin.settings.error.icon' } })
     expect(await db().select().from(settingChanges)).toEqual([])
     expect(await auditLines('settings.change')).toEqual([])
@@ -73,7 +103,13 @@ describe('settings editor', () => {
     const r = await saveSettingsSection({
       operator: admin,
       sectionId: 'costs',
-      raw: await costsForm({ message_credits: ' 15 ', minimum_message_costs: [{ country: 'nl', costs: '20', currency: 'eur' }, { country: '', costs: '', currency: '' }] }),
+      raw: await costsForm({
+        message_credits: ' 15 ',
+        minimum_message_costs: [
+          { country: 'nl', costs: '20', currency: 'eur' },
+          { country: '', costs: '', currency: '' },
+        ],
+      }),
       reason: 'Price change for spring',
     })
     expect(r).toEqual({ ok: true, changed: ['message_credits', 'minimum_message_costs'] })
@@ -97,9 +133,19 @@ describe('settings editor', () => {
   })
 
   it('clears a nullable text back to the default and round-trips every control', async () => {
-    await saveSettingsSection({ operator: admin, sectionId: 'fictional', raw: { ...(await settingsFormValues()), fictional_warning: 'Made up' }, reason: 'Own text' })
+    await saveSettingsSection({
+      operator: admin,
+      sectionId: 'fictional',
+      raw: { ...(await settingsFormValues()), fictional_warning: 'Made up' },
+      reason: 'Own text',
+    })
     expect((await getSettings()).fictional_warning).toBe('Made up')
-    await saveSettingsSection({ operator: admin, sectionId: 'fictional', raw: { ...(await settingsFormValues()), fictional_warning: '  ' }, reason: 'Back to default' })
+    await saveSettingsSection({
+      operator: admin,
+      sectionId: 'fictional',
+      raw: { ...(await settingsFormValues()), fictional_warning: '  ' },
+      reason: 'Back to default',
+    })
     expect((await getSettings()).fictional_warning).toBeNull()
     const [latest] = await listSettingChanges(1)
     expect([latest.oldValue, latest.newValue]).toEqual(['Made up', null])
@@ -107,14 +153,27 @@ describe('settings editor', () => {
     const s = await getSettings()
     expect(rawFromValue('site_entry_popup_countries', ['NL', 'DE'])).toBe('NL, DE')
     for (const id of ['general', 'costs', 'chat', 'fictional', 'profiles', 'entry'])
-      expect(await saveSettingsSection({ operator: admin, sectionId: id, raw: await settingsFormValues(), reason: 'round trip' }), id).toEqual({ ok: true, changed: [] })
+      expect(await saveSettingsSection({ operator: admin, sectionId: id, raw: await settingsFormValues(), reason: 'round trip' }), id).toEqual({
+        ok: true,
+        changed: [],
+      })
     expect((await getSettings()).visible_profile_fields).toEqual(s.visible_profile_fields)
   })
 })
 
 describe('discount codes in the console', () => {
   it('creates a code with its conditions and an audit line; refuses bad input and duplicates', async () => {
-    const bad = await createDiscount(admin, { code: 'x', percentage: '150', minimumOrder: '10', currency: '', country: 'ZZ', expiresAt: '2000-01-01', usageLimit: '0', paymentMethods: ['cash'], reason: '' })
+    const bad = await createDiscount(admin, {
+      code: 'x',
+      percentage: '150',
+      minimumOrder: '10',
+      currency: '',
+      country: 'ZZ',
+      expiresAt: '2000-01-01',
+      usageLimit: '0',
+      paymentMethods: ['cash'],
+      reason: '',
+    })
     expect(bad).toEqual({
       ok: false,
       errors: {
@@ -129,14 +188,41 @@ describe('discount codes in the console', () => {
     })
     const noCurrency = await createDiscount(admin, { code: 'SPRING', percentage: '20', minimumOrder: '19.99', reason: 'Spring sale' })
     expect(noCurrency).toEqual({ ok: false, errors: { currency: 'admin.discounts.error.minimumCurrency' } })
-    const ok = await createDiscount(admin, { code: 'spring', percentage: '20', minimumOrder: '19,99', currency: 'eur', country: 'nl', expiresAt: '2999-12-31', usageLimit: '2', paymentMethods: ['ideal', 'paypal'], reason: 'Spring sale' })
+    const ok = await createDiscount(admin, {
+      code: 'spring',
+      percentage: '20',
+      minimumOrder: '19,99',
+      currency: 'eur',
+      country: 'nl',
+      expiresAt: '2999-12-31',
+      usageLimit: '2',
+      paymentMethods: ['ideal', 'paypal'],
+      reason: 'Spring sale',
+    })
     expect(ok).toMatchObject({ ok: true })
     const [row] = await db().select().from(discountCodes).where(eq(discountCodes.code, 'SPRING'))
-    expect(row).toMatchObject({ percentage: 20, minimumOrderMinor: 1999, currency: 'EUR', country: 'NL', usageLimit: 2, paymentMethods: ['ideal', 'paypal'], kind: 'standard', status: 'active' })
+    expect(row).toMatchObject({
+      percentage: 20,
+      minimumOrderMinor: 1999,
+      currency: 'EUR',
+      country: 'NL',
+      usageLimit: 2,
+      paymentMethods: ['ideal', 'paypal'],
+      kind: 'standard',
+      status: 'active',
+    })
     expect(row.expiresAt?.toISOString()).toBe('2999-12-31T23:59:59.000Z')
-    expect(await createDiscount(admin, { code: 'Spring', percentage: '5', reason: 'Again' })).toEqual({ ok: false, errors: { code: 'admin.discounts.error.codeTaken' } })
+    expect(await createDiscount(admin, { code: 'Spring', percentage: '5', reason: 'Again' })).toEqual({
+      ok: false,
+      errors: { code: 'admin.discounts.error.codeTaken' },
+    })
     const [line] = await auditLines('discount.create')
-    expect(line).toMatchObject({ targetType: 'discount', targetId: String(row.id), reason: 'Spring sale', details: expect.objectContaining({ code: 'SPRING', usageLimit: 2 }) })
+    expect(line).toMatchObject({
+      targetType: 'discount',
+      targetId: String(row.id),
+      reason: 'Spring sale',
+      details: expect.objectContaining({ code: 'SPRING', usageLimit: 2 }),
+    })
   })
 
   it('enforces the usage limit, lists uses with member ids and amounts, disables idempotently', async () => {
@@ -147,7 +233,21 @@ describe('discount codes in the console', () => {
     const pay = async (userId: number, n: number) => {
       const [p] = await db()
         .insert(payments)
-        .values({ userId, bundleId: 'm', credits: 125, country: 'NL', currency: 'EUR', method: 'ideal', listPriceMinor: 1999, discountMinor: 200, totalMinor: 1799, provider: 'sandbox', idempotencyKey: `k${n}`, status: 'paid', paidAt: new Date() })
+        .values({
+          userId,
+          bundleId: 'm',
+          credits: 125,
+          country: 'NL',
+          currency: 'EUR',
+          method: 'ideal',
+          listPriceMinor: 1999,
+          discountMinor: 200,
+          totalMinor: 1799,
+          provider: 'sandbox',
+          idempotencyKey: `k${n}`,
+          status: 'paid',
+          paidAt: new Date(),
+        })
         .returning({ id: payments.id })
       return p.id
     }
@@ -184,7 +284,10 @@ describe('discount codes in the console', () => {
 
 describe('content pages in the console', () => {
   it('previews with the sanitising renderer, saves with an audit line, and the site shows the new text', async () => {
-    const preview = await previewContentPage('terms', 'nl', { title: 'Voorwaarden van {{site_name}}', body: '# Hallo\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)> **vet**' })
+    const preview = await previewContentPage('terms', 'nl', {
+      title: 'Voorwaarden van {{site_name}}',
+      body: '# Hallo\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)> **vet**',
+    })
     expect(preview.ok).toBe(true)
     if (!preview.ok) return
     expect(preview.page.title).toBe('Voorwaarden van Amoura')
@@ -193,7 +296,10 @@ describe('content pages in the console', () => {
     // Preview stores nothing.
     expect(await db().select().from(contentPages)).toEqual([])
 
-    expect(await saveContentPage(admin, 'terms', 'nl', { title: '', body: 'x', reason: '' })).toEqual({ ok: false, errors: { title: 'admin.content.error.title', reason: 'admin.run.reasonRequired' } })
+    expect(await saveContentPage(admin, 'terms', 'nl', { title: '', body: 'x', reason: '' })).toEqual({
+      ok: false,
+      errors: { title: 'admin.content.error.title', reason: 'admin.run.reasonRequired' },
+    })
     expect(await saveContentPage(admin, 'terms', 'nl', { title: 'Voorwaarden', body: 'Nieuwe **tekst**', reason: 'Dutch terms' })).toEqual({ ok: true })
     expect(await contentPage('terms', 'nl')).toMatchObject({ title: 'Voorwaarden', html: expect.stringContaining('<strong>tekst</strong>') })
     const [line] = await auditLines('content.create')
@@ -207,7 +313,18 @@ describe('content pages in the console', () => {
   })
 
   it('validates and saves the company details, auditing the fields that changed', async () => {
-    const input = { name: 'Acme B.V.', address: 'Dam 1', registrationNumber: '123', city: 'Amsterdam', country: 'Netherlands', tradenames: 'Acme\nAmoura', vatNumbers: 'NL1B01', supportPhone: '+31 20 123 4567', deleteDiscount: '40', reason: 'New owner' }
+    const input = {
+      name: 'Acme B.V.',
+      address: 'Dam 1',
+      registrationNumber: '123',
+      city: 'Amsterdam',
+      country: 'Netherlands',
+      tradenames: 'Acme\nAmoura',
+      vatNumbers: 'NL1B01',
+      supportPhone: '+31 20 123 4567',
+      deleteDiscount: '40',
+      reason: 'New owner',
+    }
     expect(await saveCompanyInfo(admin, { ...input, supportPhone: 'call us', deleteDiscount: '101', name: '' })).toEqual({
       ok: false,
       errors: { supportPhone: 'admin.company.error.phone', deleteDiscount: 'admin.company.error.discount', name: 'admin.company.error.required' },
@@ -225,25 +342,72 @@ describe('dashboard', () => {
     const a = await createMember()
     const b = await createMember()
     const c = await createMember()
-    await db().update(users).set({ signupDate: day('2026-03-01', 0), confirmedAt: day('2026-03-02') }).where(eq(users.id, a.userId))
-    await db().update(users).set({ signupDate: day('2026-03-01', 23), confirmedAt: null }).where(eq(users.id, b.userId))
+    await db()
+      .update(users)
+      .set({ signupDate: day('2026-03-01', 0), confirmedAt: day('2026-03-02') })
+      .where(eq(users.id, a.userId))
+    await db()
+      .update(users)
+      .set({ signupDate: day('2026-03-01', 23), confirmedAt: null })
+      .where(eq(users.id, b.userId))
     // Outside the range: not counted.
-    await db().update(users).set({ signupDate: day('2026-03-04'), confirmedAt: day('2026-03-04') }).where(eq(users.id, c.userId))
+    await db()
+      .update(users)
+      .set({ signupDate: day('2026-03-04'), confirmedAt: day('2026-03-04') })
+      .where(eq(users.id, c.userId))
     const payment = (userId: number, key: string, paidAt: Date, currency: string, totalMinor: number, refundedMinor = 0) =>
-      db().insert(payments).values({ userId, bundleId: 'm', credits: 125, country: 'NL', currency, method: 'ideal', listPriceMinor: totalMinor, totalMinor, refundedMinor, provider: 'sandbox', idempotencyKey: key, status: 'paid', paidAt })
+      db()
+        .insert(payments)
+        .values({
+          userId,
+          bundleId: 'm',
+          credits: 125,
+          country: 'NL',
+          currency,
+          method: 'ideal',
+          listPriceMinor: totalMinor,
+          totalMinor,
+          refundedMinor,
+          provider: 'sandbox',
+          idempotencyKey: key,
+          status: 'paid',
+          paidAt,
+        })
     await payment(a.userId, 'p1', day('2026-03-02'), 'EUR', 1999)
     await payment(a.userId, 'p2', day('2026-03-02', 18), 'EUR', 999, 999)
     await payment(b.userId, 'p3', day('2026-03-03'), 'GBP', 899)
-    await db().insert(payments).values({ userId: b.userId, bundleId: 'm', credits: 125, country: 'NL', currency: 'EUR', method: 'ideal', listPriceMinor: 999, totalMinor: 999, provider: 'sandbox', idempotencyKey: 'open', status: 'open' })
-    await db().execute(sql`insert into conversations (profile_low_id, profile_high_id, started_by) values (${Math.min(a.profileId, b.profileId)}, ${Math.max(a.profileId, b.profileId)}, ${a.profileId})`)
+    await db()
+      .insert(payments)
+      .values({
+        userId: b.userId,
+        bundleId: 'm',
+        credits: 125,
+        country: 'NL',
+        currency: 'EUR',
+        method: 'ideal',
+        listPriceMinor: 999,
+        totalMinor: 999,
+        provider: 'sandbox',
+        idempotencyKey: 'open',
+        status: 'open',
+      })
+    await db().execute(
+      sql`insert into conversations (profile_low_id, profile_high_id, started_by) values (${Math.min(a.profileId, b.profileId)}, ${Math.max(a.profileId, b.profileId)}, ${a.profileId})`,
+    )
     const [conv] = ((await db().execute(sql`select id from conversations limit 1`)) as unknown as { rows: { id: number }[] }).rows
     for (const [i, at] of [day('2026-03-01'), day('2026-03-03'), day('2026-03-03', 5)].entries())
-      await db().execute(sql`insert into messages (conversation_id, sender_id, client_id, body, created_at) values (${conv.id}, ${a.profileId}, ${`00000000-0000-4000-8000-00000000000${i}`}, 'hi', ${at.toISOString()})`)
-    await db().insert(reports).values({ reporterId: a.profileId, targetId: b.profileId, reason: 'spam', createdAt: day('2026-03-03') })
-    await db().insert(complaints).values([
-      { reference: 'C1', category: 'other', description: 'x', email: 'x@example.com', locale: 'en' },
-      { reference: 'C2', category: 'other', description: 'y', email: 'y@example.com', locale: 'en', status: 'closed' },
-    ] as never)
+      await db().execute(
+        sql`insert into messages (conversation_id, sender_id, client_id, body, created_at) values (${conv.id}, ${a.profileId}, ${`00000000-0000-4000-8000-00000000000${i}`}, 'hi', ${at.toISOString()})`,
+      )
+    await db()
+      .insert(reports)
+      .values({ reporterId: a.profileId, targetId: b.profileId, reason: 'spam', createdAt: day('2026-03-03') })
+    await db()
+      .insert(complaints)
+      .values([
+        { reference: 'C1', category: 'other', description: 'x', email: 'x@example.com', locale: 'en' },
+        { reference: 'C2', category: 'other', description: 'y', email: 'y@example.com', locale: 'en', status: 'closed' },
+      ] as never)
 
     const stats = await dashboardStats({ from: '2026-03-01', to: '2026-03-03' })
     expect(stats.days).toEqual(['2026-03-01', '2026-03-02', '2026-03-03'])
@@ -276,7 +440,10 @@ describe('dashboard', () => {
 
 describe('failed jobs', () => {
   it('retries a failed job once, audited; a second retry changes nothing; a job whose key is taken stays failed', async () => {
-    const [failed] = await db().insert(jobs).values({ name: 'email.send', payload: {}, key: 'mail:1', status: 'failed', attempts: 8, lastError: 'SMTP 421' }).returning({ id: jobs.id })
+    const [failed] = await db()
+      .insert(jobs)
+      .values({ name: 'email.send', payload: {}, key: 'mail:1', status: 'failed', attempts: 8, lastError: 'SMTP 421' })
+      .returning({ id: jobs.id })
     expect(await retryJob(admin, failed.id, '')).toEqual({ ok: false, errors: { reason: 'admin.run.reasonRequired' } })
     expect(await retryJob(admin, failed.id, 'SMTP is back')).toEqual({ ok: true, outcome: 'queued' })
     const [row] = await db().select().from(jobs).where(eq(jobs.id, failed.id))
@@ -285,7 +452,10 @@ describe('failed jobs', () => {
     const lines = await auditLines('job.retry')
     expect(lines.map((l) => [l.targetId, l.reason, l.details])).toEqual([[String(failed.id), 'SMTP is back', { name: 'email.send' }]])
 
-    const [old] = await db().insert(jobs).values({ name: 'push.send', payload: {}, key: 'push:1', status: 'failed', lastError: 'gone' }).returning({ id: jobs.id })
+    const [old] = await db()
+      .insert(jobs)
+      .values({ name: 'push.send', payload: {}, key: 'push:1', status: 'failed', lastError: 'gone' })
+      .returning({ id: jobs.id })
     await db().insert(jobs).values({ name: 'push.send', payload: {}, key: 'push:1' })
     expect(await retryJob(admin, old.id, 'Try again')).toEqual({ ok: true, outcome: 'key_taken' })
     expect((await db().select({ status: jobs.status }).from(jobs).where(eq(jobs.id, old.id)))[0].status).toBe('failed')

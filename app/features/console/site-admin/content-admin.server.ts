@@ -28,7 +28,10 @@ export interface ContentMatrix {
 
 /** Every page × locale: which exist and when each last changed. */
 export async function contentMatrix(): Promise<ContentMatrix> {
-  const rows = await db().select({ token: contentPages.token, locale: contentPages.locale, updatedAt: contentPages.updatedAt }).from(contentPages).orderBy(asc(contentPages.token))
+  const rows = await db()
+    .select({ token: contentPages.token, locale: contentPages.locale, updatedAt: contentPages.updatedAt })
+    .from(contentPages)
+    .orderBy(asc(contentPages.token))
   const tokens = [...new Set<string>([...footerPages, ...rows.map((r) => r.token)])]
   return { tokens, locales, updated: Object.fromEntries(rows.map((r) => [`${r.token}/${r.locale}`, r.updatedAt.toISOString()])) }
 }
@@ -43,8 +46,16 @@ export async function contentSource(token: string, locale: Locale): Promise<{ ti
 }
 
 export const contentPageSchema = z.object({
-  title: z.string({ error: 'admin.content.error.title' }).trim().min(1, { error: 'admin.content.error.title' }).max(200, { error: 'admin.content.error.title' }),
-  body: z.string({ error: 'admin.content.error.body' }).trim().min(1, { error: 'admin.content.error.body' }).max(100_000, { error: 'admin.content.error.body' }),
+  title: z
+    .string({ error: 'admin.content.error.title' })
+    .trim()
+    .min(1, { error: 'admin.content.error.title' })
+    .max(200, { error: 'admin.content.error.title' }),
+  body: z
+    .string({ error: 'admin.content.error.body' })
+    .trim()
+    .min(1, { error: 'admin.content.error.body' })
+    .max(100_000, { error: 'admin.content.error.body' }),
 })
 
 export type ContentErrors = Partial<Record<'title' | 'body' | 'reason', string>>
@@ -56,25 +67,50 @@ function firstErrors(issues: z.core.$ZodIssue[]): ContentErrors {
 }
 
 /** The page as members would see it, through the same placeholders and sanitising renderer; nothing is stored. */
-export async function previewContentPage(token: string, locale: Locale, input: { title: unknown; body: unknown }): Promise<{ ok: true; page: RenderedPage } | { ok: false; errors: ContentErrors }> {
+export async function previewContentPage(
+  token: string,
+  locale: Locale,
+  input: { title: unknown; body: unknown },
+): Promise<{ ok: true; page: RenderedPage } | { ok: false; errors: ContentErrors }> {
   const parsed = contentPageSchema.safeParse(input)
   if (!parsed.success) return { ok: false, errors: firstErrors(parsed.error.issues) }
   return { ok: true, page: await renderContentSource(token, locale, parsed.data.title, parsed.data.body) }
 }
 
 /** Saves a page's title and Markdown in a locale (creating it there), with its audit line in the same transaction. */
-export async function saveContentPage(operator: Who, token: string, locale: Locale, input: { title: unknown; body: unknown; reason: unknown }): Promise<{ ok: true } | { ok: false; errors: ContentErrors }> {
+export async function saveContentPage(
+  operator: Who,
+  token: string,
+  locale: Locale,
+  input: { title: unknown; body: unknown; reason: unknown },
+): Promise<{ ok: true } | { ok: false; errors: ContentErrors }> {
   const parsed = contentPageSchema.safeParse(input)
   const reason = reasonSchema.safeParse(input.reason)
-  if (!parsed.success || !reason.success) return { ok: false, errors: { ...(parsed.success ? {} : firstErrors(parsed.error.issues)), ...(reason.success ? {} : { reason: reason.error.issues[0].message }) } }
+  if (!parsed.success || !reason.success)
+    return {
+      ok: false,
+      errors: { ...(parsed.success ? {} : firstErrors(parsed.error.issues)), ...(reason.success ? {} : { reason: reason.error.issues[0].message }) },
+    }
   const { title, body } = parsed.data
   await db().transaction(async (tx) => {
-    const [before] = await tx.select({ body: contentPages.body }).from(contentPages).where(and(eq(contentPages.token, token), eq(contentPages.locale, locale)))
+    const [before] = await tx
+      .select({ body: contentPages.body })
+      .from(contentPages)
+      .where(and(eq(contentPages.token, token), eq(contentPages.locale, locale)))
     await tx
       .insert(contentPages)
       .values({ token, locale, title, body })
       .onConflictDoUpdate({ target: [contentPages.token, contentPages.locale], set: { title, body, updatedAt: sql`now()` } })
-    await recordAudit({ operator, action: before ? 'content.edit' : 'content.create', target: { type: 'content_page', id: `${token}/${locale}` }, reason: reason.data, details: { token, locale, oldLength: before?.body.length ?? null, newLength: body.length } }, tx)
+    await recordAudit(
+      {
+        operator,
+        action: before ? 'content.edit' : 'content.create',
+        target: { type: 'content_page', id: `${token}/${locale}` },
+        reason: reason.data,
+        details: { token, locale, oldLength: before?.body.length ?? null, newLength: body.length },
+      },
+      tx,
+    )
   })
   return { ok: true }
 }
@@ -102,9 +138,12 @@ export const companySchema = z.object({
     .string()
     .trim()
     .regex(/^\+?[0-9][0-9 \-()]{5,30}$/, { error: 'admin.company.error.phone' }),
-  deleteDiscount: z.coerce.number({ error: 'admin.company.error.discount' }).int({ error: 'admin.company.error.discount' }).min(0, { error: 'admin.company.error.discount' }).max(100, { error: 'admin.company.error.discount' }),
+  deleteDiscount: z.coerce
+    .number({ error: 'admin.company.error.discount' })
+    .int({ error: 'admin.company.error.discount' })
+    .min(0, { error: 'admin.company.error.discount' })
+    .max(100, { error: 'admin.company.error.discount' }),
 })
-
 
 /** The company details as the form shows them (lists one per line). */
 export async function companyFormValues(): Promise<Record<CompanyField, string>> {
@@ -124,7 +163,10 @@ export async function companyFormValues(): Promise<Record<CompanyField, string>>
 }
 
 /** Saves the company details (one row); the audit line names the fields that changed. */
-export async function saveCompanyInfo(operator: Who, input: Record<string, unknown>): Promise<{ ok: true; changed: string[] } | { ok: false; errors: Partial<Record<CompanyField | 'reason', string>> }> {
+export async function saveCompanyInfo(
+  operator: Who,
+  input: Record<string, unknown>,
+): Promise<{ ok: true; changed: string[] } | { ok: false; errors: Partial<Record<CompanyField | 'reason', string>> }> {
   const parsed = companySchema.safeParse(input)
   const reason = reasonSchema.safeParse(input.reason)
   if (!parsed.success || !reason.success) {
@@ -143,7 +185,16 @@ export async function saveCompanyInfo(operator: Who, input: Record<string, unkno
       .values({ id: 1, ...v })
       .onConflictDoUpdate({ target: companyInfo.id, set: v })
     // Company details are public (imprint, terms), so the old and new values may be kept with the line.
-    await recordAudit({ operator, action: 'company.edit', target: { type: 'company', id: 1 }, reason: reason.data, details: Object.fromEntries(diff.map((k) => [k, { old: before?.[k] ?? null, new: v[k] }])) }, tx)
+    await recordAudit(
+      {
+        operator,
+        action: 'company.edit',
+        target: { type: 'company', id: 1 },
+        reason: reason.data,
+        details: Object.fromEntries(diff.map((k) => [k, { old: before?.[k] ?? null, new: v[k] }])),
+      },
+      tx,
+    )
     return diff
   })
   return { ok: true, changed }

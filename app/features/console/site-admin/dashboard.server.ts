@@ -29,7 +29,8 @@ export function parseRange(params: URLSearchParams, now = new Date()): { range: 
   const to = day.safeParse(rawTo ?? fallback.to)
   const f = from.success ? Date.parse(`${from.data}T00:00:00Z`) : NaN
   const t = to.success ? Date.parse(`${to.data}T00:00:00Z`) : NaN
-  if (Number.isNaN(f) || Number.isNaN(t) || isoDay(new Date(f)) !== from.data || isoDay(new Date(t)) !== to.data) return { range: fallback, error: 'admin.dashboard.error.date' }
+  if (Number.isNaN(f) || Number.isNaN(t) || isoDay(new Date(f)) !== from.data || isoDay(new Date(t)) !== to.data)
+    return { range: fallback, error: 'admin.dashboard.error.date' }
   if (f > t) return { range: fallback, error: 'admin.dashboard.error.order' }
   if ((t - f) / DAY + 1 > MAX_RANGE_DAYS) return { range: fallback, error: 'admin.dashboard.error.tooLong' }
   return { range: { from: from.data!, to: to.data! }, error: null }
@@ -90,7 +91,20 @@ export async function dashboardStats(range: DateRange): Promise<DashboardStats> 
     m.set(r.day, Number(r.minor))
     byCurrency.set(r.currency, m)
   }
-  const revenue = [...byCurrency.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, m]) => ({ currency, values: days.map((d) => m.get(d) ?? 0) }))
+  const revenue = [...byCurrency.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, m]) => ({ currency, values: days.map((d) => m.get(d) ?? 0) }))
   const [w] = rowsOf<{ complaints: number; reports: number; photos: number }>(waiting)
-  return { days, signups, activations, messages, reports, purchases, revenue, openComplaints: Number(w?.complaints ?? 0), openReports: Number(w?.reports ?? 0), pendingPhotos: Number(w?.photos ?? 0) }
+  return {
+    days,
+    signups,
+    activations,
+    messages,
+    reports,
+    purchases,
+    revenue,
+    openComplaints: Number(w?.complaints ?? 0),
+    openReports: Number(w?.reports ?? 0),
+    pendingPhotos: Number(w?.photos ?? 0),
+  }
 }

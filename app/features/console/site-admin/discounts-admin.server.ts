@@ -19,7 +19,11 @@ export const createDiscountSchema = z
       .trim()
       .regex(/^[A-Za-z0-9_-]{3,40}$/, { error: 'admin.discounts.error.code' })
       .transform((s) => s.toUpperCase()),
-    percentage: z.coerce.number({ error: 'admin.discounts.error.percentage' }).int({ error: 'admin.discounts.error.percentage' }).min(1, { error: 'admin.discounts.error.percentage' }).max(100, { error: 'admin.discounts.error.percentage' }),
+    percentage: z.coerce
+      .number({ error: 'admin.discounts.error.percentage' })
+      .int({ error: 'admin.discounts.error.percentage' })
+      .min(1, { error: 'admin.discounts.error.percentage' })
+      .max(100, { error: 'admin.discounts.error.percentage' }),
     minimumOrder: z.preprocess(
       optional,
       z
@@ -57,7 +61,15 @@ export const createDiscountSchema = z
         .refine((d) => !Number.isNaN(d.getTime()) && d.getTime() > Date.now(), { error: 'admin.discounts.error.expires' })
         .optional(),
     ),
-    usageLimit: z.preprocess(optional, z.coerce.number({ error: 'admin.discounts.error.limit' }).int({ error: 'admin.discounts.error.limit' }).min(1, { error: 'admin.discounts.error.limit' }).max(1_000_000, { error: 'admin.discounts.error.limit' }).optional()),
+    usageLimit: z.preprocess(
+      optional,
+      z.coerce
+        .number({ error: 'admin.discounts.error.limit' })
+        .int({ error: 'admin.discounts.error.limit' })
+        .min(1, { error: 'admin.discounts.error.limit' })
+        .max(1_000_000, { error: 'admin.discounts.error.limit' })
+        .optional(),
+    ),
     paymentMethods: z.array(z.enum(paymentMethodIds as [string, ...string[]], { error: 'admin.settings.error.choice' })).default([]),
     reason: reasonSchema,
   })
@@ -93,7 +105,10 @@ function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /** Creates a standard code; the audit line is written in the same transaction. */
-export async function createDiscount(operator: Pick<OperatorIdentity, 'id' | 'name'>, input: Record<string, unknown>): Promise<{ ok: true; id: number } | { ok: false; errors: FieldErrors }> {
+export async function createDiscount(
+  operator: Pick<OperatorIdentity, 'id' | 'name'>,
+  input: Record<string, unknown>,
+): Promise<{ ok: true; id: number } | { ok: false; errors: FieldErrors }> {
   const parsed = createDiscountSchema.safeParse(input)
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) }
   const v = parsed.data
@@ -120,7 +135,16 @@ export async function createDiscount(operator: Pick<OperatorIdentity, 'id' | 'na
         action: 'discount.create',
         target: { type: 'discount', id: row.id },
         reason: v.reason,
-        details: { code: v.code, percentage: v.percentage, minimumOrderMinor: v.minimumOrder ?? null, currency: v.currency ?? null, country: v.country ?? null, expiresAt: v.expiresAt?.toISOString() ?? null, usageLimit: v.usageLimit ?? null, paymentMethods: v.paymentMethods },
+        details: {
+          code: v.code,
+          percentage: v.percentage,
+          minimumOrderMinor: v.minimumOrder ?? null,
+          currency: v.currency ?? null,
+          country: v.country ?? null,
+          expiresAt: v.expiresAt?.toISOString() ?? null,
+          usageLimit: v.usageLimit ?? null,
+          paymentMethods: v.paymentMethods,
+        },
       },
       tx,
     )
@@ -129,7 +153,12 @@ export async function createDiscount(operator: Pick<OperatorIdentity, 'id' | 'na
 }
 
 /** Switches a code off (or on again); idempotent: a code already in that state writes nothing. */
-export async function setDiscountStatus(operator: Pick<OperatorIdentity, 'id' | 'name'>, id: number, status: 'active' | 'disabled', reason: unknown): Promise<{ ok: true; changed: boolean } | { ok: false; errors: FieldErrors }> {
+export async function setDiscountStatus(
+  operator: Pick<OperatorIdentity, 'id' | 'name'>,
+  id: number,
+  status: 'active' | 'disabled',
+  reason: unknown,
+): Promise<{ ok: true; changed: boolean } | { ok: false; errors: FieldErrors }> {
   const r = reasonSchema.safeParse(reason)
   if (!r.success) return { ok: false, errors: { reason: r.error.issues[0].message } }
   return db().transaction(async (tx) => {
@@ -139,7 +168,16 @@ export async function setDiscountStatus(operator: Pick<OperatorIdentity, 'id' | 
       .where(and(eq(discountCodes.id, id), sql`${discountCodes.status} <> ${status}`))
       .returning({ id: discountCodes.id, code: discountCodes.code })
     if (!updated.length) return { ok: true as const, changed: false }
-    await recordAudit({ operator, action: status === 'disabled' ? 'discount.disable' : 'discount.enable', target: { type: 'discount', id }, reason: r.data, details: { code: updated[0].code } }, tx)
+    await recordAudit(
+      {
+        operator,
+        action: status === 'disabled' ? 'discount.disable' : 'discount.enable',
+        target: { type: 'discount', id },
+        reason: r.data,
+        details: { code: updated[0].code },
+      },
+      tx,
+    )
     return { ok: true as const, changed: true }
   })
 }

@@ -29,10 +29,14 @@ export async function retryJob(operator: Pick<OperatorIdentity, 'id' | 'name'>, 
     const [job] = rowsOf<{ id: number; name: string }>(await tx.execute(sql`select id, name from jobs where id = ${id} and status = 'failed' for update`))
     if (!job) return 'not_failed' as const
     const [{ taken }] = rowsOf<{ taken: boolean }>(
-      await tx.execute(sql`select exists (select 1 from jobs o, jobs j where j.id = ${id} and j.key is not null and o.key = j.key and o.status <> 'failed') as taken`),
+      await tx.execute(
+        sql`select exists (select 1 from jobs o, jobs j where j.id = ${id} and j.key is not null and o.key = j.key and o.status <> 'failed') as taken`,
+      ),
     )
     if (taken) return 'key_taken' as const
-    await tx.execute(sql`update jobs set status = 'pending', attempts = 0, run_at = now(), last_error = null, locked_until = null, updated_at = now() where id = ${id}`)
+    await tx.execute(
+      sql`update jobs set status = 'pending', attempts = 0, run_at = now(), last_error = null, locked_until = null, updated_at = now() where id = ${id}`,
+    )
     await recordAudit({ operator, action: 'job.retry', target: { type: 'job', id }, reason: r.data, details: { name: job.name } }, tx)
     return 'queued' as const
   })

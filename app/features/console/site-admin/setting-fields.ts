@@ -20,7 +20,19 @@ export type FieldControl =
   | { kind: 'countries' }
   | { kind: 'costs' }
 
-export const visibleProfileFieldOptions = ['gender', 'sexuality', 'age', 'location', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'about_me', 'interests'] as const
+export const visibleProfileFieldOptions = [
+  'gender',
+  'sexuality',
+  'age',
+  'location',
+  'hair_color',
+  'eye_color',
+  'body_type',
+  'relationship_status',
+  'tattoos',
+  'about_me',
+  'interests',
+] as const
 export const searchFieldOptions = ['gender', 'country', 'countryregion', 'age'] as const
 
 const profileFieldLabel: Record<string, string> = {
@@ -139,11 +151,13 @@ export function schemaFor(key: EditableKey): z.ZodType<unknown, unknown> {
       return f.pattern === 'icon' ? required.refine(isIconName, { error: settingErrors.icon }) : required
     }
     case 'multi':
-      return z
-        .array(z.string().refine((v) => (f.options as readonly string[]).includes(v), { error: settingErrors.choice }))
-        .min(f.min, { error: settingErrors.atLeastOne })
-        // Stored in the order of the options, without repeats.
-        .transform((list) => f.options.filter((o) => list.includes(o)))
+      return (
+        z
+          .array(z.string().refine((v) => (f.options as readonly string[]).includes(v), { error: settingErrors.choice }))
+          .min(f.min, { error: settingErrors.atLeastOne })
+          // Stored in the order of the options, without repeats.
+          .transform((list) => f.options.filter((o) => list.includes(o)))
+      )
     case 'countries':
       return z
         .string()
@@ -151,25 +165,27 @@ export function schemaFor(key: EditableKey): z.ZodType<unknown, unknown> {
         .pipe(z.array(countrySchema))
         .refine((list) => new Set(list).size === list.length, { error: settingErrors.duplicateCountry })
     case 'costs':
-      return z
-        .array(z.object({ country: z.string(), costs: z.string(), currency: z.string() }))
-        // Rows left empty are ignored: the page always offers one empty row to add a country.
-        .transform((rows) => rows.filter((r) => r.country.trim() || r.costs.trim() || r.currency.trim()))
-        .pipe(
-          z.array(
-            z.object({
-              country: countrySchema,
-              costs: intSchema(0, 1000),
-              currency: z
-                .string()
-                .trim()
-                .transform((s) => s.toUpperCase())
-                .refine((s) => currencyPattern.test(s), { error: settingErrors.currency }),
-            }),
-          ),
-        )
-        .refine((rows) => new Set(rows.map((r) => r.country)).size === rows.length, { error: settingErrors.duplicateCountry })
-        .transform((rows) => Object.fromEntries(rows.map((r) => [r.country, { costs: r.costs, currency: r.currency }])))
+      return (
+        z
+          .array(z.object({ country: z.string(), costs: z.string(), currency: z.string() }))
+          // Rows left empty are ignored: the page always offers one empty row to add a country.
+          .transform((rows) => rows.filter((r) => r.country.trim() || r.costs.trim() || r.currency.trim()))
+          .pipe(
+            z.array(
+              z.object({
+                country: countrySchema,
+                costs: intSchema(0, 1000),
+                currency: z
+                  .string()
+                  .trim()
+                  .transform((s) => s.toUpperCase())
+                  .refine((s) => currencyPattern.test(s), { error: settingErrors.currency }),
+              }),
+            ),
+          )
+          .refine((rows) => new Set(rows.map((r) => r.country)).size === rows.length, { error: settingErrors.duplicateCountry })
+          .transform((rows) => Object.fromEntries(rows.map((r) => [r.country, { costs: r.costs, currency: r.currency }])))
+      )
   }
 }
 
@@ -184,7 +200,11 @@ export function rawFromForm(form: FormFields, key: EditableKey): RawValue {
   if (f.kind === 'costs') {
     const rows: { country: string; costs: string; currency: string }[] = []
     for (let i = 0; i < 100 && hasField(form, `${name}.${i}.country`); i++)
-      rows.push({ country: field(form, `${name}.${i}.country`) ?? '', costs: field(form, `${name}.${i}.costs`) ?? '', currency: field(form, `${name}.${i}.currency`) ?? '' })
+      rows.push({
+        country: field(form, `${name}.${i}.country`) ?? '',
+        costs: field(form, `${name}.${i}.costs`) ?? '',
+        currency: field(form, `${name}.${i}.currency`) ?? '',
+      })
     return rows
   }
   const v = field(form, name)

@@ -14,9 +14,7 @@ export const reasonSchema = z
   .min(3, { error: 'admin.run.reasonRequired' })
   .max(500, { error: 'admin.run.reasonTooLong' })
 
-export type SaveSettingsResult =
-  | { ok: true; changed: EditableKey[] }
-  | { ok: false; errors: Partial<Record<EditableKey, string>>; reasonError?: string }
+export type SaveSettingsResult = { ok: true; changed: EditableKey[] } | { ok: false; errors: Partial<Record<EditableKey, string>>; reasonError?: string }
 
 /** The section's current values as the form shows them. */
 export async function settingsFormValues(): Promise<Record<EditableKey, RawValue>> {
@@ -61,8 +59,26 @@ export async function saveSettingsSection(input: {
       if (JSON.stringify(old) === JSON.stringify(next)) continue
       list.push(key)
       await updateSetting(key, next as Settings[typeof key], tx)
-      await tx.insert(settingChanges).values({ key, oldValue: jsonOrNull(old), newValue: jsonOrNull(next), operatorId: input.operator.id, operatorName: input.operator.name, reason: reason.data })
-      await recordAudit({ operator: input.operator, action: 'settings.change', target: { type: 'setting', id: key }, reason: reason.data, details: { old: old ?? null, new: next ?? null } }, tx)
+      await tx
+        .insert(settingChanges)
+        .values({
+          key,
+          oldValue: jsonOrNull(old),
+          newValue: jsonOrNull(next),
+          operatorId: input.operator.id,
+          operatorName: input.operator.name,
+          reason: reason.data,
+        })
+      await recordAudit(
+        {
+          operator: input.operator,
+          action: 'settings.change',
+          target: { type: 'setting', id: key },
+          reason: reason.data,
+          details: { old: old ?? null, new: next ?? null },
+        },
+        tx,
+      )
     }
     return list
   })
@@ -88,7 +104,15 @@ export interface SettingChangeRow {
 /** The newest changes first. */
 export async function listSettingChanges(limit = 50): Promise<SettingChangeRow[]> {
   const rows = await db()
-    .select({ id: settingChanges.id, key: settingChanges.key, oldValue: settingChanges.oldValue, newValue: settingChanges.newValue, operatorName: settingChanges.operatorName, reason: settingChanges.reason, createdAt: settingChanges.createdAt })
+    .select({
+      id: settingChanges.id,
+      key: settingChanges.key,
+      oldValue: settingChanges.oldValue,
+      newValue: settingChanges.newValue,
+      operatorName: settingChanges.operatorName,
+      reason: settingChanges.reason,
+      createdAt: settingChanges.createdAt,
+    })
     .from(settingChanges)
     .orderBy(desc(settingChanges.id))
     .limit(Math.min(limit, 200))

@@ -46,7 +46,10 @@ export async function findMembers(q: MemberQuery, after?: string | null): Promis
   if (q.kind === 'none') return { hits: [], next: null }
   const base = db().select(columns).from(users).leftJoin(profiles, eq(profiles.userId, users.id))
   if (q.kind === 'id') {
-    const rows = await base.where(or(eq(users.id, q.id), eq(profiles.id, q.id))).orderBy(users.id).limit(2)
+    const rows = await base
+      .where(or(eq(users.id, q.id), eq(profiles.id, q.id)))
+      .orderBy(users.id)
+      .limit(2)
     return { hits: rows.map(present), next: null }
   }
   if (q.kind === 'email') {
@@ -80,6 +83,14 @@ function parseCursor(after: string | null | undefined): { name: string; id: numb
   return i > 0 && Number.isSafeInteger(id) && id > 0 ? { name: after.slice(0, i).slice(0, 40), id } : null
 }
 
-function present(r: { userId: number; profileId: number | null; name: string | null; email: string; status: UserStatus; country: string | null; signupDate: Date }): MemberHit {
+function present(r: {
+  userId: number
+  profileId: number | null
+  name: string | null
+  email: string
+  status: UserStatus
+  country: string | null
+  signupDate: Date
+}): MemberHit {
   return { ...r, signupDate: r.signupDate.toISOString() }
 }

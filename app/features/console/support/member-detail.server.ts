@@ -48,7 +48,14 @@ export async function memberDetail(userId: number) {
       .limit(1),
     listSessions(userId, null),
     db()
-      .select({ id: creditLedger.id, delta: creditLedger.delta, balanceAfter: creditLedger.balanceAfter, reason: creditLedger.reason, reference: creditLedger.reference, createdAt: creditLedger.createdAt })
+      .select({
+        id: creditLedger.id,
+        delta: creditLedger.delta,
+        balanceAfter: creditLedger.balanceAfter,
+        reason: creditLedger.reason,
+        reference: creditLedger.reference,
+        createdAt: creditLedger.createdAt,
+      })
       .from(creditLedger)
       .where(eq(creditLedger.userId, userId))
       .orderBy(desc(creditLedger.id))
@@ -58,7 +65,13 @@ export async function memberDetail(userId: number) {
     u.profileId ? reportsOf(u.profileId, 'made') : Promise.resolve([]),
     u.profileId ? reportsOf(u.profileId, 'about') : Promise.resolve([]),
     db()
-      .select({ id: memberFlags.id, reason: memberFlags.reason, reference: memberFlags.reference, createdAt: memberFlags.createdAt, resolvedAt: memberFlags.resolvedAt })
+      .select({
+        id: memberFlags.id,
+        reason: memberFlags.reason,
+        reference: memberFlags.reference,
+        createdAt: memberFlags.createdAt,
+        resolvedAt: memberFlags.resolvedAt,
+      })
       .from(memberFlags)
       .where(eq(memberFlags.userId, userId))
       .orderBy(desc(memberFlags.id))
@@ -79,7 +92,10 @@ export async function memberDetail(userId: number) {
     lockout: { failures: lockout?.failures ?? 0, blockedUntil },
     sessions: sessions.map(({ current: _, ...s }) => s),
     ledger: ledger.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })),
-    payments: payments.map((p) => ({ ...p, refundable: p.status === 'paid' && p.totalMinor - p.refundedMinor - p.chargedBackMinor > 0 && !!p.refundUntil && new Date(p.refundUntil).getTime() > now })),
+    payments: payments.map((p) => ({
+      ...p,
+      refundable: p.status === 'paid' && p.totalMinor - p.refundedMinor - p.chargedBackMinor > 0 && !!p.refundUntil && new Date(p.refundUntil).getTime() > now,
+    })),
     refundDays: settings.refund_days,
     // A failed collection or a chargeback: what support must know before talking money with the member, and
     // whether it closed direct debit to them (billing/direct-debit-risk.server.ts).
@@ -103,11 +119,28 @@ async function reportsOf(profileId: number, side: 'made' | 'about') {
   const mine = side === 'made' ? reports.reporterId : reports.targetId
   const theirs = side === 'made' ? reports.targetId : reports.reporterId
   const rows = await db()
-    .select({ id: reports.id, reason: reports.reason, imageId: reports.imageId, messageId: reports.messageId, createdAt: reports.createdAt, otherProfileId: other.id, otherName: other.name, otherUserId: other.userId })
+    .select({
+      id: reports.id,
+      reason: reports.reason,
+      imageId: reports.imageId,
+      messageId: reports.messageId,
+      createdAt: reports.createdAt,
+      otherProfileId: other.id,
+      otherName: other.name,
+      otherUserId: other.userId,
+    })
     .from(reports)
     .innerJoin(other, eq(other.id, theirs))
     .where(eq(mine, profileId))
     .orderBy(desc(reports.id))
     .limit(LIST_LIMIT)
-  return rows.map((r) => ({ id: r.id, reason: r.reason, subject: r.messageId ? 'message' : r.imageId ? 'photo' : 'profile', createdAt: r.createdAt.toISOString(), otherProfileId: r.otherProfileId, otherName: r.otherName, otherUserId: r.otherUserId }))
+  return rows.map((r) => ({
+    id: r.id,
+    reason: r.reason,
+    subject: r.messageId ? 'message' : r.imageId ? 'photo' : 'profile',
+    createdAt: r.createdAt.toISOString(),
+    otherProfileId: r.otherProfileId,
+    otherName: r.otherName,
+    otherUserId: r.otherUserId,
+  }))
 }

@@ -21,10 +21,15 @@ import { wakeJobRunner } from '#app/lib/jobs/wake'
 type Who = Pick<OperatorIdentity, 'id' | 'name'>
 const target = (userId: number) => ({ type: 'member', id: userId })
 
-export type ActionOutcome<R extends string = never> = { ok: true; code: string; values?: Record<string, string | number> } | { ok: false; code: R | 'not_found'; values?: Record<string, string | number> }
+export type ActionOutcome<R extends string = never> =
+  { ok: true; code: string; values?: Record<string, string | number> } | { ok: false; code: R | 'not_found'; values?: Record<string, string | number> }
 
 async function exists(userId: number) {
-  const [u] = await db().select({ id: users.id, status: users.status, profileId: profiles.id }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.id, userId))
+  const [u] = await db()
+    .select({ id: users.id, status: users.status, profileId: profiles.id })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
   return u ?? null
 }
 
@@ -48,7 +53,10 @@ export async function supportResendActivation(op: Who, userId: number): Promise<
 export async function liftLoginLockout(op: Who, userId: number, reason: string): Promise<ActionOutcome<'not_locked'>> {
   if (!(await exists(userId))) return { ok: false, code: 'not_found' }
   return db().transaction(async (tx) => {
-    const gone = await tx.delete(loginFailures).where(accountKeysLike(`account:${userId}`)).returning({ blockedUntil: loginFailures.blockedUntil, failures: loginFailures.failures })
+    const gone = await tx
+      .delete(loginFailures)
+      .where(accountKeysLike(`account:${userId}`))
+      .returning({ blockedUntil: loginFailures.blockedUntil, failures: loginFailures.failures })
     if (!gone.length) return { ok: false as const, code: 'not_locked' as const }
     const wasBlocked = gone.some((g) => !!g.blockedUntil && g.blockedUntil.getTime() > Date.now())
     const failures = gone.reduce((sum, g) => sum + g.failures, 0)
@@ -81,12 +89,31 @@ export const newAdjustmentKey = () => crypto.randomBytes(18).toString('base64url
  * The form's key makes a double submit book once; the balance never goes below 0 (the ledger refuses, and so would
  * the database's check constraints).
  */
-export async function adjustCredits(op: Who, userId: number, input: { delta: number; reason: string; key: string }): Promise<ActionOutcome<'duplicate' | 'insufficient'>> {
+export async function adjustCredits(
+  op: Who,
+  userId: number,
+  input: { delta: number; reason: string; key: string },
+): Promise<ActionOutcome<'duplicate' | 'insufficient'>> {
   if (!(await exists(userId))) return { ok: false, code: 'not_found' }
   return db().transaction(async (tx) => {
-    const r = await bookCredits(tx, { userId, delta: input.delta, reason: 'adjustment', reference: `operator:${op.id}`, key: `adjustment:${userId}:${input.key}` })
+    const r = await bookCredits(tx, {
+      userId,
+      delta: input.delta,
+      reason: 'adjustment',
+      reference: `operator:${op.id}`,
+      key: `adjustment:${userId}:${input.key}`,
+    })
     if (!r.booked) return { ok: false as const, code: r.reason, values: { balance: r.balance } }
-    await recordAudit({ operator: op, action: 'credits.adjusted', target: target(userId), reason: input.reason, details: { delta: r.delta, balance: r.balance, ledgerEntryId: r.entryId } }, tx)
+    await recordAudit(
+      {
+        operator: op,
+        action: 'credits.adjusted',
+        target: target(userId),
+        reason: input.reason,
+        details: { delta: r.delta, balance: r.balance, ledgerEntryId: r.entryId },
+      },
+      tx,
+    )
     return { ok: true as const, code: 'credits_adjusted', values: { balance: r.balance } }
   })
 }
@@ -96,13 +123,27 @@ export async function adjustCredits(op: Who, userId: number, input: { delta: num
  * the provider is asked with an idempotency key, and the reversal is booked on the ledger by the same sync as the
  * provider's webhook, once). A second request for a refunded payment is answered "already refunded".
  */
-export async function supportRefund(op: Who, userId: number, paymentId: number, reason: string): Promise<ActionOutcome<Exclude<RefundResult & { ok: false }, { ok: true }>['reason'] | 'already_refunded'>> {
-  const [p] = await db().select({ id: payments.id, totalMinor: payments.totalMinor, refundedMinor: payments.refundedMinor, currency: payments.currency }).from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId)))
+export async function supportRefund(
+  op: Who,
+  userId: number,
+  paymentId: number,
+  reason: string,
+): Promise<ActionOutcome<Exclude<RefundResult & { ok: false }, { ok: true }>['reason'] | 'already_refunded'>> {
+  const [p] = await db()
+    .select({ id: payments.id, totalMinor: payments.totalMinor, refundedMinor: payments.refundedMinor, currency: payments.currency })
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)))
   if (!p) return { ok: false, code: 'not_found' }
   if (p.refundedMinor >= p.totalMinor) return { ok: false, code: 'already_refunded' }
   const r = await refundPayment(paymentId)
   if (!r.ok) return { ok: false, code: r.reason === 'too_much' ? 'already_refunded' : r.reason }
-  await recordAudit({ operator: op, action: 'payment.refunded', target: target(userId), reason, details: { paymentId, amountMinor: r.refundedMinor - p.refundedMinor, currency: p.currency } })
+  await recordAudit({
+    operator: op,
+    action: 'payment.refunded',
+    target: target(userId),
+    reason,
+    details: { paymentId, amountMinor: r.refundedMinor - p.refundedMinor, currency: p.currency },
+  })
   return { ok: true, code: 'refunded' }
 }
 

@@ -11,7 +11,11 @@ export function AudienceSwitch({ base, audience, className = '' }: { base: strin
       <ul className="nav nav-pills gap-2">
         {(['female', 'male'] as const).map((a) => (
           <li className="nav-item" key={a}>
-            <Link to={`${base}/${a === 'female' ? 'women' : 'men'}${search}`} className={`nav-link${a === audience ? ' active' : ''}`} aria-current={a === audience ? 'page' : undefined}>
+            <Link
+              to={`${base}/${a === 'female' ? 'women' : 'men'}${search}`}
+              className={`nav-link${a === audience ? ' active' : ''}`}
+              aria-current={a === audience ? 'page' : undefined}
+            >
               <FormattedMessage id={a === 'female' ? 'lander.showWomen' : 'lander.showMen'} />
             </Link>
           </li>

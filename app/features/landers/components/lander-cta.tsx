@@ -8,7 +8,17 @@ import { useLanderRoot } from './lander-root'
  * swipe lander does) and follows the `signups` setting: when signup is closed to this visitor (root loader:
  * signupOptions → signupAllowed) it shows the signup page's invite-only notice instead of a button.
  */
-export function LanderSignupCta({ children, className = 'btn btn-primary btn-lg', noticeClassName = 'alert alert-info mb-0', testId = 'lander-signup-link' }: { children?: ReactNode; className?: string; noticeClassName?: string; testId?: string }) {
+export function LanderSignupCta({
+  children,
+  className = 'btn btn-primary btn-lg',
+  noticeClassName = 'alert alert-info mb-0',
+  testId = 'lander-signup-link',
+}: {
+  children?: ReactNode
+  className?: string
+  noticeClassName?: string
+  testId?: string
+}) {
   const open = useSignupOpen()
   const href = useSignupHref()
   if (!open) {

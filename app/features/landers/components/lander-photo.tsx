@@ -25,7 +25,12 @@ export function LanderPhoto({
   const { site } = useLanderRoot()
   if (!profile.thumb) {
     return (
-      <div className={`lander-photo-empty ${className}`} role={decorative ? undefined : 'img'} aria-label={decorative ? undefined : intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })} aria-hidden={decorative || undefined}>
+      <div
+        className={`lander-photo-empty ${className}`}
+        role={decorative ? undefined : 'img'}
+        aria-label={decorative ? undefined : intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })}
+        aria-hidden={decorative || undefined}
+      >
         <Icon name="person" />
       </div>
     )

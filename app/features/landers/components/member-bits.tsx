@@ -62,7 +62,9 @@ export function MemberFacts({ profile, className = '' }: { profile: Profile; cla
               <dt>
                 <FormattedMessage id={`profileField.${k}`} />
               </dt>
-              <dd>{typeof v === 'boolean' ? intl.formatMessage({ id: v ? 'common.yes' : 'common.no' }) : intl.formatMessage({ id: `profileValue.${k}.${v}` })}</dd>
+              <dd>
+                {typeof v === 'boolean' ? intl.formatMessage({ id: v ? 'common.yes' : 'common.no' }) : intl.formatMessage({ id: `profileValue.${k}.${v}` })}
+              </dd>
             </div>
           ))}
         </dl>

@@ -14,7 +14,17 @@ export function usePausable(): [boolean, (paused: boolean) => void] {
   return [paused, setPaused]
 }
 
-export function MotionToggle({ paused, onChange, className = 'btn btn-dark btn-sm', controls }: { paused: boolean; onChange: (paused: boolean) => void; className?: string; controls?: string }) {
+export function MotionToggle({
+  paused,
+  onChange,
+  className = 'btn btn-dark btn-sm',
+  controls,
+}: {
+  paused: boolean
+  onChange: (paused: boolean) => void
+  className?: string
+  controls?: string
+}) {
   return (
     <button type="button" className={className} aria-controls={controls} onClick={() => onChange(!paused)} data-testid="motion-toggle">
       <Icon name={paused ? 'play-fill' : 'pause-fill'} className="me-1" />

@@ -55,8 +55,17 @@ export function LikeModal({ cdnPrefix }: { cdnPrefix: string }) {
       </Modal.Header>
       {profile ? (
         <Modal.Body className="text-center">
-          <button type="button" className="btn p-0 border-0" onClick={choose} aria-label={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })}>
-            {image ? <img src={`${cdnPrefix}/${image}`} alt="" className="rounded img-fluid" width={240} height={240} /> : <Icon name="person" className="display-1 text-secondary" />}
+          <button
+            type="button"
+            className="btn p-0 border-0"
+            onClick={choose}
+            aria-label={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })}
+          >
+            {image ? (
+              <img src={`${cdnPrefix}/${image}`} alt="" className="rounded img-fluid" width={240} height={240} />
+            ) : (
+              <Icon name="person" className="display-1 text-secondary" />
+            )}
           </button>
           <p className="h5 mt-2">
             {profile.name}, {profile.age}

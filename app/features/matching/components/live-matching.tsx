@@ -29,8 +29,7 @@ export function LiveMatching({ cdnPrefix }: { cdnPrefix: string }) {
           setMatch(ev.profile)
           // Spec section 9: the likes reload 500 ms after a match (the lists and badges then show it).
           setTimeout(refresh, MATCH_RELOAD_MS)
-        }
-        else if (ev.type === 'like' && !ev.match && ev.profile) setLiked(ev.profile)
+        } else if (ev.type === 'like' && !ev.match && ev.profile) setLiked(ev.profile)
       }),
     [subscribe, refresh],
   )

@@ -27,7 +27,12 @@ export function MatchModal({ profile, cdnPrefix, onClose }: { profile: LiveProfi
             </Modal.Title>
           </Modal.Header>
           <Modal.Body className="text-center">
-            <button type="button" className="btn p-0 border-0 rounded-circle" onClick={(e) => (e.stopPropagation(), go())} aria-label={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })}>
+            <button
+              type="button"
+              className="btn p-0 border-0 rounded-circle"
+              onClick={(e) => (e.stopPropagation(), go())}
+              aria-label={intl.formatMessage({ id: 'profile.photoOf' }, { name: profile.name })}
+            >
               {profile.thumb ? (
                 <img src={`${cdnPrefix}/${profile.thumb}`} alt="" className="rounded-circle match-photo" width={120} height={120} />
               ) : (

@@ -49,7 +49,14 @@ export function SwipeCard({ proposal, site, onSwipe }: { proposal: Proposal; sit
       }}
     >
       {image ? (
-        <img src={`${site.cdnPrefix}/${image}`} alt={intl.formatMessage({ id: 'profile.photoOf' }, { name: p.name })} className="card-img-top swipe-card-img" width={400} height={400} draggable={false} />
+        <img
+          src={`${site.cdnPrefix}/${image}`}
+          alt={intl.formatMessage({ id: 'profile.photoOf' }, { name: p.name })}
+          className="card-img-top swipe-card-img"
+          width={400}
+          height={400}
+          draggable={false}
+        />
       ) : (
         <div className="card-img-top swipe-card-img d-flex align-items-center justify-content-center bg-body-secondary">
           <Icon name="person" className="fs-1 text-secondary" />

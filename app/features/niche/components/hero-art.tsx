@@ -11,8 +11,35 @@ function Sparkle({ x, y, s = 1, fill = '#fff', opacity = 0.9 }: { x: number; y: 
   return <path d={sparkle} transform={`translate(${x} ${y}) scale(${s})`} fill={fill} opacity={opacity} />
 }
 
-function Heart({ x, y, s = 1, fill, stroke, strokeWidth, opacity, rotate = 0 }: { x: number; y: number; s?: number; fill?: string; stroke?: string; strokeWidth?: number; opacity?: number; rotate?: number }) {
-  return <path d={heart} transform={`translate(${x} ${y}) rotate(${rotate}) scale(${s})`} fill={fill ?? 'none'} stroke={stroke} strokeWidth={strokeWidth} opacity={opacity} />
+function Heart({
+  x,
+  y,
+  s = 1,
+  fill,
+  stroke,
+  strokeWidth,
+  opacity,
+  rotate = 0,
+}: {
+  x: number
+  y: number
+  s?: number
+  fill?: string
+  stroke?: string
+  strokeWidth?: number
+  opacity?: number
+  rotate?: number
+}) {
+  return (
+    <path
+      d={heart}
+      transform={`translate(${x} ${y}) rotate(${rotate}) scale(${s})`}
+      fill={fill ?? 'none'}
+      stroke={stroke}
+      strokeWidth={strokeWidth}
+      opacity={opacity}
+    />
+  )
 }
 
 /** Soft circles every piece stands on. */
@@ -95,7 +122,8 @@ function Venus({ p }: { p: NichePalette }) {
 }
 
 function Mask({ p }: { p: NichePalette }) {
-  const shape = 'M70 140C90 95 160 92 200 124C240 92 310 95 330 140C336 186 300 214 256 206C230 201 216 182 200 182C184 182 170 201 144 206C100 214 64 186 70 140Z'
+  const shape =
+    'M70 140C90 95 160 92 200 124C240 92 310 95 330 140C336 186 300 214 256 206C230 201 216 182 200 182C184 182 170 201 144 206C100 214 64 186 70 140Z'
   return (
     <>
       <defs>
@@ -190,10 +218,26 @@ function Pearls({ p }: { p: NichePalette }) {
         <path d="M-10 30C-40 40-66 30-74 14C-52 6-28 12-10 30Z" fill="#7fb59a" />
         <path d="M10 30C40 40 66 30 74 14C52 6 28 12 10 30Z" fill="#6aa487" />
         {[0, 72, 144, 216, 288].map((a) => (
-          <circle key={a} cx={Math.cos((a * Math.PI) / 180) * 20} cy={Math.sin((a * Math.PI) / 180) * 20} r={22} fill={p.accentSoft} stroke="#b76e86" strokeWidth={2} />
+          <circle
+            key={a}
+            cx={Math.cos((a * Math.PI) / 180) * 20}
+            cy={Math.sin((a * Math.PI) / 180) * 20}
+            r={22}
+            fill={p.accentSoft}
+            stroke="#b76e86"
+            strokeWidth={2}
+          />
         ))}
         {[36, 156, 276].map((a) => (
-          <circle key={a} cx={Math.cos((a * Math.PI) / 180) * 9} cy={Math.sin((a * Math.PI) / 180) * 9} r={15} fill="#e8b4c2" stroke="#b76e86" strokeWidth={2} />
+          <circle
+            key={a}
+            cx={Math.cos((a * Math.PI) / 180) * 9}
+            cy={Math.sin((a * Math.PI) / 180) * 9}
+            r={15}
+            fill="#e8b4c2"
+            stroke="#b76e86"
+            strokeWidth={2}
+          />
         ))}
         <circle r="9" fill="#c9849a" />
         <path d="M-4-2A5 5 0 1 1 3 5" stroke="#9b5470" strokeWidth={2.5} fill="none" strokeLinecap="round" />
@@ -259,7 +303,15 @@ function Mars({ p }: { p: NichePalette }) {
   )
 }
 
-const pieces: Record<Art, (props: { p: NichePalette }) => ReactNode> = { hearts: Hearts, venus: Venus, mask: Mask, curves: Curves, pearls: Pearls, glasses: Glasses, mars: Mars }
+const pieces: Record<Art, (props: { p: NichePalette }) => ReactNode> = {
+  hearts: Hearts,
+  venus: Venus,
+  mask: Mask,
+  curves: Curves,
+  pearls: Pearls,
+  glasses: Glasses,
+  mars: Mars,
+}
 
 /** The hero picture of a niche, drawn in its palette. */
 export function HeroArt({ art, palette }: { art: Art; palette: NichePalette }) {

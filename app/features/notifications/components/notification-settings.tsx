@@ -51,7 +51,14 @@ export function NotificationSettingsForm({
           </legend>
           {emailTypes.map((type) => (
             <div className="form-check" key={type}>
-              <input className="form-check-input" type="checkbox" id={`email-${type}`} name="email" value={type} defaultChecked={settings.emailTypes.includes(type)} />
+              <input
+                className="form-check-input"
+                type="checkbox"
+                id={`email-${type}`}
+                name="email"
+                value={type}
+                defaultChecked={settings.emailTypes.includes(type)}
+              />
               <label className="form-check-label" htmlFor={`email-${type}`}>
                 {intl.formatMessage({ id: `notify.type.${type}` }, { site: siteName })}
               </label>

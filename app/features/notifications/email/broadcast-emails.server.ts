@@ -11,7 +11,10 @@ import { mayEmail, recipientByUser } from '../recipient.server'
 import { fanOut } from './digest-emails.server'
 import { sendNotificationEmail } from './send-notification-email.server'
 
-const texts = z.object({ en: z.string().trim().min(1) }).catchall(z.string().trim()).refine((t) => Object.keys(t).every((k) => (locales as readonly string[]).includes(k)), 'unknown language')
+const texts = z
+  .object({ en: z.string().trim().min(1) })
+  .catchall(z.string().trim())
+  .refine((t) => Object.keys(t).every((k) => (locales as readonly string[]).includes(k)), 'unknown language')
 
 /** What an operator writes: the type, a subject and a text per language (English required), the page to open. */
 export const broadcastSchema = z.object({

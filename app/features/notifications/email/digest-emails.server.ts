@@ -28,10 +28,13 @@ async function mailableUsers(afterId: number, extra = sql`true`): Promise<number
  */
 export async function fanOut(job: string, period: string, extra?: ReturnType<typeof sql>, payload: Record<string, unknown> = {}): Promise<number> {
   let total = 0
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const ids = await mailableUsers(after, extra)
     if (!ids.length) return total
-    total += await enqueueJobs(db(), ids.map((userId) => ({ name: job, payload: { ...payload, userId }, key: `${job}:${userId}:${period}`, maxAttempts: 3 })))
+    total += await enqueueJobs(
+      db(),
+      ids.map((userId) => ({ name: job, payload: { ...payload, userId }, key: `${job}:${userId}:${period}`, maxAttempts: 3 })),
+    )
     after = ids[ids.length - 1]
   }
 }
@@ -73,7 +76,10 @@ export async function mailWeeklyUpdate(job: { userId: number }): Promise<'sent' 
   const r = await recipientByUser(job.userId, s.online_window_seconds)
   if (!r || !mayEmail(r, 'weekly_updates')) return 'skipped'
   if (await sentWithin(r.userId, 'weekly_updates', '', 24 * 6)) return 'skipped'
-  const [me] = await db().select({ gender: profiles.gender, sexuality: profiles.sexuality, country: profiles.country, region: profiles.region }).from(profiles).where(eq(profiles.id, r.profileId))
+  const [me] = await db()
+    .select({ gender: profiles.gender, sexuality: profiles.sexuality, country: profiles.country, region: profiles.region })
+    .from(profiles)
+    .where(eq(profiles.id, r.profileId))
   if (!me) return 'skipped'
   const other = me.gender === 'male' ? 'female' : 'male'
   const genders = me.sexuality === 'bi' ? ['male', 'female'] : me.sexuality === 'hetero' ? [other] : [me.gender]
@@ -121,7 +127,10 @@ export async function mailPhotoReminder(job: { userId: number }): Promise<'sent'
   const r = await recipientByUser(job.userId, s.online_window_seconds)
   if (!r || !mayEmail(r, 'reminders')) return 'skipped'
   if (await sentWithin(r.userId, 'reminders', '', 24 * 7)) return 'skipped'
-  const [p] = await db().select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, r.profileId), isNull(profiles.mainImageId)))
+  const [p] = await db()
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, r.profileId), isNull(profiles.mainImageId)))
   if (!p) return 'skipped'
   await sendNotificationEmail(r, 'reminders', { prefix: 'email.photoReminder', path: '/profile' })
   return 'sent'

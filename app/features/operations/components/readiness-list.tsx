@@ -11,7 +11,13 @@ export interface ReadinessListProps {
 const badge = { ok: 'text-bg-success', missing: 'text-bg-danger', warning: 'text-bg-warning' } as const
 
 const columns: Column<ReadinessListProps['items'][number]>[] = [
-  { id: 'item', header: <FormattedMessage id="admin.readiness.column.item" />, cell: (i) => <FormattedMessage id={`admin.readiness.item.${i.id}`} />, rowHeader: true, className: 'fw-normal' },
+  {
+    id: 'item',
+    header: <FormattedMessage id="admin.readiness.column.item" />,
+    cell: (i) => <FormattedMessage id={`admin.readiness.item.${i.id}`} />,
+    rowHeader: true,
+    className: 'fw-normal',
+  },
   {
     id: 'status',
     header: <FormattedMessage id="admin.readiness.column.status" />,

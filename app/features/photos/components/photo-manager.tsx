@@ -49,7 +49,9 @@ export function PhotoManager({ photos, limit, notice }: { photos: OwnPhoto[]; li
     setUploads((u) => [...u, ...list.map(({ file, key }) => ({ key, name: file.name, progress: 0 }))])
     for (const { file, key } of list) {
       const r = await sendPhoto(file, (progress) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress } : x))))
-      setUploads((u) => (r.ok ? u.filter((x) => x.key !== key) : u.map((x) => (x.key === key ? { ...x, error: r.message ?? intl.formatMessage({ id: 'error.tryLater' }) } : x))))
+      setUploads((u) =>
+        r.ok ? u.filter((x) => x.key !== key) : u.map((x) => (x.key === key ? { ...x, error: r.message ?? intl.formatMessage({ id: 'error.tryLater' }) } : x)),
+      )
       void revalidator.revalidate()
     }
     if (input.current) input.current.value = ''
@@ -58,7 +60,10 @@ export function PhotoManager({ photos, limit, notice }: { photos: OwnPhoto[]; li
   return (
     <section aria-labelledby="photos-title" className="mb-5">
       <h2 id="photos-title" className="h5">
-        <FormattedMessage id="photos.title" /> <small className="text-body-secondary">({photos.length}/{limit})</small>
+        <FormattedMessage id="photos.title" />{' '}
+        <small className="text-body-secondary">
+          ({photos.length}/{limit})
+        </small>
       </h2>
       {notice ? (
         <div className="alert alert-success py-2" role="status">
@@ -123,15 +128,29 @@ export function PhotoManager({ photos, limit, notice }: { photos: OwnPhoto[]; li
         </div>
       ))}
       {photos.length < limit ? (
-        <Form method="post" encType="multipart/form-data" className="d-flex gap-2 align-items-center" onSubmit={(e) => {
-          e.preventDefault()
-          void onFiles(input.current?.files ?? null)
-        }}>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="d-flex gap-2 align-items-center"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void onFiles(input.current?.files ?? null)
+          }}
+        >
           <input type="hidden" name="intent" value="upload" />
           <label htmlFor="photo-input" className="visually-hidden">
             <FormattedMessage id="photos.choose" />
           </label>
-          <input ref={input} id="photo-input" type="file" name="photo" accept={ACCEPTED_TYPES} multiple className="form-control" onChange={(e) => void onFiles(e.target.files)} />
+          <input
+            ref={input}
+            id="photo-input"
+            type="file"
+            name="photo"
+            accept={ACCEPTED_TYPES}
+            multiple
+            className="form-control"
+            onChange={(e) => void onFiles(e.target.files)}
+          />
           <button type="submit" className="btn btn-primary text-nowrap">
             <FormattedMessage id="photos.upload" />
           </button>

@@ -20,7 +20,11 @@ export function FictionalBadge({ site }: { site: Disclosure }) {
   const intl = useIntl()
   const label = site.fictionalSingular ?? intl.formatMessage({ id: 'fictional.singular' })
   return (
-    <span className="badge text-bg-warning fictional-note" title={site.fictionalWarning ?? intl.formatMessage({ id: 'fictional.warning' })} data-testid="fictional-badge">
+    <span
+      className="badge text-bg-warning fictional-note"
+      title={site.fictionalWarning ?? intl.formatMessage({ id: 'fictional.warning' })}
+      data-testid="fictional-badge"
+    >
       <Icon name={disclosureIcon(site)} className="me-1" />
       {label}
     </span>

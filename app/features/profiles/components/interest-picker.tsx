@@ -3,7 +3,17 @@ import { Icon } from '#app/ui/icon'
 import type { IconName } from '#app/ui/icon-names'
 
 /** The interests as toggle buttons (checkboxes named `interests`), with their icons. */
-export function InterestPicker({ interests, selected, idPrefix, errors }: { interests: { id: number; slug: string; icon: IconName }[]; selected: number[]; idPrefix: string; errors?: string[] }) {
+export function InterestPicker({
+  interests,
+  selected,
+  idPrefix,
+  errors,
+}: {
+  interests: { id: number; slug: string; icon: IconName }[]
+  selected: number[]
+  idPrefix: string
+  errors?: string[]
+}) {
   const intl = useIntl()
   return (
     <fieldset className="mb-3">

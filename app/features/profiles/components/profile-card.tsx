@@ -16,14 +16,34 @@ export function cardPriority(index: number): CardPriority {
   return index < 2 ? 'high' : index < 4 ? 'eager' : 'lazy'
 }
 
-export function ProfileCardView({ profile, site, href, isNew, priority = 'lazy' }: { profile: Card; site: { cdnPrefix: string; fictionalIcon: string; fictionalWarning: string | null; fictionalSingular: string | null }; href?: string; isNew?: boolean; priority?: CardPriority }) {
+export function ProfileCardView({
+  profile,
+  site,
+  href,
+  isNew,
+  priority = 'lazy',
+}: {
+  profile: Card
+  site: { cdnPrefix: string; fictionalIcon: string; fictionalWarning: string | null; fictionalSingular: string | null }
+  href?: string
+  isNew?: boolean
+  priority?: CardPriority
+}) {
   const intl = useIntl()
   const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
   return (
     <article className="card h-100 shadow-sm" data-testid="profile-card">
       <Link to={href ?? `/members/${profile.id}`} className="text-decoration-none text-body">
         {profile.thumb ? (
-          <img src={`${site.cdnPrefix}/${profile.thumb}`} alt="" className="card-img-top profile-card-img" width={160} height={160} loading={priority === 'lazy' ? 'lazy' : undefined} fetchPriority={priority === 'high' ? 'high' : undefined} />
+          <img
+            src={`${site.cdnPrefix}/${profile.thumb}`}
+            alt=""
+            className="card-img-top profile-card-img"
+            width={160}
+            height={160}
+            loading={priority === 'lazy' ? 'lazy' : undefined}
+            fetchPriority={priority === 'high' ? 'high' : undefined}
+          />
         ) : (
           <div className="card-img-top profile-card-img d-flex align-items-center justify-content-center">
             <Icon name="person" className="fs-1 text-secondary" />

@@ -27,7 +27,9 @@ export function ProfileSections({ profile }: { profile: Pick<ShownProfile, 'abou
                 <dt className="fw-normal text-body-secondary">
                   <FormattedMessage id={`profileField.${k}`} />
                 </dt>
-                <dd className="mb-1">{typeof v === 'boolean' ? intl.formatMessage({ id: v ? 'common.yes' : 'common.no' }) : intl.formatMessage({ id: `profileValue.${k}.${v}` })}</dd>
+                <dd className="mb-1">
+                  {typeof v === 'boolean' ? intl.formatMessage({ id: v ? 'common.yes' : 'common.no' }) : intl.formatMessage({ id: `profileValue.${k}.${v}` })}
+                </dd>
               </div>
             ))}
           </dl>

@@ -84,7 +84,10 @@ export function AccountDecisions({ decisions, feedback }: { decisions: AccountDe
                     </div>
                   ) : d.appealedAt ? (
                     <p className="small mb-0 text-body-secondary" data-testid="appeal-state">
-                      <FormattedMessage id={d.appealHandledAt ? 'moderation.appeal.handled' : 'moderation.appeal.pending'} values={{ date: date(d.appealedAt) }} />
+                      <FormattedMessage
+                        id={d.appealHandledAt ? 'moderation.appeal.handled' : 'moderation.appeal.pending'}
+                        values={{ date: date(d.appealedAt) }}
+                      />
                     </p>
                   ) : canAppeal(d) ? (
                     <details open={!!fb?.error}>

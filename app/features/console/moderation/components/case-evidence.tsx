@@ -22,7 +22,14 @@ export function ReportEvidence({ report, message }: ReportProps) {
         <FormattedMessage id="admin.case.reporterWords" />
       </h2>
       <p className="mb-1">
-        <FormattedMessage id="admin.case.reporter" values={{ name: report.reporterName, reason: intl.formatMessage({ id: `report.reason.${report.reason}`, defaultMessage: report.reason }), date: date(report.createdAt) }} />
+        <FormattedMessage
+          id="admin.case.reporter"
+          values={{
+            name: report.reporterName,
+            reason: intl.formatMessage({ id: `report.reason.${report.reason}`, defaultMessage: report.reason }),
+            date: date(report.createdAt),
+          }}
+        />
       </p>
       <blockquote className="border-start ps-3 mb-0" data-testid="reporter-words">
         {report.details || <FormattedMessage id="admin.case.noText" />}
@@ -30,7 +37,15 @@ export function ReportEvidence({ report, message }: ReportProps) {
       <h2 className="h6 mt-3">
         <FormattedMessage id="admin.case.content" /> — <FormattedMessage id={`admin.content.${report.contentType}`} />
       </h2>
-      {report.imageId ? <img src={`/admin/media/${report.imageId}/match`} alt={intl.formatMessage({ id: 'admin.photo.alt' }, { id: report.imageId })} width={320} height={320} className="img-fluid rounded border" /> : null}
+      {report.imageId ? (
+        <img
+          src={`/admin/media/${report.imageId}/match`}
+          alt={intl.formatMessage({ id: 'admin.photo.alt' }, { id: report.imageId })}
+          width={320}
+          height={320}
+          className="img-fluid rounded border"
+        />
+      ) : null}
       {message ? (
         <blockquote className="border-start ps-3" data-testid="message-text">
           {message.body || <FormattedMessage id="admin.case.noText" />}
@@ -64,7 +79,16 @@ export function ComplaintEvidence({ complaint }: ComplaintProps) {
 }
 
 interface AppealProps {
-  appeal: { action: string; contentType: string; reason: string; decidedByName: string | null; createdAt: When; note: string | null; imageId: number | null; appealText: string | null }
+  appeal: {
+    action: string
+    contentType: string
+    reason: string
+    decidedByName: string | null
+    createdAt: When
+    note: string | null
+    imageId: number | null
+    appealText: string | null
+  }
   message: { body: string | null } | null
 }
 
@@ -78,11 +102,20 @@ export function AppealEvidence({ appeal, message }: AppealProps) {
         <FormattedMessage id="admin.case.contested" />
       </h2>
       <p className="mb-1">
-        <FormattedMessage id={`admin.decisionAction.${appeal.action}`} /> · <FormattedMessage id={`admin.content.${appeal.contentType}`} /> · <FormattedMessage id={`admin.reasonName.${appeal.reason}`} /> ·{' '}
+        <FormattedMessage id={`admin.decisionAction.${appeal.action}`} /> · <FormattedMessage id={`admin.content.${appeal.contentType}`} /> ·{' '}
+        <FormattedMessage id={`admin.reasonName.${appeal.reason}`} /> ·{' '}
         <FormattedMessage id="admin.reports.decidedBy" values={{ name: appeal.decidedByName }} /> · {date(appeal.createdAt)}
       </p>
       {appeal.note ? <p className="small">{appeal.note}</p> : null}
-      {appeal.imageId ? <img src={`/admin/media/${appeal.imageId}/match`} alt={intl.formatMessage({ id: 'admin.photo.alt' }, { id: appeal.imageId })} width={320} height={320} className="img-fluid rounded border mb-2" /> : null}
+      {appeal.imageId ? (
+        <img
+          src={`/admin/media/${appeal.imageId}/match`}
+          alt={intl.formatMessage({ id: 'admin.photo.alt' }, { id: appeal.imageId })}
+          width={320}
+          height={320}
+          className="img-fluid rounded border mb-2"
+        />
+      ) : null}
       {message ? <blockquote className="border-start ps-3">{message.body}</blockquote> : null}
       <h2 className="h6 mt-2">
         <FormattedMessage id="admin.case.appealText" />

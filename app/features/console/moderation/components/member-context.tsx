@@ -30,7 +30,13 @@ export function MemberContext({ member }: Props) {
         <ul className="list-inline">
           {photos.map((p) => (
             <li key={p.id} className="list-inline-item">
-              <img src={`/admin/media/${p.id}/thumb`} width={64} height={64} className="rounded border" alt={intl.formatMessage({ id: 'admin.photo.otherAlt' }, { id: p.id, status: intl.formatMessage({ id: `admin.photoStatus.${p.status}` }) })} />
+              <img
+                src={`/admin/media/${p.id}/thumb`}
+                width={64}
+                height={64}
+                className="rounded border"
+                alt={intl.formatMessage({ id: 'admin.photo.otherAlt' }, { id: p.id, status: intl.formatMessage({ id: `admin.photoStatus.${p.status}` }) })}
+              />
             </li>
           ))}
         </ul>
@@ -46,14 +52,14 @@ export function MemberContext({ member }: Props) {
         <ul className="small mb-0" data-testid="member-history">
           {history.map((h) => (
             <li key={`d${h.id}`}>
-              D-{h.id} · {date(h.createdAt)} · <FormattedMessage id={`admin.decisionAction.${h.action}`} /> · <FormattedMessage id={`admin.reasonName.${h.reason}`} /> ·{' '}
-              <FormattedMessage id="admin.reports.decidedBy" values={{ name: h.decidedByName }} />
+              D-{h.id} · {date(h.createdAt)} · <FormattedMessage id={`admin.decisionAction.${h.action}`} /> ·{' '}
+              <FormattedMessage id={`admin.reasonName.${h.reason}`} /> · <FormattedMessage id="admin.reports.decidedBy" values={{ name: h.decidedByName }} />
             </li>
           ))}
           {reports.map((r) => (
             <li key={`r${r.id}`}>
-              <FormattedMessage id="admin.case.title.report" values={{ id: r.id }} /> · {date(r.createdAt)} · {intl.formatMessage({ id: `report.reason.${r.reason}`, defaultMessage: r.reason })} ·{' '}
-              <FormattedMessage id={`admin.reportStatus.${r.status}`} />
+              <FormattedMessage id="admin.case.title.report" values={{ id: r.id }} /> · {date(r.createdAt)} ·{' '}
+              {intl.formatMessage({ id: `report.reason.${r.reason}`, defaultMessage: r.reason })} · <FormattedMessage id={`admin.reportStatus.${r.status}`} />
             </li>
           ))}
         </ul>

@@ -16,11 +16,20 @@ export function PhotoReview({ photo: p, busy, note }: Props) {
   return (
     <div className="card-body row g-3">
       <div className="col-md-5">
-        <img src={`/admin/media/${p.id}/match`} alt={intl.formatMessage({ id: 'admin.photo.alt' }, { id: p.id })} className="img-fluid rounded border" width={400} height={400} />
+        <img
+          src={`/admin/media/${p.id}/match`}
+          alt={intl.formatMessage({ id: 'admin.photo.alt' }, { id: p.id })}
+          className="img-fluid rounded border"
+          width={400}
+          height={400}
+        />
       </div>
       <div className="col-md-7">
         <h2 className="h6" id={`photo-${p.id}-title`}>
-          <FormattedMessage id="admin.photos.uploaded" values={{ name: p.name, id: p.profileId, date: intl.formatDate(p.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) }} />
+          <FormattedMessage
+            id="admin.photos.uploaded"
+            values={{ name: p.name, id: p.profileId, date: intl.formatDate(p.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) }}
+          />
         </h2>
         <h3 className="h6 small text-body-secondary mt-3">
           <FormattedMessage id="admin.photos.others" />
@@ -29,7 +38,13 @@ export function PhotoReview({ photo: p, busy, note }: Props) {
           <ul className="list-inline">
             {p.others.map((o) => (
               <li key={o.id} className="list-inline-item">
-                <img src={`/admin/media/${o.id}/thumb`} width={72} height={72} className="rounded border" alt={intl.formatMessage({ id: 'admin.photo.otherAlt' }, { id: o.id, status: intl.formatMessage({ id: `admin.photoStatus.${o.status}` }) })} />
+                <img
+                  src={`/admin/media/${o.id}/thumb`}
+                  width={72}
+                  height={72}
+                  className="rounded border"
+                  alt={intl.formatMessage({ id: 'admin.photo.otherAlt' }, { id: o.id, status: intl.formatMessage({ id: `admin.photoStatus.${o.status}` }) })}
+                />
               </li>
             ))}
           </ul>

@@ -39,7 +39,15 @@ export function OperatorChangeForm({ operator: o }: { operator: Operator }) {
       <label className="visually-hidden" htmlFor={`reason-${o.id}`}>
         <FormattedMessage id="admin.reason" />
       </label>
-      <input id={`reason-${o.id}`} name="reason" className="form-control form-control-sm w-auto" placeholder={intl.formatMessage({ id: 'admin.reason' })} required minLength={3} maxLength={500} />
+      <input
+        id={`reason-${o.id}`}
+        name="reason"
+        className="form-control form-control-sm w-auto"
+        placeholder={intl.formatMessage({ id: 'admin.reason' })}
+        required
+        minLength={3}
+        maxLength={500}
+      />
       <button type="submit" name="change" value={o.disabled ? 'enable' : 'disable'} className="btn btn-sm btn-outline-dark">
         <FormattedMessage id={o.disabled ? 'admin.operators.enable' : 'admin.operators.disable'} />
       </button>

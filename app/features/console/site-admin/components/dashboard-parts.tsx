@@ -78,14 +78,12 @@ export function DashboardTable({ stats }: { stats: DashboardFigures }) {
         columns={[
           { id: 'day', header: <FormattedMessage id="admin.dashboard.day" />, cell: (i) => stats.days[i], rowHeader: true, className: 'fw-normal text-nowrap' },
           ...series.map((s): Column<number> => ({ id: s, header: label(s), align: 'end', cell: (i) => stats[s]?.[i] })),
-          ...(stats.revenue ?? []).map(
-            (r): Column<number> => ({
-              id: `revenue-${r.currency}`,
-              header: <FormattedMessage id="admin.dashboard.revenueIn" values={{ currency: r.currency }} />,
-              align: 'end',
-              cell: (i) => <FormattedNumber value={r.values[i] / 100} style="currency" currency={r.currency} />,
-            }),
-          ),
+          ...(stats.revenue ?? []).map((r): Column<number> => ({
+            id: `revenue-${r.currency}`,
+            header: <FormattedMessage id="admin.dashboard.revenueIn" values={{ currency: r.currency }} />,
+            align: 'end',
+            cell: (i) => <FormattedNumber value={r.values[i] / 100} style="currency" currency={r.currency} />,
+          })),
         ]}
         rows={stats.days.map((_, i) => i)}
         rowKey={(i) => stats.days[i]}

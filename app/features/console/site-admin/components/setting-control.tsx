@@ -68,7 +68,15 @@ function SettingName({ label, name }: { label: string; name: EditableKey }) {
 function BoolControl({ name, value, id, field, label, invalid, described, errorText }: ControlProps<Kind<'bool'>>) {
   return (
     <div className="form-check form-switch mb-3">
-      <input className={`form-check-input${invalid}`} type="checkbox" role="switch" id={id} name={field} defaultChecked={value === 'on'} aria-describedby={described} />
+      <input
+        className={`form-check-input${invalid}`}
+        type="checkbox"
+        role="switch"
+        id={id}
+        name={field}
+        defaultChecked={value === 'on'}
+        aria-describedby={described}
+      />
       <label className="form-check-label" htmlFor={id}>
         <SettingName label={label} name={name} />
       </label>
@@ -86,7 +94,14 @@ function MultiControl({ name, f, value, id, field, label, invalid, described, er
       <div className="d-flex flex-wrap gap-3">
         {f.options.map((o) => (
           <div key={o} className="form-check">
-            <input className={`form-check-input${invalid}`} type="checkbox" id={`${id}-${o}`} name={field} value={o} defaultChecked={Array.isArray(value) && (value as string[]).includes(o)} />
+            <input
+              className={`form-check-input${invalid}`}
+              type="checkbox"
+              id={`${id}-${o}`}
+              name={field}
+              value={o}
+              defaultChecked={Array.isArray(value) && (value as string[]).includes(o)}
+            />
             <label className="form-check-label" htmlFor={`${id}-${o}`}>
               <FormattedMessage id={f.labelIds[o]} />
             </label>
@@ -168,7 +183,18 @@ function ChoiceControl({ name, f, value, id, field, label, invalid, described, e
 }
 
 /** Numbers, texts and country lists: one input, with help where the kind needs it. */
-function InputControl({ name, f, value, error, id, field, label, invalid, described, errorText }: ControlProps<Exclude<FieldControl, Kind<'bool' | 'multi' | 'costs' | 'choice'>>>) {
+function InputControl({
+  name,
+  f,
+  value,
+  error,
+  id,
+  field,
+  label,
+  invalid,
+  described,
+  errorText,
+}: ControlProps<Exclude<FieldControl, Kind<'bool' | 'multi' | 'costs' | 'choice'>>>) {
   const help = f.kind === 'countries' ? 'admin.settings.help.countries' : f.kind === 'text' && f.nullable ? 'admin.settings.help.nullableText' : null
   const helpId = `${id}-help`
   return (

@@ -16,7 +16,23 @@ export interface SupportReply {
  * One support action as its own form: its own pending state and answer, the typed values kept when it is refused,
  * cleared when it succeeded. Works without JavaScript (a plain post; the answer comes back as the page's action data).
  */
-export function ActionForm({ intent, title, children, submitLabel, variant = 'btn-dark', testId, subject }: { intent: string; title: ReactNode; children?: (reply: SupportReply | undefined) => ReactNode; submitLabel: ReactNode; variant?: string; testId: string; subject?: string }) {
+export function ActionForm({
+  intent,
+  title,
+  children,
+  submitLabel,
+  variant = 'btn-dark',
+  testId,
+  subject,
+}: {
+  intent: string
+  title: ReactNode
+  children?: (reply: SupportReply | undefined) => ReactNode
+  submitLabel: ReactNode
+  variant?: string
+  testId: string
+  subject?: string
+}) {
   const fetcher = useFetcher<SupportReply>({ key: `support-${intent}-${subject ?? ''}` })
   const page = useActionData<SupportReply>()
   const reply = fetcher.data ?? (page?.intent === intent && (page.fields?.subject ?? '') === (subject ?? '') ? page : undefined)
@@ -65,14 +81,37 @@ function ReplyAlert({ reply }: { reply: SupportReply }) {
 }
 
 /** A labelled input of an action form, with its error from the server and the value typed before it. */
-export function ActionField({ reply, name, label, id: fieldId, type = 'text', help, required = true, ...rest }: { reply: SupportReply | undefined; name: string; id: string; label: ReactNode; type?: string; help?: ReactNode; required?: boolean } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id'>) {
+export function ActionField({
+  reply,
+  name,
+  label,
+  id: fieldId,
+  type = 'text',
+  help,
+  required = true,
+  ...rest
+}: { reply: SupportReply | undefined; name: string; id: string; label: ReactNode; type?: string; help?: ReactNode; required?: boolean } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'name' | 'id'
+>) {
   const intl = useIntl()
   const error = reply?.fieldErrors?.[name]
   const describedBy = [help ? `${fieldId}-help` : null, error ? `${fieldId}-error` : null].filter(Boolean).join(' ') || undefined
   if (type === 'checkbox')
     return (
       <div className="form-check mb-2">
-        <input {...rest} id={fieldId} name={name} type="checkbox" key={reply?.ok ? 'cleared' : 'kept'} defaultChecked={false} className={`form-check-input${error ? ' is-invalid' : ''}`} aria-invalid={!!error} aria-describedby={describedBy} required={required} />
+        <input
+          {...rest}
+          id={fieldId}
+          name={name}
+          type="checkbox"
+          key={reply?.ok ? 'cleared' : 'kept'}
+          defaultChecked={false}
+          className={`form-check-input${error ? ' is-invalid' : ''}`}
+          aria-invalid={!!error}
+          aria-describedby={describedBy}
+          required={required}
+        />
         <label className="form-check-label" htmlFor={fieldId}>
           {label}
         </label>

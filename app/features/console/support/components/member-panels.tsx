@@ -59,9 +59,21 @@ export function AccountPanel({ d }: { d: MemberDetail }) {
           ['admin.member.signup', <When key="w" value={a.signupDate} />],
           ['admin.member.language', a.language],
           ['admin.member.country', a.country ?? '–'],
-          ['admin.member.activated', a.confirmedAt ? <When key="c" value={a.confirmedAt} /> : <FormattedMessage key="n" id="admin.member.notActivated" />, 'activation-state'],
+          [
+            'admin.member.activated',
+            a.confirmedAt ? <When key="c" value={a.confirmedAt} /> : <FormattedMessage key="n" id="admin.member.notActivated" />,
+            'activation-state',
+          ],
           ['admin.member.lastSeen', <When key="l" value={a.lastSeenAt} />],
-          ['admin.member.lockout', d.lockout.blockedUntil ? <FormattedMessage key="b" id="admin.member.lockedUntil" values={{ until: <When value={d.lockout.blockedUntil} /> }} /> : <FormattedMessage key="f" id="admin.member.failures" values={{ n: d.lockout.failures }} />, 'lockout-state'],
+          [
+            'admin.member.lockout',
+            d.lockout.blockedUntil ? (
+              <FormattedMessage key="b" id="admin.member.lockedUntil" values={{ until: <When value={d.lockout.blockedUntil} /> }} />
+            ) : (
+              <FormattedMessage key="f" id="admin.member.failures" values={{ n: d.lockout.failures }} />
+            ),
+            'lockout-state',
+          ],
           ...(a.deletionRequestedAt ? ([['admin.member.deletionRequested', <When key="d" value={a.deletionRequestedAt} />]] as [string, ReactNode][]) : []),
         ]}
       />
@@ -97,7 +109,12 @@ export function SessionsPanel({ d }: { d: MemberDetail }) {
 const ledgerColumns: Column<MemberDetail['ledger'][number]>[] = [
   { id: 'when', header: <FormattedMessage id="admin.member.when" />, cell: (l) => <When value={l.createdAt} />, className: 'text-nowrap' },
   { id: 'reason', header: <FormattedMessage id="admin.member.ledgerReason" />, cell: (l) => <FormattedMessage id={`admin.member.ledger.${l.reason}`} /> },
-  { id: 'delta', header: <FormattedMessage id="admin.member.delta" />, align: 'end', cell: (l) => <span className={l.delta < 0 ? 'text-danger' : 'text-success'}>{l.delta > 0 ? `+${l.delta}` : l.delta}</span> },
+  {
+    id: 'delta',
+    header: <FormattedMessage id="admin.member.delta" />,
+    align: 'end',
+    cell: (l) => <span className={l.delta < 0 ? 'text-danger' : 'text-success'}>{l.delta > 0 ? `+${l.delta}` : l.delta}</span>,
+  },
   { id: 'balance', header: <FormattedMessage id="admin.member.balance" />, align: 'end', cell: (l) => l.balanceAfter },
   { id: 'reference', header: <FormattedMessage id="admin.member.reference" />, cell: (l) => <code>{l.reference ?? ''}</code> },
 ]
@@ -135,11 +152,17 @@ export function PaymentsPanel({ d, refundForm }: { d: MemberDetail; refundForm?:
             <li key={p.id} className="border-top py-2" data-testid={`payment-${p.id}`}>
               <div className="d-flex flex-wrap gap-3 small align-items-baseline">
                 <strong>#{p.id}</strong>
-                <span><When value={p.paidAt ?? p.createdAt} /></span>
+                <span>
+                  <When value={p.paidAt ?? p.createdAt} />
+                </span>
                 <span>{formatMoney(p.totalMinor, p.currency, intl.locale)}</span>
-                <span><FormattedMessage id="admin.member.paymentCredits" values={{ n: p.credits }} /></span>
+                <span>
+                  <FormattedMessage id="admin.member.paymentCredits" values={{ n: p.credits }} />
+                </span>
                 <span>{p.method}</span>
-                <span className="badge text-bg-light border"><FormattedMessage id={`admin.member.payment.${p.status}`} /></span>
+                <span className="badge text-bg-light border">
+                  <FormattedMessage id={`admin.member.payment.${p.status}`} />
+                </span>
                 {isTestPayment(p) ? <TestPaymentBadge /> : null}
                 {p.refundedMinor > 0 ? (
                   <span className="badge text-bg-warning" data-testid="refunded">
@@ -152,10 +175,14 @@ export function PaymentsPanel({ d, refundForm }: { d: MemberDetail; refundForm?:
                   </span>
                 ) : null}
                 {p.chargedBackMinor > 0 ? (
-                  <span className="badge text-bg-danger"><FormattedMessage id="admin.member.chargedBack" values={{ amount: formatMoney(p.chargedBackMinor, p.currency, intl.locale) }} /></span>
+                  <span className="badge text-bg-danger">
+                    <FormattedMessage id="admin.member.chargedBack" values={{ amount: formatMoney(p.chargedBackMinor, p.currency, intl.locale) }} />
+                  </span>
                 ) : null}
                 {p.refundUntil && p.status === 'paid' ? (
-                  <span className="text-body-secondary"><FormattedMessage id="admin.member.refundUntil" values={{ date: <When value={p.refundUntil} /> }} /></span>
+                  <span className="text-body-secondary">
+                    <FormattedMessage id="admin.member.refundUntil" values={{ date: <When value={p.refundUntil} /> }} />
+                  </span>
                 ) : null}
               </div>
               {refundForm && p.status === 'paid' && p.refundedMinor < p.totalMinor ? refundForm(p) : null}
@@ -209,7 +236,8 @@ export function ReportsPanel({ d }: { d: MemberDetail }) {
         {rows.map((r) => (
           <li key={r.id}>
             <When value={r.createdAt} /> · <FormattedMessage id={`admin.member.reportSubject.${r.subject}`} /> · <code>{r.reason}</code> ·{' '}
-            {r.otherUserId ? <Link to={`/admin/members/${r.otherUserId}`}>{r.otherName}</Link> : r.otherName} <span className="text-body-secondary">(P{r.otherProfileId})</span>
+            {r.otherUserId ? <Link to={`/admin/members/${r.otherUserId}`}>{r.otherName}</Link> : r.otherName}{' '}
+            <span className="text-body-secondary">(P{r.otherProfileId})</span>
           </li>
         ))}
       </ul>
@@ -218,11 +246,15 @@ export function ReportsPanel({ d }: { d: MemberDetail }) {
     <Panel id="member-reports" title={<FormattedMessage id="admin.member.reports" />}>
       <div className="row">
         <div className="col-md-6">
-          <h3 className="h6"><FormattedMessage id="admin.member.reportsAbout" /></h3>
+          <h3 className="h6">
+            <FormattedMessage id="admin.member.reportsAbout" />
+          </h3>
           {list(d.reportsAbout, 'admin.member.noReportsAbout', 'reports-about')}
         </div>
         <div className="col-md-6">
-          <h3 className="h6"><FormattedMessage id="admin.member.reportsMade" /></h3>
+          <h3 className="h6">
+            <FormattedMessage id="admin.member.reportsMade" />
+          </h3>
           {list(d.reportsMade, 'admin.member.noReportsMade', 'reports-made')}
         </div>
       </div>
