@@ -66,16 +66,14 @@ describe('exportAccountData', () => {
         status: 'active',
       })
       .returning({ id: profileImages.id })
-    await db()
-      .insert(profileImages)
-      .values({
-        profileId: bert.profileId,
-        filename: 'bert.webp',
-        thumbFilename: 'bert-t.webp',
-        matchFilename: 'bert-m.webp',
-        blurredFilename: 'bert-b.webp',
-        status: 'active',
-      })
+    await db().insert(profileImages).values({
+      profileId: bert.profileId,
+      filename: 'bert.webp',
+      thumbFilename: 'bert-t.webp',
+      matchFilename: 'bert-m.webp',
+      blurredFilename: 'bert-b.webp',
+      status: 'active',
+    })
 
     await send(me.profileId, bert.profileId, 'Hello Bertram')
     await send(bert.profileId, me.profileId, 'Hi Mira')
@@ -159,21 +157,19 @@ describe('exportAccountData', () => {
     await db().insert(reports).values({ reporterId: me.profileId, targetId: other.profileId, reason: 'spam', details: 'he spams' })
     // A report about me stays the reporter's.
     await db().insert(reports).values({ reporterId: other.profileId, targetId: me.profileId, reason: 'fake_profile', details: 'reporter-private-words' })
-    await db()
-      .insert(moderationDecisions)
-      .values({
-        userId: me.userId,
-        profileId: me.profileId,
-        source: 'report',
-        contentType: 'profile',
-        action: 'warning',
-        reason: 'other',
-        note: 'operator-internal-note',
-        decidedBy: 1,
-        decidedByName: 'Operator Olga',
-        appealText: 'I did nothing wrong',
-        appealedAt: new Date(),
-      })
+    await db().insert(moderationDecisions).values({
+      userId: me.userId,
+      profileId: me.profileId,
+      source: 'report',
+      contentType: 'profile',
+      action: 'warning',
+      reason: 'other',
+      note: 'operator-internal-note',
+      decidedBy: 1,
+      decidedByName: 'Operator Olga',
+      appealText: 'I did nothing wrong',
+      appealedAt: new Date(),
+    })
     await db()
       .insert(notificationSettings)
       .values({ userId: me.userId, emailTypes: ['message'], pushEnabled: false, pushDiscreet: true })

@@ -356,41 +356,37 @@ describe('dashboard', () => {
       .set({ signupDate: day('2026-03-04'), confirmedAt: day('2026-03-04') })
       .where(eq(users.id, c.userId))
     const payment = (userId: number, key: string, paidAt: Date, currency: string, totalMinor: number, refundedMinor = 0) =>
-      db()
-        .insert(payments)
-        .values({
-          userId,
-          bundleId: 'm',
-          credits: 125,
-          country: 'NL',
-          currency,
-          method: 'ideal',
-          listPriceMinor: totalMinor,
-          totalMinor,
-          refundedMinor,
-          provider: 'sandbox',
-          idempotencyKey: key,
-          status: 'paid',
-          paidAt,
-        })
-    await payment(a.userId, 'p1', day('2026-03-02'), 'EUR', 1999)
-    await payment(a.userId, 'p2', day('2026-03-02', 18), 'EUR', 999, 999)
-    await payment(b.userId, 'p3', day('2026-03-03'), 'GBP', 899)
-    await db()
-      .insert(payments)
-      .values({
-        userId: b.userId,
+      db().insert(payments).values({
+        userId,
         bundleId: 'm',
         credits: 125,
         country: 'NL',
-        currency: 'EUR',
+        currency,
         method: 'ideal',
-        listPriceMinor: 999,
-        totalMinor: 999,
+        listPriceMinor: totalMinor,
+        totalMinor,
+        refundedMinor,
         provider: 'sandbox',
-        idempotencyKey: 'open',
-        status: 'open',
+        idempotencyKey: key,
+        status: 'paid',
+        paidAt,
       })
+    await payment(a.userId, 'p1', day('2026-03-02'), 'EUR', 1999)
+    await payment(a.userId, 'p2', day('2026-03-02', 18), 'EUR', 999, 999)
+    await payment(b.userId, 'p3', day('2026-03-03'), 'GBP', 899)
+    await db().insert(payments).values({
+      userId: b.userId,
+      bundleId: 'm',
+      credits: 125,
+      country: 'NL',
+      currency: 'EUR',
+      method: 'ideal',
+      listPriceMinor: 999,
+      totalMinor: 999,
+      provider: 'sandbox',
+      idempotencyKey: 'open',
+      status: 'open',
+    })
     await db().execute(
       sql`insert into conversations (profile_low_id, profile_high_id, started_by) values (${Math.min(a.profileId, b.profileId)}, ${Math.max(a.profileId, b.profileId)}, ${a.profileId})`,
     )

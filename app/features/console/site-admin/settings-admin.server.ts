@@ -59,16 +59,14 @@ export async function saveSettingsSection(input: {
       if (JSON.stringify(old) === JSON.stringify(next)) continue
       list.push(key)
       await updateSetting(key, next as Settings[typeof key], tx)
-      await tx
-        .insert(settingChanges)
-        .values({
-          key,
-          oldValue: jsonOrNull(old),
-          newValue: jsonOrNull(next),
-          operatorId: input.operator.id,
-          operatorName: input.operator.name,
-          reason: reason.data,
-        })
+      await tx.insert(settingChanges).values({
+        key,
+        oldValue: jsonOrNull(old),
+        newValue: jsonOrNull(next),
+        operatorId: input.operator.id,
+        operatorName: input.operator.name,
+        reason: reason.data,
+      })
       await recordAudit(
         {
           operator: input.operator,
