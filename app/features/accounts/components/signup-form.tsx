@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
-import { FormattedMessage, useIntl } from 'react-intl'
+import { FormattedMessage } from 'react-intl'
 import { Form, Link, useNavigation } from 'react-router'
-import { FormField, SelectField } from '#app/ui/form-field'
+import { FormField } from '#app/ui/form-field'
 import { FormErrors } from '#app/ui/form-errors'
 import { signupSchema } from '../accounts.schema'
 import type { SignupOptions } from '../signup-options.server'
+import { SignupCountrySelect, SignupGenderFields } from './signup-fields'
 import { clearSignupDraft, useSignupDraft } from './use-signup-draft'
 
 /** The signup form used by /signup, /signup-matches and the signup modal. It posts to /signup. */
@@ -24,7 +25,6 @@ export function SignupForm({
   /** Distinct ids when the page form and the modal form could both be in the document. */
   idPrefix?: string
 }) {
-  const intl = useIntl()
   const navigation = useNavigation()
   const formRef = useRef<HTMLFormElement>(null)
   const schema = signupSchema({ minAge: options.minAge, countries: options.countries })
@@ -50,7 +50,6 @@ export function SignupForm({
       </div>
     )
   }
-  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
   return (
     <Form
       method="post"
@@ -71,30 +70,11 @@ export function SignupForm({
         }}
       />
       <FormErrors errors={form.errors} />
-      <div className="row">
-        <div className="col-6">
-          <SelectField
-            label={<FormattedMessage id="field.gender" />}
-            errors={fields.gender.errors}
-            {...getSelectProps(fields.gender)}
-            id={`${idPrefix}-gender`}
-          >
-            <option value="male">{intl.formatMessage({ id: 'gender.male' })}</option>
-            <option value="female">{intl.formatMessage({ id: 'gender.female' })}</option>
-          </SelectField>
-        </div>
-        <div className="col-6">
-          <SelectField
-            label={<FormattedMessage id="field.lookingFor" />}
-            errors={fields.looking_for.errors}
-            {...getSelectProps(fields.looking_for)}
-            id={`${idPrefix}-looking-for`}
-          >
-            <option value="female">{intl.formatMessage({ id: 'lookingFor.female' })}</option>
-            <option value="male">{intl.formatMessage({ id: 'lookingFor.male' })}</option>
-          </SelectField>
-        </div>
-      </div>
+      <SignupGenderFields
+        gender={{ errors: fields.gender.errors, ...getSelectProps(fields.gender) }}
+        lookingFor={{ errors: fields.looking_for.errors, ...getSelectProps(fields.looking_for) }}
+        idPrefix={idPrefix}
+      />
       <FormField
         label={<FormattedMessage id="field.name" />}
         errors={fields.name.errors}
@@ -126,18 +106,7 @@ export function SignupForm({
         id={`${idPrefix}-dob`}
         autoComplete="bday"
       />
-      <SelectField
-        label={<FormattedMessage id="field.country" />}
-        errors={fields.country.errors}
-        {...getSelectProps(fields.country)}
-        id={`${idPrefix}-country`}
-      >
-        {options.countries.map((c) => (
-          <option key={c} value={c}>
-            {regionNames.of(c)}
-          </option>
-        ))}
-      </SelectField>
+      <SignupCountrySelect countries={options.countries} idPrefix={idPrefix} errors={fields.country.errors} {...getSelectProps(fields.country)} />
       <button type="submit" className="btn btn-primary w-100" disabled={busy}>
         {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
         <FormattedMessage id="signup.submit" />
