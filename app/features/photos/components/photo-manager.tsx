@@ -72,60 +72,11 @@ export function PhotoManager({ photos, limit, notice }: { photos: OwnPhoto[]; li
       ) : null}
       <ul className="profile-grid list-unstyled mb-3">
         {photos.map((p) => (
-          <li key={p.id} className="card" data-testid="own-photo">
-            <img src={p.thumbUrl} alt="" className="card-img-top profile-card-img" width={160} height={160} />
-            <div className="card-body p-2 d-flex flex-wrap gap-1 align-items-center">
-              {p.isMain ? (
-                <span className="badge text-bg-primary">
-                  <FormattedMessage id="photos.main" />
-                </span>
-              ) : null}
-              {p.status === 'pending' ? (
-                <span className="badge text-bg-secondary">
-                  <FormattedMessage id="photos.pending" />
-                </span>
-              ) : null}
-              {!p.isMain && p.status === 'active' ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="main" />
-                  <input type="hidden" name="imageId" value={p.id} />
-                  <button type="submit" className="btn btn-sm btn-outline-primary">
-                    <FormattedMessage id="photos.makeMain" />
-                  </button>
-                </Form>
-              ) : null}
-              <Form
-                method="post"
-                onSubmit={(e) => {
-                  if (!confirm(intl.formatMessage({ id: 'photos.confirmDelete' }))) e.preventDefault()
-                }}
-              >
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="imageId" value={p.id} />
-                <button type="submit" className="btn btn-sm btn-outline-danger">
-                  <Icon name="trash" />
-                  <span className="visually-hidden">
-                    <FormattedMessage id="photos.delete" />
-                  </span>
-                </button>
-              </Form>
-            </div>
-          </li>
+          <OwnPhotoCard key={p.id} photo={p} />
         ))}
       </ul>
       {uploads.map((u) => (
-        <div key={u.key} className="mb-2" data-testid="upload">
-          <div className="small">{u.name}</div>
-          {u.error ? (
-            <div className="text-danger small" role="alert">
-              {u.error}
-            </div>
-          ) : (
-            <div className="progress" role="progressbar" aria-label={u.name} aria-valuenow={u.progress} aria-valuemin={0} aria-valuemax={100}>
-              <div className="progress-bar" style={{ width: `${u.progress}%` }} />
-            </div>
-          )}
-        </div>
+        <UploadRow key={u.key} upload={u} />
       ))}
       {photos.length < limit ? (
         <Form
@@ -161,5 +112,69 @@ export function PhotoManager({ photos, limit, notice }: { photos: OwnPhoto[]; li
         </p>
       )}
     </section>
+  )
+}
+
+/** One of the member's photos, with its badges and the forms to make it the main one or delete it. */
+function OwnPhotoCard({ photo }: { photo: OwnPhoto }) {
+  const intl = useIntl()
+  return (
+    <li className="card" data-testid="own-photo">
+      <img src={photo.thumbUrl} alt="" className="card-img-top profile-card-img" width={160} height={160} />
+      <div className="card-body p-2 d-flex flex-wrap gap-1 align-items-center">
+        {photo.isMain ? (
+          <span className="badge text-bg-primary">
+            <FormattedMessage id="photos.main" />
+          </span>
+        ) : null}
+        {photo.status === 'pending' ? (
+          <span className="badge text-bg-secondary">
+            <FormattedMessage id="photos.pending" />
+          </span>
+        ) : null}
+        {!photo.isMain && photo.status === 'active' ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="main" />
+            <input type="hidden" name="imageId" value={photo.id} />
+            <button type="submit" className="btn btn-sm btn-outline-primary">
+              <FormattedMessage id="photos.makeMain" />
+            </button>
+          </Form>
+        ) : null}
+        <Form
+          method="post"
+          onSubmit={(e) => {
+            if (!confirm(intl.formatMessage({ id: 'photos.confirmDelete' }))) e.preventDefault()
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="imageId" value={photo.id} />
+          <button type="submit" className="btn btn-sm btn-outline-danger">
+            <Icon name="trash" />
+            <span className="visually-hidden">
+              <FormattedMessage id="photos.delete" />
+            </span>
+          </button>
+        </Form>
+      </div>
+    </li>
+  )
+}
+
+/** A file being uploaded: its progress, or why it was refused. */
+function UploadRow({ upload }: { upload: Upload }) {
+  return (
+    <div className="mb-2" data-testid="upload">
+      <div className="small">{upload.name}</div>
+      {upload.error ? (
+        <div className="text-danger small" role="alert">
+          {upload.error}
+        </div>
+      ) : (
+        <div className="progress" role="progressbar" aria-label={upload.name} aria-valuenow={upload.progress} aria-valuemin={0} aria-valuemax={100}>
+          <div className="progress-bar" style={{ width: `${upload.progress}%` }} />
+        </div>
+      )}
+    </div>
   )
 }
