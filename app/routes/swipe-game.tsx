@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { data, Form, Link, useFetcher } from 'react-router'
+import { data, useFetcher } from 'react-router'
 import { z } from 'zod'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { MatchModal } from '#app/features/matching/components/match-modal'
 import { SwipeCard } from '#app/features/matching/components/swipe-card'
+import { SwipeButtons, SwipeEmpty } from '#app/features/matching/components/swipe-buttons'
 import { proposals, proposer } from '#app/features/matching/proposals.server'
 import { rememberTimeZone, skipProfile, swipeAllowance, swipeLike, undoSkip } from '#app/features/matching/swipe.server'
 import { pageTitle } from '#app/i18n/meta'
@@ -112,37 +113,13 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
       {card ? (
         <>
           <SwipeCard key={card.profile.id} proposal={card} site={root.site} onSwipe={act} />
-          <div className="d-flex justify-content-center gap-3 mt-3">
-            <Form method="post" onSubmit={(e) => (e.preventDefault(), act('skip'))}>
-              <input type="hidden" name="intent" value="skip" />
-              <input type="hidden" name="profileId" value={card.profile.id} />
-              <button type="submit" className="btn btn-lg btn-outline-dark rounded-pill px-4" disabled={busy}>
-                <Icon name="x-lg" className="me-1" />
-                <FormattedMessage id="swipe.skip" />
-              </button>
-            </Form>
-            <Form method="post" onSubmit={(e) => (e.preventDefault(), act('like'))}>
-              <input type="hidden" name="intent" value="like" />
-              <input type="hidden" name="profileId" value={card.profile.id} />
-              <button type="submit" className="btn btn-lg btn-primary rounded-pill px-4" disabled={busy || out}>
-                <Icon name="heart-fill" className="me-1" />
-                <FormattedMessage id="swipe.like" />
-              </button>
-            </Form>
-          </div>
+          <SwipeButtons profileId={card.profile.id} busy={busy} out={out} onAct={act} />
           <p className="small text-body-secondary text-center mt-2 d-none d-md-block">
             <FormattedMessage id="swipe.keyboardHint" />
           </p>
         </>
       ) : (
-        <div className="alert alert-light border text-center py-4" role="status" data-testid="swipe-empty">
-          <FormattedMessage id="swipe.empty" />
-          <div className="mt-2">
-            <Link to="/members" className="btn btn-primary btn-sm">
-              <FormattedMessage id="nav.search" />
-            </Link>
-          </div>
-        </div>
+        <SwipeEmpty />
       )}
       {lastSkipped ? (
         <div className="text-center mt-2">
