@@ -39,14 +39,9 @@ export function mediaKey(name: string, area: MediaArea): string {
 const statusOf = (e: unknown) => (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
 const isMissing = (e: unknown) => (e as { name?: string }).name === 'NoSuchKey' || (e as { name?: string }).name === 'NotFound' || statusOf(e) === 404
 
-/**
- * Media in S3-compatible object storage (MEDIA_STORAGE=s3), shared by every machine of the site. Objects are
- * written without an ACL, so they are as private as the bucket (which must not be public): the public area is
- * served through the app at /media (server/media-handler.server.ts), the private one only by the routes that
- * check the viewer. Nothing is created at run time but the objects themselves: the operator creates the bucket.
- */
-export function createS3MediaStore(config: S3MediaConfig): MediaStore {
-  const client = new S3Client({
+/** The client for a config. */
+function s3Client(config: S3MediaConfig) {
+  return new S3Client({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle ?? Boolean(config.endpoint),
@@ -56,6 +51,53 @@ export function createS3MediaStore(config: S3MediaConfig): MediaStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
+}
+
+async function deleteObjects(client: S3Client, Bucket: string, keys: string[]) {
+  // DeleteObjects takes at most 1000 keys per call.
+  for (let i = 0; i < keys.length; i += 1000) {
+    const chunk = keys.slice(i, i + 1000)
+    const out = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }))
+    const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey')
+    if (failed.length) throw new Error(`S3 refused to delete ${failed.length} object(s): ${failed[0].Code ?? 'unknown error'}`)
+  }
+}
+
+/** The names in an area that start with a prefix, sorted. */
+async function listNames(client: S3Client, Bucket: string, area: MediaArea, prefix: string) {
+  const names: string[] = []
+  let token: string | undefined
+  do {
+    const out = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${area}/${prefix}`, ContinuationToken: token }))
+    for (const o of out.Contents ?? []) if (o.Key) names.push(o.Key.slice(area.length + 1))
+    token = out.IsTruncated ? out.NextContinuationToken : undefined
+  } while (token)
+  return names.sort()
+}
+
+/** Whether the bucket exists and the credentials may use it, with the setting to fix when not. */
+async function checkBucket(client: S3Client, config: S3MediaConfig) {
+  const Bucket = config.bucket
+  try {
+    await client.send(new HeadBucketCommand({ Bucket }))
+  } catch (e) {
+    const status = statusOf(e)
+    const where = config.endpoint ? ` at ${config.endpoint}` : ''
+    if (status === 404) throw new MediaStoreConfigError(`S3_BUCKET: the bucket "${Bucket}" does not exist${where}: create it (private, no public access) first`)
+    if (status === 403 || status === 401)
+      throw new MediaStoreConfigError(`S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: access to the bucket "${Bucket}"${where} was refused`)
+    throw new Error(`S3_ENDPOINT: the bucket "${Bucket}"${where} cannot be reached: ${(e as Error).message}`)
+  }
+}
+
+/**
+ * Media in S3-compatible object storage (MEDIA_STORAGE=s3), shared by every machine of the site. Objects are
+ * written without an ACL, so they are as private as the bucket (which must not be public): the public area is
+ * served through the app at /media (server/media-handler.server.ts), the private one only by the routes that
+ * check the viewer. Nothing is created at run time but the objects themselves: the operator creates the bucket.
+ */
+export function createS3MediaStore(config: S3MediaConfig): MediaStore {
+  const client = s3Client(config)
   const Bucket = config.bucket
 
   async function save(name: string, data: Buffer, area: MediaArea) {
@@ -63,15 +105,7 @@ export function createS3MediaStore(config: S3MediaConfig): MediaStore {
     await client.send(new PutObjectCommand({ Bucket, Key: mediaKey(name, area), Body: data, ContentLength: data.length, ContentType: mediaContentType(name) }))
   }
 
-  async function deleteKeys(keys: string[]) {
-    // DeleteObjects takes at most 1000 keys per call.
-    for (let i = 0; i < keys.length; i += 1000) {
-      const chunk = keys.slice(i, i + 1000)
-      const out = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }))
-      const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey')
-      if (failed.length) throw new Error(`S3 refused to delete ${failed.length} object(s): ${failed[0].Code ?? 'unknown error'}`)
-    }
-  }
+  const deleteKeys = (keys: string[]) => deleteObjects(client, Bucket, keys)
 
   const remove = async (names: readonly string[]) => deleteKeys(names.flatMap((n) => MEDIA_AREAS.map((area) => mediaKey(n, area))))
 
@@ -131,35 +165,14 @@ export function createS3MediaStore(config: S3MediaConfig): MediaStore {
 
     delete: remove,
 
-    async list(area, prefix = '') {
-      const names: string[] = []
-      let token: string | undefined
-      do {
-        const out = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${area}/${prefix}`, ContinuationToken: token }))
-        for (const o of out.Contents ?? []) if (o.Key) names.push(o.Key.slice(area.length + 1))
-        token = out.IsTruncated ? out.NextContinuationToken : undefined
-      } while (token)
-      return names.sort()
-    },
+    list: (area, prefix = '') => listNames(client, Bucket, area, prefix),
 
     // Nothing to clear: objects are written by single PutObject calls, never in parts or under temporary keys.
     async clearLeftovers() {
       return 0
     },
 
-    async check() {
-      try {
-        await client.send(new HeadBucketCommand({ Bucket }))
-      } catch (e) {
-        const status = statusOf(e)
-        const where = config.endpoint ? ` at ${config.endpoint}` : ''
-        if (status === 404)
-          throw new MediaStoreConfigError(`S3_BUCKET: the bucket "${Bucket}" does not exist${where}: create it (private, no public access) first`)
-        if (status === 403 || status === 401)
-          throw new MediaStoreConfigError(`S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: access to the bucket "${Bucket}"${where} was refused`)
-        throw new Error(`S3_ENDPOINT: the bucket "${Bucket}"${where} cannot be reached: ${(e as Error).message}`)
-      }
-    },
+    check: () => checkBucket(client, config),
 
     async close() {
       client.destroy()
