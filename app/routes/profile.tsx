@@ -10,10 +10,9 @@ import { ImageRejectedError } from '#app/features/photos/process-image.server'
 import { photoErrorValues } from '#app/features/photos/photo-rules'
 import {
   AboutMeField,
-  CountrySelect,
-  GenderSelect,
+  ProfileBasicsFields,
   ProfileEditHeader,
-  SexualitySelect,
+  ProfileLocationFields,
   TattoosSelect,
 } from '#app/features/profiles/components/profile-edit-fields'
 import { InterestPicker } from '#app/features/profiles/components/interest-picker'
@@ -134,31 +133,13 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
         ) : null}
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="profile" />
-          <div className="row">
-            <div className="col-sm-6">
-              <FormField
-                label={<FormattedMessage id="field.name" />}
-                errors={fields.name.errors}
-                {...getInputProps(fields.name, { type: 'text' })}
-                id="profile-name"
-              />
-            </div>
-            <div className="col-sm-6">
-              <FormField
-                label={<FormattedMessage id="field.dateOfBirth" />}
-                errors={fields.date_of_birth.errors}
-                errorValues={{ min_age: loaderData.minAge }}
-                {...getInputProps(fields.date_of_birth, { type: 'date' })}
-                id="profile-dob"
-              />
-            </div>
-            <div className="col-sm-6">
-              <GenderSelect errors={fields.gender.errors} {...getSelectProps(fields.gender)} />
-            </div>
-            <div className="col-sm-6">
-              <SexualitySelect errors={fields.sexuality.errors} {...getSelectProps(fields.sexuality)} />
-            </div>
-          </div>
+          <ProfileBasicsFields
+            name={{ errors: fields.name.errors, ...getInputProps(fields.name, { type: 'text' }) }}
+            dateOfBirth={{ errors: fields.date_of_birth.errors, ...getInputProps(fields.date_of_birth, { type: 'date' }) }}
+            gender={{ errors: fields.gender.errors, ...getSelectProps(fields.gender) }}
+            sexuality={{ errors: fields.sexuality.errors, ...getSelectProps(fields.sexuality) }}
+            minAge={loaderData.minAge}
+          />
           <h3 className="h6 mt-2">
             <FormattedMessage id="profile.location" />
           </h3>
@@ -169,27 +150,12 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
               form.update({ name: fields.city.name, value: p.city })
             }}
           />
-          <div className="row">
-            <div className="col-sm-4">
-              <CountrySelect countries={loaderData.countries} errors={fields.country.errors} {...getSelectProps(fields.country)} />
-            </div>
-            <div className="col-sm-4">
-              <FormField
-                label={<FormattedMessage id="field.region" />}
-                errors={fields.region.errors}
-                {...getInputProps(fields.region, { type: 'text' })}
-                id="profile-region"
-              />
-            </div>
-            <div className="col-sm-4">
-              <FormField
-                label={<FormattedMessage id="field.city" />}
-                errors={fields.city.errors}
-                {...getInputProps(fields.city, { type: 'text' })}
-                id="profile-city"
-              />
-            </div>
-          </div>
+          <ProfileLocationFields
+            countries={loaderData.countries}
+            country={{ errors: fields.country.errors, ...getSelectProps(fields.country) }}
+            region={{ errors: fields.region.errors, ...getInputProps(fields.region, { type: 'text' }) }}
+            city={{ errors: fields.city.errors, ...getInputProps(fields.city, { type: 'text' }) }}
+          />
           <div className="row">
             {select('hair_color', hairColors)}
             {select('eye_color', eyeColors)}

@@ -1,12 +1,15 @@
-import type { SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { PremiumBadge } from '#app/ui/top-nav'
-import { SelectField } from '#app/ui/form-field'
+import { FormField, SelectField } from '#app/ui/form-field'
 import { sexualities } from '../profile-values'
 
 /** A select's own attributes (as conform's getSelectProps gives them) and its errors. */
 type SelectProps = { errors?: string[] } & SelectHTMLAttributes<HTMLSelectElement>
+
+/** An input's own attributes (as conform's getInputProps gives them) and its errors. */
+type InputProps = { errors?: string[] } & InputHTMLAttributes<HTMLInputElement>
 
 /** The edit page's title, with the premium badge, and the way to the public profile. */
 export function ProfileEditHeader({ premium, profileId }: { premium: boolean; profileId: number }) {
@@ -80,6 +83,71 @@ export function AboutMeField({ invalid, ...props }: { invalid: boolean } & Texta
         <FormattedMessage id="profile.aboutMe" />
       </label>
       <textarea className={`form-control${invalid ? ' is-invalid' : ''}`} rows={5} maxLength={2000} {...props} id="profile-about" />
+    </div>
+  )
+}
+
+/** Name, date of birth, gender and sexuality, two by two. */
+export function ProfileBasicsFields({
+  name,
+  dateOfBirth,
+  gender,
+  sexuality,
+  minAge,
+}: {
+  name: InputProps
+  dateOfBirth: InputProps
+  gender: SelectProps
+  sexuality: SelectProps
+  minAge: number
+}) {
+  return (
+    <div className="row">
+      <div className="col-sm-6">
+        <FormField label={<FormattedMessage id="field.name" />} {...name} id="profile-name" />
+      </div>
+      <div className="col-sm-6">
+        <FormField
+          label={<FormattedMessage id="field.dateOfBirth" />}
+          errors={dateOfBirth.errors}
+          errorValues={{ min_age: minAge }}
+          {...dateOfBirth}
+          id="profile-dob"
+        />
+      </div>
+      <div className="col-sm-6">
+        <GenderSelect {...gender} />
+      </div>
+      <div className="col-sm-6">
+        <SexualitySelect {...sexuality} />
+      </div>
+    </div>
+  )
+}
+
+/** Country, region and city, side by side. */
+export function ProfileLocationFields({
+  countries,
+  country,
+  region,
+  city,
+}: {
+  countries: readonly string[]
+  country: SelectProps
+  region: InputProps
+  city: InputProps
+}) {
+  return (
+    <div className="row">
+      <div className="col-sm-4">
+        <CountrySelect countries={countries} {...country} />
+      </div>
+      <div className="col-sm-4">
+        <FormField label={<FormattedMessage id="field.region" />} {...region} id="profile-region" />
+      </div>
+      <div className="col-sm-4">
+        <FormField label={<FormattedMessage id="field.city" />} {...city} id="profile-city" />
+      </div>
     </div>
   )
 }
