@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage } from 'react-intl'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { changeEmailSchema, changePasswordSchema } from '#app/features/accounts/accounts.schema'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
@@ -17,6 +17,7 @@ import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { grantRetentionDiscount } from '#app/features/billing/discounts.server'
 import { getPrivacy, setPrivacy } from '#app/features/profiles/privacy.server'
 import { NotificationSettingsForm } from '#app/features/notifications/components/notification-settings'
+import { BlockedMembers, PrivacySettings } from '#app/features/notifications/components/settings-sections'
 import { parseNotificationSettings } from '#app/features/notifications/notification-settings.schema'
 import { formFields } from '#app/lib/form-fields'
 import { getNotificationSettings, notificationsDisabled, saveNotificationSettings } from '#app/features/notifications/preferences.server'
@@ -25,8 +26,6 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { listBlocked, unblockMember } from '#app/features/safety/block.server'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
-import { Avatar } from '#app/ui/avatar'
-import { SwitchField } from '#app/ui/switch-field'
 import type { Route } from './+types/notifications'
 import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
@@ -174,29 +173,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             busy={busy}
           />
         </section>
-        <section className="mb-5" aria-labelledby="privacy-title">
-          <h2 id="privacy-title" className="h5">
-            <FormattedMessage id="settings.privacy" />
-          </h2>
-          <Form method="post">
-            <input type="hidden" name="intent" value="privacy" />
-            <SwitchField
-              name="invisible"
-              label={<FormattedMessage id="settings.invisible" />}
-              help={<FormattedMessage id="settings.invisibleHelp" />}
-              defaultChecked={loaderData.privacy.invisible}
-            />
-            <SwitchField
-              name="privacy_mode"
-              label={<FormattedMessage id="settings.privacyMode" />}
-              help={<FormattedMessage id="settings.privacyModeHelp" />}
-              defaultChecked={loaderData.privacy.privacyMode}
-            />
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              <FormattedMessage id="settings.save" />
-            </button>
-          </Form>
-        </section>
+        <PrivacySettings invisible={loaderData.privacy.invisible} privacyMode={loaderData.privacy.privacyMode} busy={busy} />
         <section className="mb-5" aria-labelledby="account-title">
           <h2 id="account-title" className="h5">
             <FormattedMessage id="account.title" />
@@ -233,34 +210,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <FormattedMessage id="account.download" />
           </a>
         </section>
-        <section className="mb-5" aria-labelledby="blocked-title">
-          <h2 id="blocked-title" className="h5">
-            <FormattedMessage id="settings.blocked" />
-          </h2>
-          {loaderData.blocked.length === 0 ? (
-            <p className="text-body-secondary">
-              <FormattedMessage id="settings.noneBlocked" />
-            </p>
-          ) : (
-            <ul className="list-group" data-testid="blocked-list">
-              {loaderData.blocked.map((p) => (
-                <li key={p.id} className="list-group-item d-flex align-items-center gap-2">
-                  <Avatar src={p.thumb ? `${root.site.cdnPrefix}/${p.thumb}` : null} alt="" />
-                  <Link to={`/members/${p.id}`} className="me-auto">
-                    {p.name}, {p.age}
-                  </Link>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="unblock" />
-                    <input type="hidden" name="profileId" value={p.id} />
-                    <button type="submit" className="btn btn-sm btn-outline-dark">
-                      <FormattedMessage id="settings.unblock" />
-                    </button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <BlockedMembers blocked={loaderData.blocked} cdnPrefix={root.site.cdnPrefix} />
         <DeleteAccount
           discount={loaderData.discount}
           granted={actionData && 'granted' in actionData ? actionData.granted : null}

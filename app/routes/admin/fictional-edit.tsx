@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { FictionalEditIntro, FictionalPhotosCard, FictionalStatusCard } from '#app/features/console/fictional/components/fictional-side'
+import { AboutField, CountryOptions, FictionalSubmit, ValueOptions } from '#app/features/console/fictional/components/fictional-form-parts'
 import { fictionalProfileSchema } from '#app/features/console/fictional/fictional.schema'
 import {
   addFictionalPhoto,
@@ -103,7 +104,6 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
-  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
   return (
     <>
       <FictionalEditIntro name={p ? p.name : null} saved={!!actionData?.saved} />
@@ -126,11 +126,7 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
                   {...getSelectProps(fields.gender)}
                   id="fictional-gender"
                 >
-                  {genders.map((g) => (
-                    <option key={g} value={g}>
-                      {intl.formatMessage({ id: `profileValue.gender.${g}` })}
-                    </option>
-                  ))}
+                  <ValueOptions values={genders} prefix="profileValue.gender" />
                 </SelectField>
               </div>
               <div className="col-sm-4">
@@ -140,11 +136,7 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
                   {...getSelectProps(fields.sexuality)}
                   id="fictional-sexuality"
                 >
-                  {sexualities.map((s) => (
-                    <option key={s} value={s}>
-                      {intl.formatMessage({ id: `profileValue.sexuality.${s}` })}
-                    </option>
-                  ))}
+                  <ValueOptions values={sexualities} prefix="profileValue.sexuality" />
                 </SelectField>
               </div>
               <div className="col-sm-4">
@@ -155,11 +147,7 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
                   id="fictional-body"
                 >
                   <option value="">{intl.formatMessage({ id: 'admin.fictional.notSet' })}</option>
-                  {bodyTypes.map((b) => (
-                    <option key={b} value={b}>
-                      {intl.formatMessage({ id: `profileValue.body_type.${b}` })}
-                    </option>
-                  ))}
+                  <ValueOptions values={bodyTypes} prefix="profileValue.body_type" />
                 </SelectField>
               </div>
             </div>
@@ -179,11 +167,7 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
                   {...getSelectProps(fields.country)}
                   id="fictional-country"
                 >
-                  {loaderData.countries.map((c) => (
-                    <option key={c} value={c}>
-                      {regionNames.of(c) ?? c}
-                    </option>
-                  ))}
+                  <CountryOptions countries={loaderData.countries} />
                 </SelectField>
               </div>
               <div className="col-sm-4">
@@ -195,12 +179,7 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
                 />
               </div>
             </div>
-            <div className="mb-3">
-              <label htmlFor="fictional-about" className="form-label">
-                <FormattedMessage id="profile.aboutMe" />
-              </label>
-              <textarea {...getTextareaProps(fields.aboutMe)} id="fictional-about" className="form-control" rows={5} />
-            </div>
+            <AboutField {...getTextareaProps(fields.aboutMe)} />
             <FormField
               label={<FormattedMessage id="admin.reason" />}
               errors={fields.reason.errors}
@@ -208,10 +187,7 @@ export default function AdminFictionalEdit({ loaderData, actionData }: Route.Com
               id="fictional-reason"
               help={<FormattedMessage id="admin.reasonHelp" />}
             />
-            <button type="submit" className="btn btn-dark" disabled={busy}>
-              {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-              <FormattedMessage id={p ? 'admin.save' : 'admin.fictional.create'} />
-            </button>
+            <FictionalSubmit busy={busy} create={!p} />
           </Form>
         </div>
         {p ? (

@@ -1,19 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage } from 'react-intl'
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
 import { can } from '#app/features/console/operators/permissions'
 import { forbidden, requireOperator } from '#app/routes/-helpers/require-operator.server'
 import { intentPermissions } from '#app/features/console/support/intent-permissions'
-import { ActionField, ActionForm, type SupportReply } from '#app/features/console/support/components/action-form'
-import {
-  AccountPanel,
-  FlagsPanel,
-  LedgerPanel,
-  Panel,
-  PaymentsPanel,
-  ReportsPanel,
-  SessionsPanel,
-} from '#app/features/console/support/components/member-panels'
+import { type SupportReply } from '#app/features/console/support/components/action-form'
+import { MemberActions, RefundForm } from '#app/features/console/support/components/member-actions'
+import { AccountPanel, FlagsPanel, LedgerPanel, PaymentsPanel, ReportsPanel, SessionsPanel } from '#app/features/console/support/components/member-panels'
 import { memberDetail } from '#app/features/console/support/member-detail.server'
 import {
   adjustCredits,
@@ -30,7 +23,6 @@ import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import { statusFor } from '#app/lib/refusals'
 import type { Route } from './+types/members-id'
-import { Icon } from '#app/ui/icon'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const operator = await requireOperator(request, 'members.view')
@@ -128,162 +120,13 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
           <AccountPanel d={d} />
           <FlagsPanel d={d} />
           <LedgerPanel d={d} />
-          <PaymentsPanel
-            d={d}
-            refundForm={
-              may.refund
-                ? (p) => (
-                    <ActionForm
-                      intent="refund"
-                      subject={String(p.id)}
-                      testId={`refund-${p.id}`}
-                      title={<FormattedMessage id="admin.support.refund" values={{ id: p.id }} />}
-                      submitLabel={<FormattedMessage id="admin.support.refundSubmit" />}
-                      variant="btn-outline-danger"
-                    >
-                      {(r) => (
-                        <>
-                          <input type="hidden" name="paymentId" value={p.id} />
-                          <ActionField
-                            reply={r}
-                            id={`refund-${p.id}-reason`}
-                            name="reason"
-                            label={<FormattedMessage id="admin.support.reason" />}
-                            maxLength={500}
-                          />
-                          <ActionField
-                            reply={r}
-                            id={`refund-${p.id}-confirm`}
-                            name="confirm"
-                            type="checkbox"
-                            label={<FormattedMessage id="admin.support.refundConfirm" />}
-                          />
-                        </>
-                      )}
-                    </ActionForm>
-                  )
-                : undefined
-            }
-          />
+          <PaymentsPanel d={d} refundForm={may.refund ? (p) => <RefundForm p={p} /> : undefined} />
           <SessionsPanel d={d} />
           <ReportsPanel d={d} />
         </div>
         {canAct ? (
           <div className="col-xl-4">
-            <Panel id="member-actions" title={<FormattedMessage id="admin.support.actions" />}>
-              {may['resend-activation'] && d.activation.pending ? (
-                <ActionForm
-                  intent="resend-activation"
-                  testId="action-resend"
-                  title={<FormattedMessage id="admin.support.resend" />}
-                  submitLabel={<FormattedMessage id="admin.support.resendSubmit" />}
-                >
-                  {() => (
-                    <p className="small text-body-secondary">
-                      <FormattedMessage id="admin.support.resendHelp" values={{ sent: d.activation.sentToday, max: d.activation.maxPerDay }} />
-                    </p>
-                  )}
-                </ActionForm>
-              ) : null}
-              {may['lift-lockout'] ? (
-                <ActionForm
-                  intent="lift-lockout"
-                  testId="action-lockout"
-                  title={<FormattedMessage id="admin.support.lockout" />}
-                  submitLabel={<FormattedMessage id="admin.support.lockoutSubmit" />}
-                >
-                  {(r) => <ActionField reply={r} id="lockout-reason" name="reason" label={<FormattedMessage id="admin.support.reason" />} maxLength={500} />}
-                </ActionForm>
-              ) : null}
-              {may['logout-everywhere'] ? (
-                <ActionForm
-                  intent="logout-everywhere"
-                  testId="action-logout"
-                  title={<FormattedMessage id="admin.support.logout" />}
-                  submitLabel={<FormattedMessage id="admin.support.logoutSubmit" />}
-                  variant="btn-outline-danger"
-                >
-                  {(r) => (
-                    <>
-                      <ActionField reply={r} id="logout-reason" name="reason" label={<FormattedMessage id="admin.support.reason" />} maxLength={500} />
-                      <ActionField
-                        reply={r}
-                        id="logout-confirm"
-                        name="confirm"
-                        type="checkbox"
-                        label={<FormattedMessage id="admin.support.logoutConfirm" values={{ n: d.sessions.length }} />}
-                      />
-                    </>
-                  )}
-                </ActionForm>
-              ) : null}
-              {may['adjust-credits'] ? (
-                <ActionForm
-                  intent="adjust-credits"
-                  testId="action-credits"
-                  title={<FormattedMessage id="admin.support.credits" />}
-                  submitLabel={<FormattedMessage id="admin.support.creditsSubmit" />}
-                >
-                  {(r) => (
-                    <>
-                      <input type="hidden" name="key" value={adjustmentKey} />
-                      <ActionField
-                        reply={r}
-                        id="credits-delta"
-                        name="delta"
-                        type="number"
-                        inputMode="numeric"
-                        step={1}
-                        label={<FormattedMessage id="admin.support.delta" />}
-                        help={<FormattedMessage id="admin.support.deltaHelp" values={{ balance: a.credits }} />}
-                      />
-                      <ActionField reply={r} id="credits-reason" name="reason" label={<FormattedMessage id="admin.support.reason" />} maxLength={500} />
-                    </>
-                  )}
-                </ActionForm>
-              ) : null}
-              {may.export ? (
-                <section className="border rounded p-3 mb-3" aria-labelledby="export-title" data-testid="action-export">
-                  <h3 className="h6" id="export-title">
-                    <FormattedMessage id="admin.support.export" />
-                  </h3>
-                  <p className="small text-body-secondary">
-                    <FormattedMessage id="admin.support.exportHelp" />
-                  </p>
-                  <Form method="post" action={`/admin/members/${a.id}/export`} reloadDocument>
-                    <button type="submit" className="btn btn-sm btn-outline-dark">
-                      <Icon name="download" className="me-2" />
-                      <FormattedMessage id="admin.support.exportSubmit" />
-                    </button>
-                  </Form>
-                </section>
-              ) : null}
-              {may.erase && a.status !== 'pending_deletion' && a.status !== 'deleted' ? (
-                <ActionForm
-                  intent="erase"
-                  testId="action-erase"
-                  title={<FormattedMessage id="admin.support.erase" />}
-                  submitLabel={<FormattedMessage id="admin.support.eraseSubmit" />}
-                  variant="btn-danger"
-                >
-                  {(r) => (
-                    <>
-                      <p className="small text-body-secondary">
-                        <FormattedMessage id="admin.support.eraseHelp" />
-                      </p>
-                      <ActionField reply={r} id="erase-reason" name="reason" label={<FormattedMessage id="admin.support.reason" />} maxLength={500} />
-                      <ActionField
-                        reply={r}
-                        id="erase-typed"
-                        name="typed"
-                        autoComplete="off"
-                        label={<FormattedMessage id="admin.support.eraseTyped" values={{ text: <code>{eraseConfirmation(a.id)}</code> }} />}
-                      />
-                    </>
-                  )}
-                </ActionForm>
-              ) : null}
-            </Panel>
+            <MemberActions d={d} may={may} adjustmentKey={adjustmentKey} />
           </div>
         ) : null}
       </div>

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, useNavigation, useSearchParams } from 'react-router'
 import { OperatorChangeForm, OperatorStatus } from '#app/features/console/operators/components/operator-row'
+import { NewOperatorCard, OperatorChangeAlerts } from '#app/features/console/operators/components/operator-page-parts'
 import { createOperator } from '#app/features/console/operators/operator-accounts.server'
 import { changeOperator, listOperators } from '#app/features/console/operators/operator-admin.server'
 import { newOperatorSchema, operatorChangeSchema } from '#app/features/console/operators/operator.schema'
@@ -93,16 +94,7 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
       <h1 className="h3 mb-3" id="operators-title">
         <FormattedMessage id="admin.operators.title" />
       </h1>
-      {actionData?.changed ? (
-        <div className="alert alert-success" role="status">
-          <FormattedMessage id="admin.saved" />
-        </div>
-      ) : null}
-      {actionData?.changeError ? (
-        <div className="alert alert-danger" role="alert">
-          <FormattedMessage id={actionData.changeError} />
-        </div>
-      ) : null}
+      <OperatorChangeAlerts changed={actionData?.changed} changeError={actionData?.changeError} />
       <DataTable
         testId="operators"
         className="table align-middle"
@@ -113,64 +105,51 @@ export default function AdminOperators({ loaderData, actionData }: Route.Compone
         rowKey={(o) => o.id}
         sort={{ current: sort, client: true }}
       />
-      <section className="card" aria-labelledby="new-operator-title">
-        <div className="card-body">
-          <h2 className="h5" id="new-operator-title">
-            <FormattedMessage id="admin.operators.create" />
-          </h2>
-          <p className="text-body-secondary small">
-            <FormattedMessage id="admin.operators.createHelp" />
-          </p>
-          <Form method="post" {...getFormProps(form)} className="row g-2">
-            <FormErrors errors={form.errors} id={form.errorId} />
-            <div className="col-md-6">
-              <FormField
-                label={<FormattedMessage id="field.name" />}
-                errors={fields.name.errors}
-                {...getInputProps(fields.name, { type: 'text' })}
-                id="operator-name"
-              />
-            </div>
-            <div className="col-md-6">
-              <FormField
-                label={<FormattedMessage id="field.email" />}
-                errors={fields.email.errors}
-                {...getInputProps(fields.email, { type: 'email' })}
-                id="operator-email"
-                autoComplete="off"
-              />
-            </div>
-            <div className="col-md-6">
-              <SelectField
-                label={<FormattedMessage id="admin.operators.role" />}
-                errors={fields.role.errors}
-                {...getSelectProps(fields.role)}
-                id="operator-role"
-              >
-                {operatorRoles.map((r) => (
-                  <option key={r} value={r}>
-                    {intl.formatMessage({ id: `admin.role.${r}` })}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-            <div className="col-md-6">
-              <FormField
-                label={<FormattedMessage id="admin.operators.password" />}
-                errors={fields.password.errors}
-                {...getInputProps(fields.password, { type: 'password' })}
-                id="operator-password"
-                autoComplete="new-password"
-              />
-            </div>
-            <div className="col-12">
-              <button type="submit" className="btn btn-dark" disabled={busy}>
-                <FormattedMessage id="admin.operators.create" />
-              </button>
-            </div>
-          </Form>
-        </div>
-      </section>
+      <NewOperatorCard>
+        <Form method="post" {...getFormProps(form)} className="row g-2">
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <div className="col-md-6">
+            <FormField
+              label={<FormattedMessage id="field.name" />}
+              errors={fields.name.errors}
+              {...getInputProps(fields.name, { type: 'text' })}
+              id="operator-name"
+            />
+          </div>
+          <div className="col-md-6">
+            <FormField
+              label={<FormattedMessage id="field.email" />}
+              errors={fields.email.errors}
+              {...getInputProps(fields.email, { type: 'email' })}
+              id="operator-email"
+              autoComplete="off"
+            />
+          </div>
+          <div className="col-md-6">
+            <SelectField label={<FormattedMessage id="admin.operators.role" />} errors={fields.role.errors} {...getSelectProps(fields.role)} id="operator-role">
+              {operatorRoles.map((r) => (
+                <option key={r} value={r}>
+                  {intl.formatMessage({ id: `admin.role.${r}` })}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <div className="col-md-6">
+            <FormField
+              label={<FormattedMessage id="admin.operators.password" />}
+              errors={fields.password.errors}
+              {...getInputProps(fields.password, { type: 'password' })}
+              id="operator-password"
+              autoComplete="new-password"
+            />
+          </div>
+          <div className="col-12">
+            <button type="submit" className="btn btn-dark" disabled={busy}>
+              <FormattedMessage id="admin.operators.create" />
+            </button>
+          </div>
+        </Form>
+      </NewOperatorCard>
     </>
   )
 }
