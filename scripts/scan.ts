@@ -226,9 +226,45 @@ async function main(): Promise<number> {
   const { accepted, open } = triage(findings, triageEntries)
   const failing = open.filter((f) => aboveLow(f.severity))
 
+  printSummary({
+    wapitiStats: wapitiProxy.stats,
+    ssrfHits: ssrf.hits,
+    sqlmap,
+    sqlmapStats: sqlmapProxy.stats,
+    pagesSwept: sweepPaths.length,
+    csrfTried: csrf.tried,
+    findings,
+    accepted,
+    open,
+    problems,
+  })
+  writeSummary({ wapitiStats: wapitiProxy.stats, sqlmapStats: sqlmapProxy.stats, sqlmap, findings, open, problems })
+  console.log(`\nReports in scan-results/. Total ${elapsed().trim()}.`)
+  if (failing.length) console.log(`✖ ${failing.length} open finding(s) above low.`)
+  return failing.length || problems.length ? 1 : 0
+}
+
+type ProxyStats = Awaited<ReturnType<typeof startGuardProxy>>['stats']
+type SqlmapResults = Awaited<ReturnType<typeof sqlmapAll>>
+type Triaged = ReturnType<typeof triage>
+
+/** What the scan did and found, on the console. */
+function printSummary(r: {
+  wapitiStats: ProxyStats
+  ssrfHits: number
+  sqlmap: SqlmapResults
+  sqlmapStats: ProxyStats
+  pagesSwept: number
+  csrfTried: number
+  findings: Finding[]
+  accepted: Triaged['accepted']
+  open: Triaged['open']
+  problems: string[]
+}) {
+  const { sqlmap, findings, accepted, open, problems } = r
   console.log('\n== Summary')
   console.log(
-    `wapiti ${wapitiVersion}: ${wapitiProxy.stats.requests} requests, left out: ${JSON.stringify(wapitiProxy.stats.refused)}, statuses: ${JSON.stringify(wapitiProxy.stats.byStatus)}, SSRF endpoint hits: ${ssrf.hits}`,
+    `wapiti ${wapitiVersion}: ${r.wapitiStats.requests} requests, left out: ${JSON.stringify(r.wapitiStats.refused)}, statuses: ${JSON.stringify(r.wapitiStats.byStatus)}, SSRF endpoint hits: ${r.ssrfHits}`,
   )
   for (const r of sqlmap)
     console.log(
@@ -240,9 +276,9 @@ async function main(): Promise<number> {
       }`,
     )
   console.log(
-    `sqlmap requests: ${sqlmapProxy.stats.requests}, left out: ${JSON.stringify(sqlmapProxy.stats.refused)}, statuses: ${JSON.stringify(sqlmapProxy.stats.byStatus)}`,
+    `sqlmap requests: ${r.sqlmapStats.requests}, left out: ${JSON.stringify(r.sqlmapStats.refused)}, statuses: ${JSON.stringify(r.sqlmapStats.byStatus)}`,
   )
-  console.log(`cross-member: ${sweepPaths.length} pages of member A opened by member B, ${csrf.tried} cross-origin posts`)
+  console.log(`cross-member: ${r.pagesSwept} pages of member A opened by member B, ${r.csrfTried} cross-origin posts`)
   for (const tool of ['wapiti', 'sqlmap', 'cross-member'] as const) {
     const mine = findings.filter((f) => f.tool === tool)
     console.log(
@@ -263,14 +299,26 @@ async function main(): Promise<number> {
   for (const r of sqlmap.filter((x) => x.timedOut))
     console.log(`! sqlmap ${r.label} reached ${r.reached} of its ${r.targets} requests or forms in its time (a busy machine): SCAN_SQLMAP_S gives it more`)
   for (const p of problems) console.log(`✖ ${p}`)
+}
+
+/** The same as JSON, in scan-results/summary.json. */
+function writeSummary(r: {
+  wapitiStats: ProxyStats
+  sqlmapStats: ProxyStats
+  sqlmap: SqlmapResults
+  findings: Finding[]
+  open: Triaged['open']
+  problems: string[]
+}) {
+  const { sqlmap, findings, open, problems } = r
   fs.writeFileSync(
     path.join(OUT, 'summary.json'),
     JSON.stringify(
       {
         seconds: (performance.now() - started) / 1000,
         versions: { wapiti: wapitiVersion, sqlmap: sqlmapVersion },
-        wapitiRequests: wapitiProxy.stats,
-        sqlmapRequests: sqlmapProxy.stats,
+        wapitiRequests: r.wapitiStats,
+        sqlmapRequests: r.sqlmapStats,
         sqlmap: sqlmap.map((r) => ({
           label: r.label,
           seconds: r.seconds,
@@ -288,9 +336,6 @@ async function main(): Promise<number> {
       2,
     ),
   )
-  console.log(`\nReports in scan-results/. Total ${elapsed().trim()}.`)
-  if (failing.length) console.log(`✖ ${failing.length} open finding(s) above low.`)
-  return failing.length || problems.length ? 1 : 0
 }
 
 main()
