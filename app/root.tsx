@@ -37,7 +37,7 @@ import { dropdownLocales } from '#app/features/visitors/locale-visibility'
 import { entryWarningFor, visitorCountry } from '#app/features/visitors/visitor.server'
 import { PageBounceBeacon } from '#app/features/visitors/components/page-bounce-beacon'
 import stylesheet from './styles/app.scss?url'
-import '#app/features/authentication/load-context'
+import '#app/routes/-helpers/load-context'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

@@ -26,6 +26,7 @@ describe('feature purity', () => {
         'HTTP status 400',
         'uses Response',
         'uses Headers',
+        'augments react-router',
       ]),
     )
   })

@@ -47,6 +47,9 @@ export function offencesIn(file: string, text: string): Offence[] {
       const from = node.moduleSpecifier.text
       if (from === 'react-router' || from.startsWith('@react-router/')) add(node, `imports ${from}`)
     }
+    // Augmenting react-router's types (its AppLoadContext) ties a feature to the HTTP layer as an import does.
+    if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name) && (node.name.text === 'react-router' || node.name.text.startsWith('@react-router/')))
+      add(node, `augments ${node.name.text}`)
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const arg = node.arguments[0]
       if (arg && ts.isStringLiteral(arg) && (arg.text === 'react-router' || arg.text.startsWith('@react-router/'))) add(node, `imports ${arg.text}`)

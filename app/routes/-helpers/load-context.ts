@@ -1,6 +1,6 @@
 import type { Viewer } from '#app/features/authentication/viewer.server'
 
-// The Express layer (server/app.ts) resolves the session once per request and hands it to every loader/action.
+// HTTP lives here, not in app/features (issue 25): the Express layer (server/app.ts) resolves the session once per request and hands it to every loader/action.
 declare module 'react-router' {
   interface AppLoadContext {
     viewer: Viewer | null
