@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { logger } from '#app/lib/logger.server'
 import * as schema from './schema/index'
 import { lockDataDir } from './data-dir-lock.server'
+import { talliedPgClient, tallyPglite } from './tallied-clients.server'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
@@ -29,11 +30,16 @@ export const PGLITE_PARAMS = ['-c', 'shared_buffers=32MB']
 export const pgliteDataDir = (dataDir: string) => path.resolve(dataDir, 'pglite')
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite persisted in `dataDir` (or in memory). */
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<DbHandle> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number; namedStatements?: boolean }): Promise<DbHandle> {
   if (opts.url) {
     const [{ drizzle }, pg] = await Promise.all([import('drizzle-orm/node-postgres'), import('pg')])
     // A request waits at most 5 s for a connection: when the database is away it gets a 503, not a hang.
-    const pool = new pg.default.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20, connectionTimeoutMillis: 5000 })
+    const pool = new pg.default.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 20,
+      connectionTimeoutMillis: 5000,
+      Client: talliedPgClient(pg.default, opts.namedStatements ?? true),
+    })
     // An idle connection that the server ends (restart, failover, pg_terminate_backend) is reported here; the pool
     // drops it and opens a new one on the next query. Unlistened, the event would stop the process.
     pool.on('error', (err: Error & { code?: string }) => logger.warn({ code: err.code ?? err.name }, 'idle database connection lost'))
@@ -55,7 +61,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     // One process at a time (db/data-dir-lock.server.ts): a second server, or a backup under way, is refused here.
     unlock = lockDataDir(dataDir, { takeForeign: true, onTakeOver: (h) => logger.warn({ pid: h.pid }, 'took over the embedded database lock of another host') })
   }
-  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_PARAMS] })
+  const client = tallyPglite(new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_PARAMS] }))
   try {
     await client.waitReady
   } catch (e) {

@@ -23,6 +23,7 @@ import { publicMediaHandler } from './media-handler.server'
 import { securityHeaders } from './security-headers.server'
 import { routeIdFor } from './route-labels.server'
 import { securityLog } from '#app/lib/security-log.server'
+import { serverTiming } from './server-timing.server'
 
 const BOOT_ID = randomUUID()
 const MEMBER_LOGIN_ROUTES: ReadonlySet<string> = new Set(['login', 'api-user'])
@@ -47,6 +48,8 @@ export function createHttpApp(opts: {
   app.disable('x-powered-by')
   // req.ip (rate limits, country, entry warning) follows TRUST_PROXY; the ops endpoints read the TCP peer instead.
   app.set('trust proxy', compileTrustProxy(opts.trustProxy ?? ['loopback']))
+  // First, so that the tally covers everything the request does (server/server-timing.server.ts).
+  app.use(serverTiming)
   app.use(compression())
   // Every refusal for want of a session or a right (401, 403: member pages and API, the console, the CSRF check)
   // is a security event, whoever refused: one line with the route's id and the member's id, never the path.

@@ -16,7 +16,7 @@ import { createJobRunner } from './jobs.server'
 export async function startServices(
   e: Env,
 ): Promise<{ stopJobs(): Promise<void>; close(): Promise<void>; seeded: Awaited<ReturnType<typeof seedDemo>> | null }> {
-  const handle = await openDatabase({ url: e.DATABASE_URL, dataDir: e.DATA_DIR })
+  const handle = await openDatabase({ url: e.DATABASE_URL, dataDir: e.DATA_DIR, namedStatements: e.DATABASE_NAMED_STATEMENTS === '1' })
   setDatabase(handle)
   await migrate(handle)
   await ensureInterests()

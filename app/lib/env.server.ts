@@ -11,6 +11,9 @@ const schema = z.object({
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+  // Statements prepared once per connection under a name (db/tallied-clients.server.ts); 0 behind a pooler that
+  // cannot keep them (PgBouncer in transaction mode before 1.21).
+  DATABASE_NAMED_STATEMENTS: z.preprocess(blankToUndefined, z.enum(['0', '1']).default('1')),
   REDIS_URL: optionalUrl.refine((v) => !v || /^rediss?:\/\//.test(v), 'must be a redis:// URL'),
   // Prefix of every Redis key and channel: several sites (or test runs) can share one Redis without cross-talk.
   REDIS_PREFIX: z.preprocess(

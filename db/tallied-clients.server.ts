@@ -1,0 +1,47 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite'
+import type pg from 'pg'
+import { statementName, tallied } from './query-tally.server'
+
+type PgModule = typeof pg
+type QueryConfig = { text?: unknown; name?: unknown; submit?: unknown }
+
+/**
+ * node-postgres' client with every parameterised statement prepared under a name once per connection (issue 26:
+ * unnamed statements were parsed and planned on every request, which cost more than running them) and counted in
+ * the request's tally. Cursors and streams (objects with `submit`) pass as they are.
+ */
+export function talliedPgClient(pgModule: PgModule, named: boolean): PgModule['Client'] {
+  const Base = pgModule.Client
+  class TalliedClient extends Base {
+    // @ts-expect-error one implementation for node-postgres' overloads; promise calls are the ones counted
+    override query(config: unknown, values?: unknown, callback?: unknown) {
+      let sent = config
+      if (named && config && typeof config === 'object' && typeof (config as QueryConfig).submit !== 'function') {
+        const c = config as QueryConfig
+        const parsed = (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements
+        const name =
+          c.name === undefined && typeof c.text === 'string' && Array.isArray(values) ? statementName(c.text, values, Object.keys(parsed).length) : undefined
+        if (name) sent = { ...c, name }
+      }
+      // @ts-expect-error passed on as given
+      const result: unknown = super.query(sent, values, callback)
+      return result instanceof Promise ? tallied(result) : result
+    }
+  }
+  return TalliedClient as unknown as PgModule['Client']
+}
+
+/** The embedded database's client with its statements, also those inside transactions, counted in the request's tally. */
+export function tallyPglite(client: PGlite): PGlite {
+  const query = client.query.bind(client)
+  const transaction = client.transaction.bind(client)
+  type Query = PGlite['query']
+  const wrapTx = (tx: Transaction): Transaction => {
+    const txQuery = tx.query.bind(tx) as Query
+    return Object.assign(tx, { query: ((...a: Parameters<Query>) => tallied(txQuery(...a))) as Query })
+  }
+  return Object.assign(client, {
+    query: ((...a: Parameters<Query>) => tallied(query(...a))) as Query,
+    transaction: (<T>(fn: (tx: Transaction) => Promise<T>) => transaction((tx) => fn(wrapTx(tx)))) as PGlite['transaction'],
+  })
+}
