@@ -126,7 +126,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const key = String(form.get('key') ?? '')
     if (!/^[\w-]{8,80}$/.test(key)) return answer({ intent, result: submission.reply({ formErrors: ['error.generic'] }) }, 400)
     const { authorize: _, ...details } = submission.value
-    // Before the mandate is stored or a code texted: a refused start leaves nothing behind.
     const r = await submitDirectDebitStart(viewer.userId, details, { bundleId, code, key })
     if (isTooOften(r)) {
       const t = tooOften(r.retryAfter)
