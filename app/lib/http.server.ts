@@ -31,11 +31,14 @@ export function retryAfterHeader(seconds: number): { 'Retry-After': string } {
   return { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) }
 }
 
+/** The 400 for a posted id that is not one (also when a feature found it so, after its write token). */
+export const notAnId = () => new Response('Bad Request: not an id', { status: 400 })
+
 /**
  * Parses a positive integer id posted in a form field, or throws a 400. A missing or non-numeric id must not reach a
  * query: NaN for an integer column made PostgreSQL fail it, a 500 (found by `npm run scan`, docs/security.md).
  */
 export function formId(value: FormDataEntryValue | null): number {
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) <= 0) throw new Response('Bad Request: not an id', { status: 400 })
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) <= 0) throw notAnId()
   return Number(value)
 }

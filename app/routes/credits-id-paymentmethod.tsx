@@ -4,7 +4,9 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { findBundle } from '#app/features/billing/bundles.server'
-import { priceCheckout, startCheckout } from '#app/features/billing/checkout.server'
+import { priceCheckout } from '#app/features/billing/checkout.server'
+import { submitCheckout } from '#app/features/billing/checkout-submit.server'
+import { tryTypedCode } from '#app/features/billing/typed-code.server'
 import { MethodList, MethodName } from '#app/features/billing/components/method-list'
 import { useMoney } from '#app/features/billing/components/money'
 import { PriceSummary } from '#app/features/billing/components/price-summary'
@@ -19,7 +21,7 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
-import { takeWrite, writeWait } from '#app/features/settings/write-limits.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
 import { tooOften } from '#app/features/safety/too-often'
 import { retryAfterHeader } from '#app/lib/http.server'
 import { tooOftenReply } from './write-limit.server'
@@ -59,13 +61,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return data({ step: 'refused' as const, bundle, refusal: refusalMessage({ reason: 'direct_debit_off' }) }, { status: 403 })
   if (method === 'sepa_direct_debit') throw redirect(`/directdebit?${new URLSearchParams({ bundle: bundle.id, ...(typed ? { code: typed } : {}) })}`)
   // A typed code past the limit of refused ones is not looked at (no guessing), as on /credits.
-  const codeWait = typed?.trim() ? await writeWait('discount_code', viewer.userId) : 0
-  const code = (codeWait ? null : typed) ?? (await activeDiscount(member))?.code ?? null
-  let priced = await priceCheckout(member, bundle.id, method, code, settings)
+  const tried = await tryTypedCode(
+    viewer.userId,
+    typed,
+    async (withTyped) => {
+      const code = (withTyped ? typed : null) ?? (await activeDiscount(member))?.code ?? null
+      return { code, priced: await priceCheckout(member, bundle.id, method, code, settings) }
+    },
+    ({ priced }) => !priced.ok && priced.reason === 'discount',
+  )
+  const codeWait = tried.tooOften?.retryAfter ?? 0
+  const { code } = tried.result
+  let { priced } = tried.result
   let codeRefusal = null
   if (!priced.ok && priced.reason === 'discount') {
     codeRefusal = refusalMessage(priced)
-    if (typed?.trim()) await takeWrite('discount_code', viewer.userId)
     priced = await priceCheckout(member, bundle.id, method, null, settings)
   }
   if (!priced.ok) throw notFound()
@@ -88,10 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const parsed = paySchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success || !params.paymentmethod) return data({ refusal: refusalMessage({ reason: 'unknown_bundle' }) }, { status: 400 })
-  // Before anything is reserved or sent to the provider: a refused start leaves no payment behind.
-  const wait = await takeWrite('payment', viewer.userId)
-  if (wait > 0) return tooOftenReply(wait, { refusal: null })
-  const r = await startCheckout({
+  const r = await submitCheckout({
     userId: viewer.userId,
     bundleId: params.id,
     method: params.paymentmethod,
@@ -99,6 +106,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     idempotencyKey: parsed.data.key,
     locale: viewer.language,
   })
+  if (isTooOften(r)) return tooOftenReply(r.retryAfter, { refusal: null })
   if (r.ok) throw redirect(r.redirectTo)
   const refusal = refusalMessage(r)
   return data({ refusal }, { status: refusal.status })

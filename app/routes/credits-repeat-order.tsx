@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { FormattedMessage } from 'react-intl'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { z } from 'zod'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
-import { lastOrder, priceCheckout, startCheckout } from '#app/features/billing/checkout.server'
+import { lastOrder, priceCheckout } from '#app/features/billing/checkout.server'
+import { repeatLastOrder } from '#app/features/billing/checkout-submit.server'
 import { MethodName } from '#app/features/billing/components/method-list'
 import { PriceSummary } from '#app/features/billing/components/price-summary'
 import { RefusalAlert } from '#app/features/billing/components/refusal-alert'
@@ -14,7 +14,7 @@ import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
-import { takeWrite } from '#app/features/settings/write-limits.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
 import type { Route } from './+types/credits-repeat-order'
 import { Icon } from '#app/ui/icon'
@@ -47,21 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   if (!viewer.paidUser) throw redirect('/premium')
-  // Before anything is reserved or sent to the provider: a refused start leaves no payment behind.
-  const wait = await takeWrite('payment', viewer.userId)
-  if (wait > 0) return tooOftenReply(wait, { refusal: null })
-  const key = z.uuid().safeParse((await readFormData(request)).get('key'))
-  const last = await lastOrder(viewer.userId)
-  if (!key.success || !last) throw redirect('/credits')
-  const r = await startCheckout({
-    userId: viewer.userId,
-    bundleId: last.bundleId,
-    method: last.method,
-    idempotencyKey: key.data,
-    locale: viewer.language,
-    storedCard: isCardMethod(last.method),
-  })
+  const r = await repeatLastOrder(viewer.userId, (await readFormData(request)).get('key'), viewer.language)
+  if (isTooOften(r)) return tooOftenReply(r.retryAfter, { refusal: null })
   if (r.ok) throw redirect(r.redirectTo)
+  if (r.reason === 'nothing_to_repeat') throw redirect('/credits')
   const refusal = refusalMessage(r)
   return data({ refusal }, { status: refusal.status })
 }

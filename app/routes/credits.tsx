@@ -8,13 +8,13 @@ import { MethodList } from '#app/features/billing/components/method-list'
 import { lastOrder } from '#app/features/billing/checkout.server'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { methodViews, offersFor } from '#app/features/billing/offers.server'
+import { tryTypedCode } from '#app/features/billing/typed-code.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import { retryAfterHeader } from '#app/lib/http.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
 import { tooOften } from '#app/features/safety/too-often'
-import { takeWrite, writeWait } from '#app/features/settings/write-limits.server'
 import type { Route } from './+types/credits'
 import { Icon } from '#app/ui/icon'
 
@@ -25,9 +25,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = billingOfViewer(viewer, settings)
   const code = new URL(request.url).searchParams.get('code')
   // Codes typed in: refused ones are counted, and past the limit a code is not even looked at (no guessing).
-  const codeWait = code?.trim() ? await writeWait('discount_code', viewer.userId) : 0
-  const offers = await offersFor(member, settings, codeWait ? null : code)
-  if (offers.codeError) await takeWrite('discount_code', viewer.userId)
+  const tried = await tryTypedCode(
+    viewer.userId,
+    code,
+    (withCode) => offersFor(member, settings, withCode ? code : null),
+    (o) => !!o.codeError,
+  )
+  const offers = tried.result
+  const codeWait = tried.tooOften?.retryAfter ?? 0
   const cheapest = offers.bundles[0]?.discountedMinor ?? 0
   const page = {
     ...offers,

@@ -5,23 +5,17 @@ import { data, Link, redirect, useNavigation } from 'react-router'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { DirectDebitCodeForm, DirectDebitDetailsForm } from '#app/features/billing/components/direct-debit-forms'
 import { directDebitSchema, otpSchema } from '#app/features/billing/direct-debit.schema'
-import {
-  CODE_TTL_MINUTES,
-  confirmDirectDebit,
-  directDebitOffer,
-  getPendingMandate,
-  resendDirectDebitCode,
-  startDirectDebit,
-  type DirectDebitRefusal,
-} from '#app/features/billing/direct-debit.server'
+import { CODE_TTL_MINUTES, directDebitOffer, getPendingMandate, type DirectDebitRefusal } from '#app/features/billing/direct-debit.server'
+import { submitDirectDebitConfirm, submitDirectDebitResend, submitDirectDebitStart } from '#app/features/billing/direct-debit-steps.server'
+import { tryTypedCode } from '#app/features/billing/typed-code.server'
 import { formatMoney } from '#app/features/billing/pricing'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import { statusFor } from '#app/lib/refusals'
-import { formId, retryAfterHeader } from '#app/lib/http.server'
+import { notAnId, retryAfterHeader } from '#app/lib/http.server'
 import { tooOften } from '#app/features/safety/too-often'
-import { takeWrite, writeWait } from '#app/features/settings/write-limits.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
 import { FormErrors } from '#app/ui/form-errors'
 import type { Route } from './+types/directdebit'
@@ -89,13 +83,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { bundleId, code } = purchase(url)
   const mandateId = Number(url.searchParams.get('mandate'))
   // A code past the limit of refused ones is not looked at (no guessing), as on /credits.
-  const codeWait = code ? await writeWait('discount_code', viewer.userId) : 0
-  const [offer, company, mandate] = await Promise.all([
-    directDebitOffer(viewer.userId, bundleId, codeWait ? null : code),
+  const [tried, company, mandate] = await Promise.all([
+    tryTypedCode(
+      viewer.userId,
+      code,
+      (withCode) => directDebitOffer(viewer.userId, bundleId, withCode ? code : null),
+      (o) => !o.ok && o.reason === 'discount',
+    ),
     getCompanyInfo(),
     Number.isSafeInteger(mandateId) && mandateId > 0 ? getPendingMandate(viewer.userId, mandateId) : null,
   ])
-  if (code && !offer.ok && offer.reason === 'discount') await takeWrite('discount_code', viewer.userId)
+  const offer = tried.result
+  const codeWait = tried.tooOften?.retryAfter ?? 0
   const page = {
     offer: offer.ok ? { credits: offer.credits, totalMinor: offer.totalMinor, currency: offer.currency } : null,
     offerError: offer.ok ? null : refusal(offer).id,
@@ -127,13 +126,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const key = String(form.get('key') ?? '')
     if (!/^[\w-]{8,80}$/.test(key)) return answer({ intent, result: submission.reply({ formErrors: ['error.generic'] }) }, 400)
     const { authorize: _, ...details } = submission.value
-    // Before the mandate is stored or a code texted: a refused start leaves nothing behind.
-    const wait = await takeWrite('payment', viewer.userId)
-    if (wait > 0) {
-      const t = tooOften(wait)
-      return answer({ intent, result: submission.reply({ formErrors: [t.id] }), values: t.values }, 429, retryAfterHeader(wait))
+    const r = await submitDirectDebitStart(viewer.userId, details, { bundleId, code, key })
+    if (isTooOften(r)) {
+      const t = tooOften(r.retryAfter)
+      return answer({ intent, result: submission.reply({ formErrors: [t.id] }), values: t.values }, 429, retryAfterHeader(r.retryAfter))
     }
-    const r = await startDirectDebit(viewer.userId, details, { bundleId, code, key })
     if (!r.ok) {
       const m = refusal(r)
       return answer({ intent, result: submission.reply({ formErrors: [m.id] }), values: m.values }, m.status)
@@ -145,13 +142,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'confirm') {
     const submission = parseWithZod(form, { schema: otpSchema })
     if (submission.status !== 'success') return answer({ intent, result: submission.reply() }, 400)
-    const wait = await takeWrite('payment', viewer.userId)
-    if (wait > 0) {
-      const t = tooOften(wait)
-      return answer({ intent, result: submission.reply({ formErrors: [t.id] }), values: t.values }, 429, retryAfterHeader(wait))
+    const r = await submitDirectDebitConfirm(viewer.userId, form.get('mandate'), submission.value.otp)
+    if (isTooOften(r)) {
+      const t = tooOften(r.retryAfter)
+      return answer({ intent, result: submission.reply({ formErrors: [t.id] }), values: t.values }, 429, retryAfterHeader(r.retryAfter))
     }
-    const r = await confirmDirectDebit(viewer.userId, formId(form.get('mandate')), submission.value.otp)
     if (r.ok) throw redirect(r.redirectTo)
+    if (r.reason === 'bad_mandate_id') throw notAnId()
     const m = refusal(r)
     if (r.reason === 'code_invalid')
       return answer({ intent, result: submission.reply({ fieldErrors: { otp: [m.id] } }), attemptsLeft: r.attemptsLeft }, m.status)
@@ -163,13 +160,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === 'resend') {
-    const wait = await takeWrite('payment', viewer.userId)
-    if (wait > 0) {
-      const t = tooOften(wait)
-      return answer({ intent, error: t.id, values: t.values }, 429, retryAfterHeader(wait))
+    const r = await submitDirectDebitResend(viewer.userId, form.get('mandate'))
+    if (isTooOften(r)) {
+      const t = tooOften(r.retryAfter)
+      return answer({ intent, error: t.id, values: t.values }, 429, retryAfterHeader(r.retryAfter))
     }
-    const r = await resendDirectDebitCode(viewer.userId, formId(form.get('mandate')))
     if (r.ok) return answer({ intent, notice: r.smsSent ? 'directdebit.resent' : 'directdebit.codeNotSent' })
+    if (r.reason === 'bad_mandate_id') throw notAnId()
     const m = refusal(r)
     return answer({ intent, error: m.id, values: m.values }, m.status)
   }

@@ -1,6 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, useNavigation } from 'react-router'
-import { z } from 'zod'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { spentThisMonth } from '#app/features/billing/checkout.server'
 import { PaymentsTable, TransactionsEmpty } from '#app/features/billing/components/payments-table'
@@ -9,19 +8,17 @@ import { PaymentCompleted, PaymentFailed, PaymentPending, useWaitForPayment } fr
 import { Receipt } from '#app/features/billing/components/receipt'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { methodViews } from '#app/features/billing/offers.server'
-import { currencyDigits, toMinor } from '#app/features/billing/pricing'
-import { getSpendLimit, getTransaction, listTransactions, setSpendLimit } from '#app/features/billing/transactions.server'
+import { currencyDigits } from '#app/features/billing/pricing'
+import { getSpendLimit, getTransaction, listTransactions, submitSpendLimit } from '#app/features/billing/transactions.server'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
-import { takeWrite } from '#app/features/settings/write-limits.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
 import type { Route } from './+types/transactions'
 import { Icon } from '#app/ui/icon'
-
-const limitSchema = z.object({ limit: z.union([z.literal(''), z.coerce.number().int().min(1).max(100_000)]) })
 
 /** /transactions: every purchase, the month's spending and the member's own limit; /transactions/{id}: one purchase. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -53,18 +50,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
-  const wait = await takeWrite('account_change', viewer.userId)
-  if (wait > 0) return tooOftenReply(wait)
   const form = await readFormData(request)
-  const parsed = limitSchema.safeParse({ limit: String(form.get('limit') ?? '').trim() })
-  if (!parsed.success) return data({ error: 'transactions.limitInvalid', value: String(form.get('limit') ?? '') }, { status: 400 })
-  const settings = await getSettings()
-  const member = billingOfViewer(viewer, settings)
-  await setSpendLimit(
-    viewer.userId,
-    parsed.data.limit === '' ? null : { monthlyLimitMinor: toMinor(parsed.data.limit, member.currency), currency: member.currency },
-  )
-  return { notice: parsed.data.limit === '' ? 'transactions.limitRemoved' : 'transactions.limitSaved' }
+  const member = billingOfViewer(viewer, await getSettings())
+  const r = await submitSpendLimit(viewer.userId, form.get('limit'), member.currency)
+  if (isTooOften(r)) return tooOftenReply(r.retryAfter)
+  if (!r.ok) return data({ error: 'transactions.limitInvalid', value: String(form.get('limit') ?? '') }, { status: 400 })
+  return { notice: r.removed ? 'transactions.limitRemoved' : 'transactions.limitSaved' }
 }
 
 export default function Transactions({ loaderData, actionData }: Route.ComponentProps) {

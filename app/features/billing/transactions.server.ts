@@ -1,7 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm'
+import { z } from 'zod'
 import { db } from '#db/client.server'
 import { payments, spendLimits } from '#db/schema/index'
 import { getSettings } from '#app/features/settings/settings.server'
+import { withWrite } from '#app/features/settings/write-limits.server'
+import { toMinor } from './pricing'
 import { refundDeadline } from './refunds.server'
 
 const columns = {
@@ -77,4 +80,23 @@ export async function setSpendLimit(userId: number, limit: { monthlyLimitMinor: 
     .insert(spendLimits)
     .values({ userId, ...limit })
     .onConflictDoUpdate({ target: spendLimits.userId, set: { ...limit, updatedAt: new Date() } })
+}
+
+// Whole units of the member's currency as typed; '' takes the limit away.
+const limitSchema = z.object({ limit: z.union([z.literal(''), z.coerce.number().int().min(1).max(100_000)]) })
+
+export type SpendLimitOutcome = { ok: true; removed: boolean } | { ok: false; error: 'invalid' }
+
+/**
+ * The member's own monthly limit as the form sends it (plain value, in `currency`): takes an account change write
+ * token first (too often: nothing is checked or stored), then validates and stores it.
+ */
+export function submitSpendLimit(userId: number, limit: unknown, currency: string) {
+  return withWrite('account_change', userId, async (): Promise<SpendLimitOutcome> => {
+    const parsed = limitSchema.safeParse({ limit: String(limit ?? '').trim() })
+    if (!parsed.success) return { ok: false, error: 'invalid' }
+    const removed = parsed.data.limit === ''
+    await setSpendLimit(userId, parsed.data.limit === '' ? null : { monthlyLimitMinor: toMinor(parsed.data.limit, currency), currency })
+    return { ok: true, removed }
+  })
 }

@@ -103,6 +103,19 @@ export async function writeWait(kind: WriteKind, who: number | string): Promise<
   }
 }
 
+/**
+ * A limit that counts only failed tries (a refused discount code): guessing is many failures, while a member using
+ * the one code they were given should never be held back by it. Past the limit the attempt is not even made (a
+ * right guess then tells nothing); otherwise it is, and counted when `failed` says it failed.
+ */
+export async function withFailureLimit<T>(kind: WriteKind, who: number | string, attempt: () => Promise<T>, failed: (r: T) => boolean): Promise<T | TooOften> {
+  const wait = await writeWait(kind, who)
+  if (wait > 0) return { ok: false, error: 'too_often', retryAfter: wait }
+  const r = await attempt()
+  if (failed(r)) await takeWrite(kind, who)
+  return r
+}
+
 /** Tests: forget every count (new keys, so a shared Redis forgets them too). */
 export function resetWriteLimits(): void {
   limiters.clear()

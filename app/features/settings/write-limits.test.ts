@@ -3,7 +3,7 @@ import { rateLimitStoreReady } from '#app/adapters/rate-limit/rate-limit.server'
 import { defaultSettings } from '#app/features/settings/defaults'
 import { updateSetting } from '#app/features/settings/settings.server'
 import { useTestDatabase } from '../../../tests/setup/test-db'
-import { resetWriteLimits, takeWrite, writeWait } from './write-limits.server'
+import { resetWriteLimits, takeWrite, withFailureLimit, writeWait } from './write-limits.server'
 
 useTestDatabase()
 
@@ -49,5 +49,18 @@ describe('write limits', () => {
     expect(await takeWrite('upload', 1)).toBeGreaterThan(0)
     resetWriteLimits()
     expect(await takeWrite('upload', 1)).toBe(0)
+  })
+})
+
+describe('limits that count only failures', () => {
+  it('withFailureLimit counts failed attempts only, and past the limit makes none', async () => {
+    await updateSetting('write_limits', { ...defaultSettings.write_limits, discount_codes_per_hour: 1 })
+    let attempts = 0
+    const attempt = (ok: boolean) => async () => (attempts++, ok)
+    expect(await withFailureLimit('discount_code', 9, attempt(true), (ok) => !ok)).toBe(true)
+    expect(await withFailureLimit('discount_code', 9, attempt(true), (ok) => !ok)).toBe(true)
+    expect(await withFailureLimit('discount_code', 9, attempt(false), (ok) => !ok)).toBe(false)
+    expect(await withFailureLimit('discount_code', 9, attempt(true), (ok) => !ok)).toMatchObject({ ok: false, error: 'too_often' })
+    expect(attempts).toBe(3)
   })
 })

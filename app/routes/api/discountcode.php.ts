@@ -2,8 +2,9 @@ import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
 import { activeDiscount, checkDiscount, WELCOME_CODE } from '#app/features/billing/discounts.server'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { discountView } from '#app/features/billing/offers.server'
+import { checkTypedCode } from '#app/features/billing/typed-code.server'
 import { getSettings } from '#app/features/settings/settings.server'
-import { takeWrite, writeWait } from '#app/features/settings/write-limits.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
 import type { Route } from './+types/discountcode.php'
 import { tooOftenJson } from '../write-limit.server'
 
@@ -26,17 +27,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const d = await activeDiscount(member)
     return Response.json({ discountcode: d ? discountView(d) : null })
   }
-  // Refused codes are counted; past the limit no code is looked at, so codes cannot be found by guessing.
-  const wait = await writeWait('discount_code', viewer.userId)
-  if (wait > 0) return tooOftenJson(request, context, wait)
   const amount = q.get('amount')
   const orderMinor = amount !== null && /^\d{1,9}$/.test(amount) ? Number(amount) : undefined
-  const r = await checkDiscount({ code, member, orderMinor, method: q.get('method') ?? undefined }, undefined, settings)
+  // Refused codes are counted; past the limit no code is looked at, so codes cannot be found by guessing.
+  const r = await checkTypedCode(
+    viewer.userId,
+    () => checkDiscount({ code, member, orderMinor, method: q.get('method') ?? undefined }, undefined, settings),
+    (c) => !c.ok,
+  )
+  if (isTooOften(r)) return tooOftenJson(request, context, r.retryAfter)
   if (r.ok)
     return Response.json({
       discountcode: { ...discountView(r.discount), minimum_order_value: r.discount.minimumOrderMinor, paymentmethods: r.discount.paymentMethods },
     })
-  await takeWrite('discount_code', viewer.userId)
   return Response.json(
     { error: r.error, minimum_order_value: r.minimumMinor ?? null, currency: r.currency ?? null },
     { status: r.error === 'used' ? 409 : r.error === 'not_found' ? 404 : 422 },
