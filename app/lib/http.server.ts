@@ -1,5 +1,6 @@
 import { serializeCookie } from './cookies'
 import { env } from './env.server'
+import { idValue } from './form-fields'
 
 /** Cookies are Secure when the public URL is https (behind TLS in production). */
 export function cookieIsSecure(): boolean {
@@ -36,6 +37,12 @@ export function retryAfterHeader(seconds: number): { 'Retry-After': string } {
  * query: NaN for an integer column made PostgreSQL fail it, a 500 (found by `npm run scan`, docs/security.md).
  */
 export function formId(value: FormDataEntryValue | null): number {
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) <= 0) throw new Response('Bad Request: not an id', { status: 400 })
-  return Number(value)
+  const id = idValue(value)
+  if (id === null) throw notAnId()
+  return id
+}
+
+/** formId's 400, for a feature's refusal of an id that is not one (idValue in app/lib/form-fields.ts). */
+export function notAnId(): Response {
+  return new Response('Bad Request: not an id', { status: 400 })
 }
