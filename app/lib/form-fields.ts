@@ -20,3 +20,11 @@ export const fieldValues = (f: FormFields, name: string): string[] => [...(f[nam
 
 /** Whether the form has the field (FormData.has). */
 export const hasField = (f: FormFields, name: string): boolean => Object.hasOwn(f, name)
+
+/**
+ * A posted id as a number, or null when it is not one (1 to 9 digits, not 0). A missing or non-numeric id must not
+ * reach a query: NaN for an integer column made PostgreSQL fail it (formId in app/lib/http.server.ts answers 400).
+ */
+export function idValue(value: unknown): number | null {
+  return typeof value === 'string' && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null
+}

@@ -1,5 +1,6 @@
 import { serializeCookie } from './cookies'
 import { env } from './env.server'
+import { idValue } from './form-fields'
 
 /** Cookies are Secure when the public URL is https (behind TLS in production). */
 export function cookieIsSecure(): boolean {
@@ -39,6 +40,7 @@ export const notAnId = () => new Response('Bad Request: not an id', { status: 40
  * query: NaN for an integer column made PostgreSQL fail it, a 500 (found by `npm run scan`, docs/security.md).
  */
 export function formId(value: FormDataEntryValue | null): number {
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) <= 0) throw notAnId()
-  return Number(value)
+  const id = idValue(value)
+  if (id === null) throw notAnId()
+  return id
 }

@@ -3,11 +3,13 @@ import { Form, Link, redirect } from 'react-router'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { listInterests } from '#app/features/content/interests.server'
 import { PhotoManager } from '#app/features/photos/components/photo-manager'
-import { deletePhoto, listOwnPhotos, photoLimit, setMainPhoto } from '#app/features/photos/photos.server'
+import { listOwnPhotos, photoLimit } from '#app/features/photos/photos.server'
 import { InterestPicker } from '#app/features/profiles/components/interest-picker'
 import { ProfileValueOptions } from '#app/features/profiles/components/profile-value-options'
-import { getOwnProfile, updateProfileDetails } from '#app/features/profiles/update-profile.server'
-import { completeSignupSteps, nextStep, profileDetailsSchema, type CompleteSignupStep } from '#app/features/profiles/complete-signup'
+import { getOwnProfile } from '#app/features/profiles/update-profile.server'
+import { completeSignupSteps, nextStep, type CompleteSignupStep } from '#app/features/profiles/complete-signup'
+import { submitSignupStep } from '#app/features/profiles/complete-signup.server'
+import { submitPhotoChange } from '#app/features/photos/submit-photo.server'
 import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from '#app/features/profiles/profile-values'
 import { PushStep } from '#app/features/notifications/components/push-step'
 import { getSettings } from '#app/features/settings/settings.server'
@@ -15,9 +17,10 @@ import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/complete-signup'
 import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
-import { takeWrite } from '#app/features/settings/write-limits.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
-import { formId } from '#app/lib/http.server'
+import { notAnId } from '#app/lib/http.server'
+import { formFields } from '#app/lib/form-fields'
 
 /**
  * The remaining signup steps (spec section 2): photo, profile info, about me, confirm e-mail. Each step saves on
@@ -51,18 +54,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const form = await readFormData(request)
-  const intent = String(form.get('intent') ?? '')
-  const step = String(form.get('step') ?? 'push') as CompleteSignupStep
-  const wait = await takeWrite('profile_edit', viewer.profileId)
-  if (wait > 0) return tooOftenReply(wait)
-  if (intent === 'main') await setMainPhoto(viewer.profileId, formId(form.get('imageId')))
-  else if (intent === 'delete') await deletePhoto(viewer.profileId, formId(form.get('imageId')))
-  else if (intent === 'save') {
-    const parsed = profileDetailsSchema(step).safeParse({ ...Object.fromEntries(form), interests: form.getAll('interests') })
-    if (parsed.success) await updateProfileDetails(viewer.profileId, parsed.data)
-    const next = nextStep(step)
-    throw redirect(next ? `/complete-signup?step=${next}` : '/members')
+  const intent = form.get('intent')
+  if (intent === 'main' || intent === 'delete') {
+    const r = await submitPhotoChange(viewer.profileId, intent, form.get('imageId'))
+    if (isTooOften(r)) return tooOftenReply(r.retryAfter)
+    if (!r.ok) throw notAnId()
+    return null
   }
+  const r = await submitSignupStep(viewer.profileId, formFields(form))
+  if (isTooOften(r)) return tooOftenReply(r.retryAfter)
+  // A saved step goes on to the next; any other post stays on the step.
+  if (r.next !== undefined) throw redirect(r.next ? `/complete-signup?step=${r.next}` : '/members')
   return null
 }
 

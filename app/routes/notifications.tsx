@@ -29,7 +29,8 @@ import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/notifications'
 import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
-import { takeWrite } from '#app/features/settings/write-limits.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
+import { submitSettingsPost } from '#app/features/accounts/settings-post.server'
 import { tooOftenReply } from './write-limit.server'
 import { AccountDecisions } from '#app/features/console/moderation/components/account-decisions'
 import { listMemberDecisions } from '#app/features/console/moderation/decisions.server'
@@ -68,9 +69,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const form = await readFormData(request)
+  const r = await submitSettingsPost(viewer.userId, form.get('intent'), () => settingsAction(viewer, form, context.sessionToken))
+  if (isTooOften(r)) return tooOftenReply(r.retryAfter)
+  return r
+}
+
+async function settingsAction(viewer: { userId: number; profileId: number; email: string }, form: FormData, sessionToken: string | null) {
   const intent = form.get('intent')
-  const wait = await takeWrite(intent === 'unblock' ? 'block' : 'account_change', viewer.userId)
-  if (wait > 0) return tooOftenReply(wait)
   if (intent === 'appeal') return appealAction(viewer.userId, form)
   if (typeof intent === 'string' && intent.startsWith('totp-'))
     return secondFactorAction(viewer.userId, { intent, code: form.get('code'), password: form.get('password') })
@@ -108,12 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'password') {
     const sub = parseWithZod(form, { schema: changePasswordSchema })
     if (sub.status !== 'success') return fail(Object.fromEntries(Object.entries(sub.error ?? {}).map(([k, v]) => [k, v ?? []])))
-    const r = await changePassword(
-      viewer.userId,
-      sub.value.old_password,
-      sub.value.password,
-      context.sessionToken ? storedSessionId(context.sessionToken) : undefined,
-    )
+    const r = await changePassword(viewer.userId, sub.value.old_password, sub.value.password, sessionToken ? storedSessionId(sessionToken) : undefined)
     if (r === 'wrong_password') return fail({ old_password: ['validation.oldPasswordWrong'] })
     if (r === 'common_password') return fail({ password: ['validation.passwordTooCommon'] })
     return { notice: 'account.passwordChanged' }
@@ -124,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === 'end_session') {
     const handle = String(form.get('session') ?? '')
-    const r = await endSessionWithPassword(viewer.userId, handle, String(form.get('password') ?? ''), context.sessionToken)
+    const r = await endSessionWithPassword(viewer.userId, handle, String(form.get('password') ?? ''), sessionToken)
     if (r === 'ended_current') throw redirect('/login', { headers: { 'Set-Cookie': clearCookieHeader(SESSION_COOKIE) } })
     if (r === 'wrong_password') return data({ endSession: { session: handle, errors: ['validation.passwordWrong'] } }, { status: 400 })
     return { notice: r === 'ended' ? 'account.sessionEnded' : 'account.sessionGone' }

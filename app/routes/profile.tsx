@@ -3,10 +3,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { FormattedMessage } from 'react-intl'
 import { data, Form, useNavigation } from 'react-router'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
-import { listInterests } from '#app/features/content/interests.server'
 import { PhotoManager } from '#app/features/photos/components/photo-manager'
-import { deletePhoto, listOwnPhotos, photoLimit, setMainPhoto, uploadPhoto } from '#app/features/photos/photos.server'
-import { ImageRejectedError } from '#app/features/photos/process-image.server'
+import { listOwnPhotos, photoLimit } from '#app/features/photos/photos.server'
+import { submitPhotoChange, submitPhotoUpload } from '#app/features/photos/submit-photo.server'
 import { photoErrorValues } from '#app/features/photos/photo-rules'
 import {
   AboutMeField,
@@ -19,8 +18,8 @@ import { InterestPicker } from '#app/features/profiles/components/interest-picke
 import { ProfileValueOptions } from '#app/features/profiles/components/profile-value-options'
 import { LocationButton } from '#app/features/profiles/components/location-button'
 import { profileEditSchema } from '#app/features/profiles/profile-edit.schema'
-import { getOwnProfile, updateProfile } from '#app/features/profiles/update-profile.server'
-import { getSettings } from '#app/features/settings/settings.server'
+import { getOwnProfile } from '#app/features/profiles/update-profile.server'
+import { profileFormOptions, submitProfileEdit } from '#app/features/profiles/profile-edit.server'
 import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from '#app/features/profiles/profile-values'
 import { pageTitle } from '#app/i18n/meta'
 import { FormField, SelectField } from '#app/ui/form-field'
@@ -28,14 +27,10 @@ import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/profile'
 import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
-import { takeWrite } from '#app/features/settings/write-limits.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
-import { formId } from '#app/lib/http.server'
-
-async function formOptions() {
-  const [s, interests] = await Promise.all([getSettings(), listInterests()])
-  return { minAge: s.minimum_age, countries: s.countries, interests, interestIds: interests.map((i) => i.id) }
-}
+import { notAnId } from '#app/lib/http.server'
+import { formFields } from '#app/lib/form-fields'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
@@ -43,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getOwnProfile(viewer.profileId),
     listOwnPhotos(viewer.profileId),
     photoLimit(viewer.paidUser),
-    formOptions(),
+    profileFormOptions(),
   ])
   if (!profile) throw data(null, { status: 404 })
   return { profile, photos, limit, countries: opts.countries, minAge: opts.minAge, interests: opts.interests, profileId: viewer.profileId }
@@ -53,36 +48,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const form = await readFormData(request)
   const intent = form.get('intent')
-  // Uploads count per file below; every other post of this page is a profile edit.
-  const wait = intent === 'upload' ? 0 : await takeWrite('profile_edit', viewer.profileId)
-  if (wait > 0) return tooOftenReply(wait)
-  if (intent === 'main') return { notice: (await setMainPhoto(viewer.profileId, formId(form.get('imageId')))) ? 'photos.mainChanged' : undefined }
-  if (intent === 'delete') {
-    if (!(await deletePhoto(viewer.profileId, formId(form.get('imageId'))))) throw data(null, { status: 404 })
+  // Uploads count per file (an upload token each); every other post of this page is a profile edit.
+  if (intent === 'upload') return uploadAction(viewer, form)
+  if (intent === 'main' || intent === 'delete') {
+    const r = await submitPhotoChange(viewer.profileId, intent, form.get('imageId'))
+    if (isTooOften(r)) return tooOftenReply(r.retryAfter)
+    if (!r.ok) throw notAnId()
+    if (intent === 'main') return { notice: r.changed ? 'photos.mainChanged' : undefined }
+    if (!r.changed) throw data(null, { status: 404 })
     return { notice: 'photos.deleted' }
   }
-  if (intent === 'upload') {
-    // The form path for browsers without JavaScript; with it, uploads go to /api/photos.php with progress.
-    for (const file of form.getAll('photo')) {
-      // A part without a name and bytes is the empty file field; an empty file that has a name is refused below.
-      if (typeof file === 'string' || (file.size === 0 && !file.name)) continue
-      const uploadWait = await takeWrite('upload', viewer.profileId)
-      if (uploadWait > 0) return tooOftenReply(uploadWait)
-      try {
-        const r = await uploadPhoto(viewer, Buffer.from(await file.arrayBuffer()))
-        if (!r.ok) return data({ photoError: 'photos.error.limit_reached', limit: r.limit }, { status: 409 })
-      } catch (e) {
-        if (e instanceof ImageRejectedError) return data({ photoError: `photos.error.${e.code}`, limit: 0 }, { status: 422 })
-        throw e
-      }
-    }
-    return { notice: 'photos.uploaded' }
+  const r = await submitProfileEdit(viewer.profileId, formFields(form))
+  if (isTooOften(r)) return tooOftenReply(r.retryAfter)
+  if (!r.ok) return data({ result: r.reply }, { status: 400 })
+  return { result: r.reply, saved: true }
+}
+
+/** The form path for browsers without JavaScript; with it, uploads go to /api/photos.php with progress. */
+async function uploadAction(viewer: { profileId: number; paidUser: boolean }, form: FormData) {
+  for (const file of form.getAll('photo')) {
+    // A part without a name and bytes is the empty file field; an empty file that has a name is refused below.
+    if (typeof file === 'string' || (file.size === 0 && !file.name)) continue
+    const r = await submitPhotoUpload(viewer, async () => Buffer.from(await file.arrayBuffer()))
+    if (isTooOften(r)) return tooOftenReply(r.retryAfter)
+    if (r.ok) continue
+    if (r.error === 'limit_reached') return data({ photoError: 'photos.error.limit_reached', limit: r.limit }, { status: 409 })
+    return data({ photoError: `photos.error.${r.code}`, limit: 0 }, { status: 422 })
   }
-  const opts = await formOptions()
-  const submission = parseWithZod(form, { schema: profileEditSchema(opts) })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  await updateProfile(viewer.profileId, submission.value)
-  return { result: submission.reply(), saved: true }
+  return { notice: 'photos.uploaded' }
 }
 
 export default function ProfileEdit({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { MatchModal } from '#app/features/matching/components/match-modal'
 import { SwipeCard } from '#app/features/matching/components/swipe-card'
 import { SwipeButtons, SwipeEmpty } from '#app/features/matching/components/swipe-buttons'
 import { proposals, proposer } from '#app/features/matching/proposals.server'
-import { rememberTimeZone, skipProfile, swipeAllowance, swipeLike, undoSkip } from '#app/features/matching/swipe.server'
+import { submitSwipe, swipeAllowance } from '#app/features/matching/swipe.server'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import { readFormData } from '#app/lib/form-data.server'
@@ -15,7 +15,7 @@ import { Countdown } from '#app/ui/countdown'
 import type { Route } from './+types/swipe-game'
 import { Icon } from '#app/ui/icon'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
-import { takeWrite } from '#app/features/settings/write-limits.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
 
 const actionSchema = z.object({
@@ -36,14 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const parsed = actionSchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) return data({ ok: false as const, error: 'error.generic' }, { status: 400 })
-  const { intent, profileId, tz } = parsed.data
-  const wait = await takeWrite('like', viewer.profileId)
-  if (wait > 0) return tooOftenReply(wait, { ok: false as const })
-  if (intent === 'skip') return { ok: (await skipProfile(viewer.profileId, profileId)) as boolean, skipped: profileId }
-  if (intent === 'undo') return { ok: (await undoSkip(viewer.profileId, profileId)) as boolean, skipped: null }
-  // The browser's zone decides where the member's day starts (the daily allowance).
-  await rememberTimeZone(viewer.userId, tz)
-  const r = await swipeLike(viewer, profileId)
+  const { profileId } = parsed.data
+  const r = await submitSwipe(viewer, parsed.data)
+  if (isTooOften(r)) return tooOftenReply(r.retryAfter, { ok: false as const })
+  if (r.intent === 'skip') return { ok: r.ok as boolean, skipped: profileId }
+  if (r.intent === 'undo') return { ok: r.ok as boolean, skipped: null }
   if (r.ok) return { ok: true as const, match: r.match ? profileId : null, skipped: null }
   if (r.error === 'daily_limit') return data({ ok: false as const, error: 'swipe.limitReached' }, { status: 429 })
   return data({ ok: false as const, error: 'error.generic' }, { status: 404 })

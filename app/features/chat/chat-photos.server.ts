@@ -5,6 +5,8 @@ import { db } from '#db/client.server'
 import { messages, profiles, users } from '#db/schema/index'
 import { statusFor } from '#app/lib/refusals'
 import { ImageRejectedError, processImage } from '#app/features/photos/process-image.server'
+import type { UnreadPhoto } from '#app/features/photos/submit-photo.server'
+import { withWrite } from '#app/features/settings/write-limits.server'
 import { conversationAccess } from './conversations.server'
 import { deliverSubmission, refusal, type SubmitResult } from './submit-message.server'
 
@@ -43,6 +45,23 @@ export async function sendChatPhoto(senderId: number, toProfileId: number, clien
   }
   if (!r.ok || r.message.kind !== 'photo' || !(await isStored(r.message.id, name))) await store.delete([name])
   return r
+}
+
+/** A photo message's post as plain values: the client's id of the message and the photo's bytes (or why none). */
+export type ChatPhotoPost = { clientId: unknown; photo: Buffer | UnreadPhoto }
+
+/**
+ * A member's photo message as the chat posts it: takes an upload write token first (too often: the body is not
+ * even read, so a refused one costs neither the decoding nor credits), then reads (`read`) and checks it, and sends.
+ */
+export function submitChatPhoto(senderId: number, toProfileId: number, read: () => Promise<ChatPhotoPost | UnreadPhoto>) {
+  return withWrite('upload', senderId, async (): Promise<PhotoSubmitResult | UnreadPhoto> => {
+    const post = await read()
+    if ('error' in post) return post
+    if (typeof post.clientId !== 'string' || !/^[0-9a-f-]{36}$/i.test(post.clientId)) return refusal('chat.errorInvalid')
+    if (!Buffer.isBuffer(post.photo)) return post.photo
+    return sendChatPhoto(senderId, toProfileId, post.clientId, post.photo)
+  })
 }
 
 async function isStored(messageId: number, name: string): Promise<boolean> {

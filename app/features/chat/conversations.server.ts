@@ -3,6 +3,8 @@ import { conversationMembers, conversations, messages, profileImages, profiles, 
 import { canSeeConversation, conversationVisibleTo, notBlockedEitherWay } from '#app/policies/visibility.server'
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
 import { getSettings } from '#app/features/settings/settings.server'
+import { withWrite } from '#app/features/settings/write-limits.server'
+import { z } from 'zod'
 import { messageColumns, toChatMessage } from './message-row.server'
 import { profileCardColumns, toProfileCard, type ProfileCard } from '#app/features/profiles/profile-view.server'
 import type { ChatMessage, MessageKind } from './chat-events'
@@ -183,6 +185,22 @@ export async function hideConversation(conversationId: number, viewerId: number)
     .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId)))
     .returning({ id: conversationMembers.conversationId })
   return rows.length > 0
+}
+
+const hideSchema = z.object({ conversation: z.coerce.number().int().positive() })
+
+export type HideOutcome = { ok: true } | { ok: false; error: 'invalid' | 'not_found' }
+
+/**
+ * A member's removal of a chat as the client sends it: takes a like write token first (too often: the body is not
+ * even read), then reads and validates the body (`read` gives its plain value, undefined when unreadable) and hides.
+ */
+export function submitHideConversation(viewerId: number, read: () => Promise<unknown>) {
+  return withWrite('like', viewerId, async (): Promise<HideOutcome> => {
+    const parsed = hideSchema.safeParse(await read())
+    if (!parsed.success) return { ok: false, error: 'invalid' }
+    return (await hideConversation(parsed.data.conversation, viewerId)) ? { ok: true } : { ok: false, error: 'not_found' }
+  })
 }
 
 /** Messages in the member's listed conversations that they can see (the chat store's total, spec section 3). */

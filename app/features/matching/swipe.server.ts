@@ -5,6 +5,7 @@ import { canContact } from '#app/policies/visibility.server'
 import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { insertLike } from '#app/features/likes/likes.server'
 import { getSettings } from '#app/features/settings/settings.server'
+import { withWrite } from '#app/features/settings/write-limits.server'
 import { nextMidnight, validTimeZone } from './time-zone'
 
 export interface Allowance {
@@ -107,4 +108,21 @@ export async function undoSkip(viewerId: number, targetId: number): Promise<bool
     .where(and(eq(skips.skipperId, viewerId), eq(skips.skippedId, targetId)))
     .returning({ id: skips.skippedId })
   return rows.length > 0
+}
+
+export type SwipeMove = { intent: 'like' | 'skip' | 'undo'; profileId: number; tz?: string }
+export type SwipeOutcome = { intent: 'skip'; ok: boolean } | { intent: 'undo'; ok: boolean } | ({ intent: 'like' } & SwipeLikeResult)
+
+/**
+ * A move of the swipe game as the member makes it: every move (a skip and its undo too) takes a like write token
+ * first (too_often when spent). Not submitLike: a swipe like counts against the daily allowance (swipeLike).
+ */
+export function submitSwipe(viewer: { userId: number; profileId: number }, move: SwipeMove) {
+  return withWrite('like', viewer.profileId, async (): Promise<SwipeOutcome> => {
+    if (move.intent === 'skip') return { intent: 'skip', ok: await skipProfile(viewer.profileId, move.profileId) }
+    if (move.intent === 'undo') return { intent: 'undo', ok: await undoSkip(viewer.profileId, move.profileId) }
+    // The browser's zone decides where the member's day starts (the daily allowance).
+    await rememberTimeZone(viewer.userId, move.tz)
+    return { intent: 'like', ...(await swipeLike(viewer, move.profileId)) }
+  })
 }

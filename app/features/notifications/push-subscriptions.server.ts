@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { db } from '#db/client.server'
 import { pushSubscriptions } from '#db/schema/index'
+import { withWrite } from '#app/features/settings/write-limits.server'
 
 /** The browser's PushSubscription.toJSON(), as POST /api/user.php?push=1 receives it. */
 export const pushSubscriptionSchema = z.object({
@@ -24,6 +25,23 @@ export async function savePushSubscription(userId: number, sessionId: string, su
     .insert(pushSubscriptions)
     .values({ userId, sessionId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, sessionId, p256dh: sub.keys.p256dh, auth: sub.keys.auth } })
+}
+
+export type PushSubscribeOutcome = { ok: true } | { ok: false; error: 'invalid' | 'no_session' }
+
+/**
+ * A member's push subscription as the browser sends it: takes an account_change write token first (too often: the
+ * body is not even read), then reads (`read` gives the body's plain value) and validates it, and stores it for the
+ * session (`sessionId`, null without one).
+ */
+export function submitPushSubscription(userId: number, sessionId: string | null, read: () => Promise<unknown>) {
+  return withWrite('account_change', userId, async (): Promise<PushSubscribeOutcome> => {
+    const parsed = pushSubscriptionSchema.safeParse(await read())
+    if (!parsed.success) return { ok: false, error: 'invalid' }
+    if (!sessionId) return { ok: false, error: 'no_session' }
+    await savePushSubscription(userId, sessionId, parsed.data.subscription)
+    return { ok: true }
+  })
 }
 
 export async function hasPushSubscription(userId: number): Promise<boolean> {

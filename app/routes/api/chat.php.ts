@@ -1,11 +1,8 @@
-import { z } from 'zod'
 import { requireApiViewer } from '#app/routes/-helpers/require-viewer.server'
-import { hideConversation } from '#app/features/chat/conversations.server'
-import { takeWrite } from '#app/features/settings/write-limits.server'
+import { submitHideConversation } from '#app/features/chat/conversations.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
 import type { Route } from './+types/chat.php'
 import { tooOftenJson } from '../write-limit.server'
-
-const removeSchema = z.object({ conversation: z.coerce.number().int().positive() })
 
 export function loader() {
   return Response.json({ error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'DELETE' } })
@@ -15,16 +12,9 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireApiViewer(context)
   if (request.method !== 'DELETE') return Response.json({ error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'DELETE' } })
-  const wait = await takeWrite('like', viewer.profileId)
-  if (wait > 0) return tooOftenJson(request, context, wait)
-  let body: unknown
-  try {
-    body = await request.json()
-  } catch {
-    return Response.json({ error: 'bad_request' }, { status: 400 })
-  }
-  const parsed = removeSchema.safeParse(body)
-  if (!parsed.success) return Response.json({ error: 'bad_request' }, { status: 400 })
-  if (!(await hideConversation(parsed.data.conversation, viewer.profileId))) return Response.json({ error: 'not_found' }, { status: 404 })
+  // The body is read only once the write token is taken; an unreadable one is a bad request like an invalid one.
+  const r = await submitHideConversation(viewer.profileId, () => request.json().catch(() => undefined))
+  if (isTooOften(r)) return tooOftenJson(request, context, r.retryAfter)
+  if (!r.ok) return r.error === 'not_found' ? Response.json({ error: 'not_found' }, { status: 404 }) : Response.json({ error: 'bad_request' }, { status: 400 })
   return Response.json({ ok: true })
 }

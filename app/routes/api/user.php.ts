@@ -6,14 +6,14 @@ import { loginRefusalMessages, statusFor } from '#app/lib/refusals'
 import { startSession } from '#app/features/authentication/session-cookie.server'
 import { sessionIdOf } from '#app/features/authentication/sessions.server'
 import { userJson } from '#app/features/authentication/user-json.server'
-import { getViewer, setAccountLanguage } from '#app/features/authentication/viewer.server'
-import { pushSubscriptionSchema, savePushSubscription } from '#app/features/notifications/push-subscriptions.server'
+import { getViewer, submitAccountLanguage } from '#app/features/authentication/viewer.server'
+import { submitPushSubscription } from '#app/features/notifications/push-subscriptions.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '#app/i18n/locales'
 import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { serverIntl } from '#app/i18n/translate.server'
 import { setCookieHeader } from '#app/lib/http.server'
-import { takeWrite } from '#app/features/settings/write-limits.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
 import type { Route } from './+types/user.php'
 import { tooOftenJson } from '../write-limit.server'
 import { readFormData } from '#app/lib/form-data.server'
@@ -40,9 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = languageSchema.safeParse(await readBody(request))
     if (!parsed.success) return Response.json({ error: 'invalid_language' }, { status: 400 })
     // A visitor's choice is only a cookie; a member's is stored on the account.
-    const wait = context.viewer ? await takeWrite('account_change', context.viewer.userId) : 0
-    if (wait > 0) return tooOftenJson(request, context, wait)
-    if (context.viewer) await setAccountLanguage(context.viewer.userId, parsed.data.language)
+    const stored = context.viewer ? await submitAccountLanguage(context.viewer.userId, parsed.data.language) : undefined
+    if (isTooOften(stored)) return tooOftenJson(request, context, stored.retryAfter)
     return Response.json(
       { ok: true, language: parsed.data.language },
       { headers: { 'Set-Cookie': setCookieHeader(LOCALE_COOKIE, parsed.data.language, LOCALE_COOKIE_MAX_AGE, false) } },
@@ -51,13 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return Response.json({ error: 'method_not_allowed' }, { status: 405 })
   if (new URL(request.url).searchParams.has('push')) {
     const viewer = requireApiViewer(context)
-    const wait = await takeWrite('account_change', viewer.userId)
-    if (wait > 0) return tooOftenJson(request, context, wait)
-    const parsed = pushSubscriptionSchema.safeParse(await readBody(request))
-    if (!parsed.success) return Response.json({ error: 'invalid_subscription' }, { status: 400 })
-    const sessionId = sessionIdOf(context.sessionToken)
-    if (!sessionId) return Response.json({ error: 'authentication_required' }, { status: 403 })
-    await savePushSubscription(viewer.userId, sessionId, parsed.data.subscription)
+    const r = await submitPushSubscription(viewer.userId, sessionIdOf(context.sessionToken), () => readBody(request))
+    if (isTooOften(r)) return tooOftenJson(request, context, r.retryAfter)
+    if (!r.ok && r.error === 'invalid') return Response.json({ error: 'invalid_subscription' }, { status: 400 })
+    if (!r.ok) return Response.json({ error: 'authentication_required' }, { status: 403 })
     return Response.json({ ok: true })
   }
   // The first call carries e-mail and password; with a second factor, a second call the challenge and the code.

@@ -1,0 +1,24 @@
+import { field, fieldValues, type FormFields } from '#app/lib/form-fields'
+import { withWrite } from '#app/features/settings/write-limits.server'
+import { nextStep, profileDetailsSchema, type CompleteSignupStep } from './complete-signup'
+import { updateProfileDetails } from './update-profile.server'
+
+/** `next`: the step to go on to after a saved step (null: the signup is complete); none for another intent. */
+export type SignupStepOutcome = { ok: true; next?: CompleteSignupStep | null }
+
+/**
+ * A post of the remaining signup steps as the form sends it (plain fields), but the photo changes
+ * (submitPhotoChange): takes a profile_edit write token first (too_often when spent), then saves the step's fields
+ * (`intent` save; fields that do not pass are not saved, and the member still goes on). Another intent saves nothing.
+ */
+export function submitSignupStep(profileId: number, fields: FormFields) {
+  return withWrite('profile_edit', profileId, async (): Promise<SignupStepOutcome> => {
+    if (field(fields, 'intent') !== 'save') return { ok: true }
+    const step = (field(fields, 'step') ?? 'push') as CompleteSignupStep
+    // The last value of each field, as Object.fromEntries(formData) gives it; the interests are a list.
+    const values = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[v.length - 1]]))
+    const parsed = profileDetailsSchema(step).safeParse({ ...values, interests: fieldValues(fields, 'interests') })
+    if (parsed.success) await updateProfileDetails(profileId, parsed.data)
+    return { ok: true, next: nextStep(step) }
+  })
+}
