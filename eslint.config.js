@@ -136,6 +136,27 @@ export default tseslint.config(
     },
   },
   {
+    // Write rates are taken inside the feature a route calls (withWrite, withFailureLimit), so a new caller cannot
+    // forget them (issue 25): routes and the server never take a token themselves.
+    files: ['app/routes/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '#app/features/settings/write-limits.server',
+              importNames: ['takeWrite', 'writeWait', 'withWrite', 'withFailureLimit'],
+              message: 'Take the write token inside the feature function (withWrite), not in the route (docs/architecture.md "Write rates").',
+            },
+          ],
+          patterns: [{ group: ['../../*/*', '../../../*'], message: 'Import across folders with #app/… or #db/…' }],
+        },
+      ],
+    },
+  },
+  {
     // Test helpers reach into the test setup folder.
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-restricted-imports': 'off', 'import-x/no-restricted-paths': ['error', { zones: testZones }] },

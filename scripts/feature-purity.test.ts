@@ -49,4 +49,13 @@ describe('feature purity', () => {
     expect(asFeature.filter((r) => r === 'no-restricted-syntax').length).toBeGreaterThanOrEqual(4)
     expect(await lint('app/routes/offender.ts')).toEqual([])
   })
+
+  it('the lint refuses a route or the server taking a write token itself: the feature it calls takes it', { timeout: 120_000 }, async () => {
+    const eslint = new ESLint({ cwd: root })
+    const code = "import { takeWrite } from '#app/features/settings/write-limits.server'\nexport const take = (id: number) => takeWrite('like', id)\n"
+    const rules = async (filePath: string) => (await eslint.lintText(code, { filePath: path.join(root, filePath) }))[0].messages.map((m) => m.ruleId)
+    expect(await rules('app/routes/offender.ts')).toContain('no-restricted-imports')
+    expect(await rules('server/offender.server.ts')).toContain('no-restricted-imports')
+    expect(await rules('app/features/likes/offender.server.ts')).not.toContain('no-restricted-imports')
+  })
 })
