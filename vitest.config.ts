@@ -27,6 +27,8 @@ export default defineConfig({
     ],
     environment: 'node',
     setupFiles: ['./tests/setup/vitest-setup.ts'],
+    // The embedded database's migrated template, made once per set of migrations (tests/setup/pglite-template.ts).
+    globalSetup: ['./tests/setup/pglite-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -30,7 +30,14 @@ export const PGLITE_PARAMS = ['-c', 'shared_buffers=32MB']
 export const pgliteDataDir = (dataDir: string) => path.resolve(dataDir, 'pglite')
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite persisted in `dataDir` (or in memory). */
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number; namedStatements?: boolean }): Promise<DbHandle> {
+export async function openDatabase(opts: {
+  url?: string
+  dataDir?: string
+  poolSize?: number
+  namedStatements?: boolean
+  /** In memory only: a data directory (a tarball from PGlite's dumpDataDir) to start from instead of an empty one. */
+  template?: string
+}): Promise<DbHandle> {
   if (opts.url) {
     const [{ drizzle }, pg] = await Promise.all([import('drizzle-orm/node-postgres'), import('pg')])
     // A request waits at most 5 s for a connection: when the database is away it gets a 503, not a hang.
@@ -61,7 +68,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     // One process at a time (db/data-dir-lock.server.ts): a second server, or a backup under way, is refused here.
     unlock = lockDataDir(dataDir, { takeForeign: true, onTakeOver: (h) => logger.warn({ pid: h.pid }, 'took over the embedded database lock of another host') })
   }
-  const client = tallyPglite(new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_PARAMS] }))
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_PARAMS]
+  const client = tallyPglite(
+    !dataDir && opts.template
+      ? new PGlite('memory://', { startParams, loadDataDir: new Blob([fs.readFileSync(opts.template)]) })
+      : new PGlite(dataDir, { startParams }),
+  )
   try {
     await client.waitReady
   } catch (e) {

@@ -6,6 +6,7 @@ import { resetWriteLimits } from '#app/features/settings/write-limits.server'
 import { ensureSystemDiscountCodes } from '#app/features/billing/discounts.server'
 import { ensureCompanyInfo } from '#app/features/content/company-info.server'
 import { ensureInterests } from '#app/features/content/interests.server'
+import { TEMPLATE_ENV } from './pglite-template'
 import { migrate, openDatabase, setDatabase, type DbHandle } from '#db/client.server'
 
 /**
@@ -14,7 +15,8 @@ import { migrate, openDatabase, setDatabase, type DbHandle } from '#db/client.se
  */
 export async function openTestDatabase(): Promise<DbHandle> {
   const url = process.env.TEST_DATABASE_URL
-  if (!url) return openDatabase({})
+  // The migrated template of tests/setup/pglite-template.ts, when Vitest's global set-up made one.
+  if (!url) return openDatabase({ template: process.env[TEMPLATE_ENV] })
   const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0'
   const target = new URL(url)
   const name = `${target.pathname.slice(1) || 'test'}_w${worker}`
