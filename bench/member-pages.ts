@@ -171,13 +171,16 @@ function table(title: string, runs: { label: string; pages: PageFigures[]; rssMi
 async function main() {
   ensureBuild()
   const runs: { label: string; pages: PageFigures[]; rssMiB: number }[] = []
-  for (const named of ['1', '0']) {
+  const variants: { label: string; env: Record<string, string> }[] = [
+    { label: 'PostgreSQL', env: { DATABASE_NAMED_STATEMENTS: '1' } },
+    { label: 'PostgreSQL, unnamed statements', env: { DATABASE_NAMED_STATEMENTS: '0' } },
+  ]
+  for (const [i, v] of variants.entries()) {
     const database = await createBenchDatabase(adminUrl)
     cleanups.push(() => database.drop())
-    const dataDir = path.join(tmp, `pg-${named}`)
-    const server = await startSeeded({ DATABASE_URL: database.url, DATA_DIR: dataDir, DATABASE_NAMED_STATEMENTS: named })
-    const label = named === '1' ? 'PostgreSQL' : 'PostgreSQL, unnamed statements'
-    runs.push({ label, ...(await measure(label, server, dataDir)) })
+    const dataDir = path.join(tmp, `pg-${i}`)
+    const server = await startSeeded({ DATABASE_URL: database.url, DATA_DIR: dataDir, ...v.env })
+    runs.push({ label: v.label, ...(await measure(v.label, server, dataDir)) })
     await server.stop()
   }
   const embeddedDir = path.join(tmp, 'embedded')

@@ -22,16 +22,27 @@ export function withQueryTally<T>(run: (tally: QueryTally) => T): T {
   return tallies.run(tally, () => run(tally))
 }
 
-/** Counts a statement of the current request, if any, while its promise runs. */
-export function tallied<T>(result: Promise<T>): Promise<T> {
+/**
+ * Counts a statement of the current request, if any: call at the moment it is sent, and the returned function
+ * when it has finished (both from the request's own context, or the function captured there).
+ */
+export function startStatement(): (() => void) | undefined {
   const tally = tallies.getStore()
-  if (!tally) return result
+  if (!tally) return undefined
   tally.statements++
   if (tally.running++ === 0) tally.since = performance.now()
-  const done = () => {
+  let finished = false
+  return () => {
+    if (finished) return
+    finished = true
     if (--tally.running === 0) tally.dbMs += performance.now() - tally.since
   }
-  result.then(done, done)
+}
+
+/** Counts a statement of the current request, if any, while its promise runs. */
+export function tallied<T>(result: Promise<T>): Promise<T> {
+  const done = startStatement()
+  if (done) result.then(done, done)
   return result
 }
 

@@ -1,6 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import type pg from 'pg'
-import { statementName, tallied } from './query-tally.server'
+import { startStatement, statementName, tallied } from './query-tally.server'
 
 type PgModule = typeof pg
 type QueryConfig = { text?: unknown; name?: unknown; submit?: unknown }
@@ -23,9 +23,24 @@ export function talliedPgClient(pgModule: PgModule, named: boolean): PgModule['C
           c.name === undefined && typeof c.text === 'string' && Array.isArray(values) ? statementName(c.text, values, Object.keys(parsed).length) : undefined
         if (name) sent = { ...c, name }
       }
+      // node-postgres' pool passes a callback (pool.query), drizzle's transactions await a promise: count both.
+      const done = startStatement()
+      if (!done) {
+        // @ts-expect-error passed on as given
+        return super.query(sent, values, callback)
+      }
+      const wrap = (cb: unknown) => (err: unknown, res: unknown) => {
+        done()
+        ;(cb as (e: unknown, r: unknown) => void)(err, res)
+      }
+      if (typeof values === 'function') values = wrap(values)
+      else if (typeof callback === 'function') callback = wrap(callback)
+      else if (typeof config === 'object' && config && typeof (config as { callback?: unknown }).callback === 'function')
+        sent = { ...(sent as object), callback: wrap((config as { callback: unknown }).callback) }
       // @ts-expect-error passed on as given
       const result: unknown = super.query(sent, values, callback)
-      return result instanceof Promise ? tallied(result) : result
+      if (result instanceof Promise) result.then(done, done)
+      return result
     }
   }
   return TalliedClient as unknown as PgModule['Client']

@@ -117,6 +117,8 @@ const PER_REPLY = new Set([
   'keep-alive',
   'set-cookie',
   'content-security-policy',
+  // Each reply's own time (server/server-timing.server.ts): a cache hit is not the miss that stored it.
+  'server-timing',
 ])
 
 // A nonce that every reader of the page could learn is no secret: the cached page is served with this reply's.

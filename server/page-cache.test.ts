@@ -6,6 +6,7 @@ import express from 'express'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../tests/setup/test-db'
 import { settingsChanged, updateSetting } from '#app/features/settings/settings.server'
+import { serverTiming } from './server-timing.server'
 import { anonymousPageCache } from './page-cache.server'
 import { securityHeaders } from './security-headers.server'
 
@@ -19,12 +20,14 @@ const cache = anonymousPageCache({ ttlMs: 60_000 })
 beforeAll(async () => {
   const app = express()
   app.set('trust proxy', 'loopback')
+  app.use(serverTiming)
   app.use(compression({ threshold: 0 }))
   app.use(securityHeaders({}))
   app.use(cache)
   // Stands in for React Router: a page that shows how often it was rendered and what the request carried.
-  app.get('/{*splat}', (req, res) => {
+  app.get('/{*splat}', async (req, res) => {
     renders += 1
+    if (req.query.slow) await new Promise((r) => setTimeout(r, 80))
     if (req.query.status) res.status(Number(req.query.status))
     if (req.query.cookie) res.append('Set-Cookie', 'tracking=x; Path=/')
     res.type(req.query.json ? 'application/json' : 'text/html').setHeader('Cache-Control', 'no-cache')
@@ -63,6 +66,15 @@ describe('the page cache for logged-out visitors', () => {
     expect(second.text.replace(/nonce="[^"]+"/, '')).toBe(first.text.replace(/nonce="[^"]+"/, ''))
     expect(renders).toBe(1)
     expect(nonceOf(second)).not.toBe(nonceOf(first))
+  })
+
+  it('gives a replayed page its own Server-Timing, not the time of the render that stored it', async () => {
+    const total = (r: { headers: Headers }) => Number(/total;dur=([\d.]+)/.exec(r.headers.get('server-timing') ?? '')?.[1])
+    const first = await page('/?slow=1')
+    const second = await page('/?slow=1')
+    expect(renders).toBe(1)
+    expect(total(first)).toBeGreaterThanOrEqual(70)
+    expect(total(second)).toBeLessThan(70)
   })
 
   it('renders /, /login and /signup once per set of inputs and replays them with their headers', async () => {
