@@ -71,34 +71,18 @@ function serverTiming(header: string | string[] | undefined): { db: number; app:
 }
 
 async function alone(url: string, headers: Record<string, string>): Promise<Alone> {
-  const samples = []
+  const samples: ReturnType<typeof serverTiming>[] = []
   for (let i = 0; i < ALONE_REQUESTS; i++) {
     const res = await rawGet(url, headers)
     if (res.status !== 200) throw new Error(`${url}: ${res.status}`)
     samples.push(serverTiming(res.headers['server-timing']))
   }
-  return {
-    totalP50: quantile(
-      samples.map((s) => s.total),
-      0.5,
-    ),
-    totalP99: quantile(
-      samples.map((s) => s.total),
-      0.99,
-    ),
-    dbP50: quantile(
-      samples.map((s) => s.db),
-      0.5,
-    ),
-    appP50: quantile(
-      samples.map((s) => s.app),
-      0.5,
-    ),
-    statements: quantile(
-      samples.map((s) => s.statements),
-      0.5,
-    ),
-  }
+  const q = (key: keyof ReturnType<typeof serverTiming>, p: number) =>
+    quantile(
+      samples.map((s) => s[key]),
+      p,
+    )
+  return { totalP50: q('total', 0.5), totalP99: q('total', 0.99), dbP50: q('db', 0.5), appP50: q('app', 0.5), statements: q('statements', 0.5) }
 }
 
 /** The member's pages, with ids read off the pages themselves (the first card, the first conversation). */
