@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { clearSettingsCache } from '#app/features/settings/settings.server'
-import { resetWriteLimits } from '#app/features/settings/write-limits.server'
+import { resetWriteLimits, takeWrite } from '#app/features/settings/write-limits.server'
+import { rateLimitStoreReady } from '#app/adapters/rate-limit/rate-limit.server'
 import { ensureSystemDiscountCodes } from '#app/features/billing/discounts.server'
 import { ensureCompanyInfo } from '#app/features/content/company-info.server'
 import { ensureInterests } from '#app/features/content/interests.server'
@@ -66,6 +67,12 @@ export function useTestDatabase(): { handle: () => DbHandle } {
     handle = await openTestDatabase()
     await migrate(handle)
     setDatabase(handle)
+    // With Redis the write limits count there; until its connection is up a limit lets writes pass uncounted (as a
+    // starting server does), so a test's first writes would not count. Open it before the first test.
+    if (process.env.REDIS_URL) {
+      await takeWrite('like', 'warm-up')
+      await rateLimitStoreReady()
+    }
   })
   beforeEach(async () => {
     await truncateAll(handle!)
