@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { logger } from '#app/lib/logger.server'
 import * as schema from './schema/index'
 import { lockDataDir } from './data-dir-lock.server'
+import { releaseOnFailedBegin } from './failed-begin-release.server'
 import { talliedPgClient, tallyPglite } from './tallied-clients.server'
 
 export type Schema = typeof schema
@@ -45,7 +46,7 @@ export async function openDatabase(opts: {
       connectionString: opts.url,
       max: opts.poolSize ?? 20,
       connectionTimeoutMillis: 5000,
-      Client: talliedPgClient(pg.default, opts.namedStatements ?? true),
+      Client: talliedPgClient(releaseOnFailedBegin(pg.default.Client), opts.namedStatements ?? true),
     })
     // An idle connection that the server ends (restart, failover, pg_terminate_backend) is reported here; the pool
     // drops it and opens a new one on the next query. Unlistened, the event would stop the process.

@@ -10,8 +10,7 @@ type QueryConfig = { text?: unknown; name?: unknown; submit?: unknown }
  * unnamed statements were parsed and planned on every request, which cost more than running them) and counted in
  * the request's tally. Cursors and streams (objects with `submit`) pass as they are.
  */
-export function talliedPgClient(pgModule: PgModule, named: boolean): PgModule['Client'] {
-  const Base = pgModule.Client
+export function talliedPgClient(Base: PgModule['Client'], named: boolean): PgModule['Client'] {
   class TalliedClient extends Base {
     // @ts-expect-error one implementation for node-postgres' overloads; promise calls are the ones counted
     override query(config: unknown, values?: unknown, callback?: unknown) {

@@ -12,6 +12,9 @@ import { demoSeedDecision } from '#db/seed/demo-mode'
 import { disablePublishedDemoOperators, seedDemoOperators } from '#app/features/console/operators/demo-operators.server'
 import { createJobRunner } from './jobs.server'
 
+const DATABASE_CLOSE_MS = 5_000
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref())
+
 /** Opens the database, migrates, seeds on first run and connects the bus: everything before listening. */
 export async function startServices(
   e: Env,
@@ -53,7 +56,9 @@ export async function startServices(
     async close() {
       await runner.stop()
       await bus.close()
-      await handle.close()
+      // Waits for the connections in use; should one never come back, the stop still ends (and says so).
+      const closed = await Promise.race([handle.close().then(() => true), sleep(DATABASE_CLOSE_MS).then(() => false)])
+      if (!closed) logger.warn({ ms: DATABASE_CLOSE_MS }, 'shutdown: database connections still in use, left behind')
       setDatabase(undefined)
     },
   }
