@@ -1,6 +1,6 @@
 // `npm test`: type check, lint, unit and integration tests, build, browser tests.
 import { recordBuild } from './build-state.mjs'
-import { ensureDependencies, ensureJava, findChromium, root, run, runParallel } from './lib.mjs'
+import { ensureDependencies, ensureJava, findChromium, freshDatabase, root, run, runParallel } from './lib.mjs'
 
 ensureDependencies()
 const step = (name) => console.log(`\n▶ ${name}`)
@@ -23,16 +23,21 @@ ensureJava()
 // (playwright.config.ts derives them from E2E_PORT): most of a browser test's time is waiting, so two shards
 // on two cores take little more than half the time of one. E2E_SHARDS=1 runs them in one go.
 const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2))
+// Given PostgreSQL (CI), each shard's server runs on a database of its own there, as production does: the embedded
+// database runs inside the server's own thread, and on two cores the suite waited on it (decision record 032).
+const database = async (i) =>
+  process.env.TEST_DATABASE_URL && !process.env.E2E_EMBEDDED ? { E2E_DATABASE_URL: await freshDatabase(process.env.TEST_DATABASE_URL, `e2e${i}`) } : {}
 if (shards === 1) {
-  run('npx', ['playwright', 'test'], { env: { ...process.env, CHROMIUM_PATH: chromium } })
+  run('npx', ['playwright', 'test'], { env: { ...process.env, CHROMIUM_PATH: chromium, ...(await database(1)) } })
 } else {
   const basePort = Number(process.env.E2E_PORT ?? 3999)
+  const databases = await Promise.all(Array.from({ length: shards }, (_, i) => database(i + 1)))
   const failed = await runParallel(
     Array.from({ length: shards }, (_, i) => ({
       label: `e2e ${i + 1}/${shards}`,
       cmd: 'npx',
       args: ['playwright', 'test', `--shard=${i + 1}/${shards}`],
-      env: { ...process.env, CHROMIUM_PATH: chromium, E2E_PORT: String(basePort - 20 * i), E2E_SMTP_PORT: String(basePort - 20 * i - 1) },
+      env: { ...process.env, ...databases[i], CHROMIUM_PATH: chromium, E2E_PORT: String(basePort - 20 * i), E2E_SMTP_PORT: String(basePort - 20 * i - 1) },
     })),
   )
   if (failed.length) {

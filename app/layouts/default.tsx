@@ -11,6 +11,7 @@ import { ErrorPage } from '#app/ui/error-page'
 import { Disclaimer } from '#app/ui/disclaimer'
 import { EntryWarning } from '#app/features/visitors/components/entry-warning'
 import { Footer } from '#app/ui/footer'
+import { LanguageDropdown } from '#app/ui/language-dropdown'
 import { TopNav } from '#app/ui/top-nav'
 import { LikeModal } from '#app/features/matching/components/like-modal'
 import { LiveMatching } from '#app/features/matching/components/live-matching'
@@ -26,7 +27,8 @@ export default function DefaultLayout() {
   const [search] = useSearchParams()
   const reminder = root.viewer ? activationReminderMode(root.viewer, routeIds, search) : null
   const inMembersArea = routeIds.some((id) => membersAreaRoutes.has(id))
-  const timeBonus = root.viewer && inMembersArea ? root.timeBonus : null
+  // One banner at a time (issue 27): the reminder to confirm the e-mail address goes first, the time bonus after it.
+  const timeBonus = root.viewer && inMembersArea && reminder !== 'alert' ? root.timeBonus : null
   const showPhotoAlert = !!root.viewer && !root.viewer.thumb && !routeIds.some((id) => photoAlertHiddenOn.has(id))
   return (
     <>
@@ -44,11 +46,12 @@ export default function DefaultLayout() {
         {timeBonus ? <TimeBonusBanner key={timeBonus.endsAt} endsAt={timeBonus.endsAt} percentage={timeBonus.percentage} /> : null}
         {timeBonus && root.viewer?.credits === 0 ? <TimeBonusPopup endsAt={timeBonus.endsAt} percentage={timeBonus.percentage} /> : null}
         {root.viewer && reminder ? <ActivationReminder email={root.viewer.email} mode={reminder} /> : null}
+        <Outlet />
         {/*
-          These alerts are decided in the browser after hydration (dismissals kept in localStorage, push support), so
-          the server cannot render them. Docked at the bottom of the viewport (app/styles/app.scss .alert-dock), they
-          appear without moving the page, which in the flow above the content was a layout shift of 0.13 to 0.16 on
-          /members (issue 14, bench/lighthouse.ts).
+          These prompts are decided in the browser after hydration (dismissals kept in localStorage, push support), so
+          the server cannot render them. They come after the page's content, so that they neither move it (a layout
+          shift when they were inserted above it, issue 14) nor cover any of it (they floated over the swipe game's
+          and the profiles' buttons, issue 27); only the first of them shows (app/styles/app.scss .alert-dock).
         */}
         <div className="alert-dock" data-testid="alert-dock">
           {root.viewer ? <NotificationsDisabledAlert disabled={root.viewer.notificationsDisabled} routeIds={routeIds} /> : null}
@@ -63,7 +66,6 @@ export default function DefaultLayout() {
             </DismissibleAlert>
           ) : null}
         </div>
-        <Outlet />
         {root.viewer ? (
           <>
             <LiveMatching cdnPrefix={root.site.cdnPrefix} />
@@ -71,11 +73,16 @@ export default function DefaultLayout() {
           </>
         ) : null}
       </main>
-      <Footer siteName={root.site.name} usFooter={root.site.usFooter} />
+      <Footer siteName={root.site.name} usFooter={root.site.usFooter} languageSwitch={memberLanguageSwitch(root)} />
       <Disclaimer kind="default" siteName={root.site.name} minimumAge={root.site.minimumAge} />
       <EntryWarning show={root.visitor.entryWarning.all} siteName={root.site.name} minimumAge={root.site.minimumAge} />
     </>
   )
+}
+
+/** A member's language menu lives in the footer (the header keeps the room for the navigation on phones). */
+function memberLanguageSwitch(root: ReturnType<typeof useRootData>) {
+  return root.viewer ? <LanguageDropdown current={root.locale} available={root.visitor.languages} /> : undefined
 }
 
 /** Errors inside the default layout keep the navigation, so the member can carry on (spec section 8). */
@@ -95,7 +102,7 @@ export function ErrorBoundary() {
         mediaPrefix={root.site.cdnPrefix}
       />
       <ErrorPage status={status} />
-      <Footer siteName={root.site.name} usFooter={root.site.usFooter} />
+      <Footer siteName={root.site.name} usFooter={root.site.usFooter} languageSwitch={memberLanguageSwitch(root)} />
       <Disclaimer kind="default" siteName={root.site.name} minimumAge={root.site.minimumAge} />
     </>
   )

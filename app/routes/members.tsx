@@ -48,7 +48,8 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const show = (f: string) => fields.includes(f)
   return (
     <>
-      <h1 className="h3 mb-3">
+      {/* On a phone the tab bar's active "Search" says where one is: the title is for screen readers there. */}
+      <h1 className="h3 mb-3 title-from-md">
         <FormattedMessage id="members.title" />
       </h1>
       {loaderData.visitor ? (
@@ -59,7 +60,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           </SignupLink>
         </div>
       ) : null}
-      <Form method="get" className="row g-2 align-items-end mb-4" role="search" aria-label={intl.formatMessage({ id: 'members.searchForm' })}>
+      <Form method="get" className="row g-2 align-items-end mb-3 mb-md-4" role="search" aria-label={intl.formatMessage({ id: 'members.searchForm' })}>
         {show('gender') ? (
           <div className="col-6 col-md-2">
             <label htmlFor="search-gender" className="form-label">

@@ -40,7 +40,8 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      {loaderData.discount ? <DiscountNotice discount={loaderData.discount} /> : null}
+      {/* The time bonus has the members area's banner with its countdown: said once (issue 27). */}
+      {loaderData.discount && loaderData.discount.kind !== 'time_bonus' ? <DiscountNotice discount={loaderData.discount} /> : null}
       <h2 className="h4 mb-3">
         <FormattedMessage id={loaderData.paidUser ? 'credits.title' : 'premium.choose'} />
       </h2>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 
@@ -19,7 +20,8 @@ export interface UsFooter {
   address: string
 }
 
-export function Footer({ siteName, usFooter = null }: { siteName: string; usFooter?: UsFooter | null }) {
+/** The site's footer; `languageSwitch` is the member's language menu, which the header leaves out to make room. */
+export function Footer({ siteName, usFooter = null, languageSwitch }: { siteName: string; usFooter?: UsFooter | null; languageSwitch?: ReactNode }) {
   const intl = useIntl()
   return (
     <footer className="border-top mt-5 py-4 text-body-secondary small">
@@ -36,6 +38,7 @@ export function Footer({ siteName, usFooter = null }: { siteName: string; usFoot
             ))}
           </ul>
         </nav>
+        {languageSwitch ? <div className="footer-language mb-3">{languageSwitch}</div> : null}
         <div className="d-flex flex-wrap justify-content-between gap-2">
           <span>
             <FormattedMessage id="footer.rights" values={{ year: new Date().getFullYear(), name: siteName }} />

@@ -51,28 +51,41 @@ export function TopNav(props: {
         </Link>
         {viewer ? (
           <>
-            <NavItem to="/members" icon="search" labelId="nav.search" />
-            <NavItem to="/chats" icon="chat-dots" labelId="nav.messages" testId="nav-messages">
-              <CountBadge count={props.unread} variant="unread" labelId="nav.unreadMessages" />
-            </NavItem>
-            <NavItem to="/likes" icon="heart" labelId="nav.likes" testId="nav-likes">
-              <CountBadge count={props.newLikes} labelId="nav.newLikes" />
-            </NavItem>
-            {viewer.paidUser ? (
-              <NavItem to="/credits" icon="coin" labelId="nav.credits" testId="nav-credits">
-                <CreditsBadge viewer={viewer} />
+            {/* From md up these are links in the header; below md the same links are the bottom tab bar (app.scss). */}
+            <div className="member-tabs" data-testid="member-tabs">
+              <NavItem to="/members" icon="search" labelId="nav.search" shortLabelId="nav.searchShort" />
+              <NavItem to="/chats" icon="chat-dots" labelId="nav.messages" testId="nav-messages">
+                <CountBadge count={props.unread} variant="unread" labelId="nav.unreadMessages" />
               </NavItem>
-            ) : (
-              <NavItem to="/premium" icon="gem" labelId="nav.getPremium" testId="nav-premium" extraClass=" text-primary fw-semibold" />
-            )}
+              <NavItem to="/likes" icon="heart" labelId="nav.likes" testId="nav-likes">
+                <CountBadge count={props.newLikes} labelId="nav.newLikes" />
+              </NavItem>
+              {viewer.paidUser ? (
+                <NavItem to="/credits" icon="coin" labelId="nav.credits" testId="nav-credits">
+                  <CreditsBadge viewer={viewer} />
+                </NavItem>
+              ) : (
+                <NavItem
+                  to="/premium"
+                  icon="gem"
+                  labelId="nav.getPremium"
+                  shortLabelId="nav.premiumShort"
+                  testId="nav-premium"
+                  extraClass=" text-primary fw-semibold"
+                />
+              )}
+            </div>
             <AccountMenu viewer={viewer} mediaPrefix={props.mediaPrefix} />
           </>
         ) : (
-          <Link to="/login" className="btn btn-primary btn-sm">
-            <FormattedMessage id="nav.login" />
-          </Link>
+          <>
+            <Link to="/login" className="btn btn-primary btn-sm">
+              <FormattedMessage id="nav.login" />
+            </Link>
+            {/* A member's language switch is in the footer (Footer's languageSwitch), so the phone's header has room. */}
+            <LanguageDropdown current={props.locale} available={props.languages} />
+          </>
         )}
-        <LanguageDropdown current={props.locale} available={props.languages} />
       </nav>
     </header>
   )
@@ -94,18 +107,40 @@ function useAnnouncedRises(unread: number, newLikes: number): string {
   return message
 }
 
-/** One link of the member's navigation: the label shows from md up, and is read out below it. */
-function NavItem(props: { to: string; icon: IconName; labelId: string; testId?: string; extraClass?: string; children?: ReactNode }) {
+/**
+ * One link of the member's navigation, with its label always shown: beside the icon in the header (md up), under it
+ * in the phone's tab bar. The count badge sits on the icon's corner in the tab bar (app.scss .member-tabs).
+ */
+function NavItem(props: {
+  to: string
+  icon: IconName
+  labelId: string
+  /** A tab's quarter of a phone holds about 14 characters: the shorter label there ("Search" for "Search members"). */
+  shortLabelId?: string
+  testId?: string
+  extraClass?: string
+  children?: ReactNode
+}) {
   return (
-    <NavLink to={props.to} className={`nav-link px-1 px-sm-2${props.extraClass ?? ''}`} data-testid={props.testId}>
-      <Icon name={props.icon} className="me-1" />
-      <span className="d-none d-md-inline">
-        <FormattedMessage id={props.labelId} />
+    <NavLink to={props.to} className={`nav-link member-tab px-1 px-sm-2${props.extraClass ?? ''}`} data-testid={props.testId}>
+      <span className="member-tab-icon">
+        <Icon name={props.icon} />
+        {props.children}
       </span>
-      <span className="visually-hidden d-md-none">
-        <FormattedMessage id={props.labelId} />
-      </span>
-      {props.children}
+      {props.shortLabelId ? (
+        <>
+          <span className="member-tab-label d-none d-md-inline">
+            <FormattedMessage id={props.labelId} />
+          </span>
+          <span className="member-tab-label d-md-none">
+            <FormattedMessage id={props.shortLabelId} />
+          </span>
+        </>
+      ) : (
+        <span className="member-tab-label">
+          <FormattedMessage id={props.labelId} />
+        </span>
+      )}
     </NavLink>
   )
 }

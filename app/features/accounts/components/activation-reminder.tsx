@@ -53,7 +53,7 @@ function ReminderBody({ email }: { email: string }) {
 
 function ReminderAlert({ children }: { children: ReactNode }) {
   return (
-    <div className="alert alert-warning" role="status" data-testid="activation-reminder">
+    <div className="alert alert-warning py-2 small" role="status" data-testid="activation-reminder">
       {children}
     </div>
   )

@@ -7,6 +7,7 @@ export function useMoney(): (minor: number, currency: string) => string {
   return (minor, currency) => formatMoney(minor, currency, intl.locale)
 }
 
+/** A price never breaks across lines ("€14." / "99" on a phone, issue 27): the line breaks beside it instead. */
 export function Money({ minor, currency }: { minor: number; currency: string }) {
-  return <>{useMoney()(minor, currency)}</>
+  return <span className="text-nowrap">{useMoney()(minor, currency)}</span>
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Form } from 'react-router'
 import { Icon } from '#app/ui/icon'
@@ -25,6 +25,23 @@ interface Props {
 
 // The counter shows from this share of message_length on (spec section 5: the value itself is not shown before).
 const COUNTER_FROM = 0.8
+// The box grows with the text up to this many lines, then scrolls (issue 27: one line hid what was written).
+const MAX_LINES = 5
+
+/** Sets the textarea's height to its content's, up to MAX_LINES lines. */
+function useGrowingBox(draft: string) {
+  const box = useRef<HTMLTextAreaElement>(null)
+  useLayoutEffect(() => {
+    const el = box.current
+    if (!el) return
+    const style = getComputedStyle(el)
+    const line = parseFloat(style.lineHeight) || 24
+    const chrome = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth)
+    el.style.height = 'auto'
+    el.style.height = `${Math.min(el.scrollHeight + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth), line * MAX_LINES + chrome)}px`
+  }, [draft])
+  return box
+}
 
 /** The message box: text with its length counter and price, and the gift, photo and icebreaker buttons. */
 export function Composer(p: Props) {
@@ -34,8 +51,9 @@ export function Composer(p: Props) {
   const tooLong = length > p.maxLength
   const showCounter = length >= p.maxLength * COUNTER_FROM
   const costText = intl.formatMessage({ id: 'chat.cost' }, { credits: p.cost })
+  const box = useGrowingBox(p.draft)
   return (
-    <div className="border-top bg-white p-2">
+    <div className="border-top bg-body p-2">
       <div className="d-flex flex-wrap align-items-center gap-2 small mb-1">
         {/*
           The buttons need JavaScript: the server renders them disabled, so that they take their place from the first
@@ -90,9 +108,10 @@ export function Composer(p: Props) {
             <FormattedMessage id="chat.placeholder" />
           </label>
           <textarea
+            ref={box}
             id="chat-body"
             name="body"
-            className={`form-control${tooLong ? ' is-invalid' : ''}`}
+            className={`form-control chat-box${tooLong ? ' is-invalid' : ''}`}
             rows={1}
             value={p.draft}
             onChange={(e) => p.onDraft(e.target.value)}
@@ -120,13 +139,17 @@ export function Composer(p: Props) {
         </div>
         <button
           type="submit"
-          className="btn btn-primary text-nowrap"
+          className="btn btn-primary text-nowrap chat-send"
           disabled={p.hydrated && (!p.draft.trim() || tooLong)}
           aria-label={intl.formatMessage({ id: 'chat.send' })}
           aria-describedby="chat-send-cost"
           data-testid="send-button"
         >
           <Icon name="send" className="me-1" />
+          <span aria-hidden="true">
+            <FormattedMessage id="chat.send" />
+            {' · '}
+          </span>
           {/* The price is the button's description, not its name ("Send"): hidden from the name, read by aria-describedby. */}
           <span id="chat-send-cost" data-testid="send-cost" aria-hidden="true">
             {costText}

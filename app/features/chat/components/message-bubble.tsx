@@ -29,7 +29,7 @@ export function MessageBubble({ m, mine, partnerName, delivery, readLocked, repo
       data-kind={m.kind}
     >
       <Body m={m} mine={mine} partnerName={partnerName} />
-      <div className={`small text-end d-flex justify-content-end align-items-center gap-1${mine ? '' : ' text-body-secondary'}`}>
+      <div className="small text-end d-flex justify-content-end align-items-center gap-1 text-body-secondary">
         {m.state === 'failed' ? (
           <button type="button" className="btn btn-sm btn-light py-0" onClick={() => onRetry({ ...m, state: 'pending' })}>
             <FormattedMessage id="chat.retry" />

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
+import { markEngaged } from '#app/lib/engagement'
 import type { ChatMessage, Receipt } from '../chat-events'
 import { chatSession, draftToRestore, initialSession, type ChatSession } from '../chat-session'
 import { useCatchUp } from './use-catch-up'
@@ -34,6 +35,12 @@ export function useChatSession(input: ChatSessionInput) {
   const [draft, setDraft] = useChatDraft(`chat-draft:${input.viewerId}:${partnerId}`)
   const latest = useRef<ChatSession>(session)
   latest.current = session
+
+  // Having written is the moment the notifications prompt makes sense (app/lib/engagement.ts).
+  const wrote = session.shown.some((m) => m.senderId === input.viewerId && !m.state)
+  useEffect(() => {
+    if (wrote) markEngaged()
+  }, [wrote])
 
   // A revalidation brings newer data: merged in, never thrown away.
   useEffect(() => dispatch({ type: 'loaded', messages }), [messages])

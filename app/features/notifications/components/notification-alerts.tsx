@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { Link } from 'react-router'
+import { Link, useFetchers, useLocation, useNavigation } from 'react-router'
+import { ENGAGED_EVENT, firstShowThisSession, hasEngaged, markEngaged } from '#app/lib/engagement'
 import { DismissibleAlert } from '#app/ui/dismissible-alert'
 import { currentPushState, forgetPushSync, resyncPushSubscription, subscribeToPush, type PushState } from '../push-client'
 import { Icon } from '#app/ui/icon'
@@ -22,13 +23,20 @@ export function NotificationsDisabledAlert({ disabled, routeIds }: { disabled: b
   )
 }
 
-/** Push-notification alert: the browser could take pushes and has not been asked yet; a button subscribes. */
+/**
+ * Push-notification alert: the browser could take pushes and has not been asked yet; a button subscribes. Asked at a
+ * natural moment, once the member has liked someone or written a message (app/lib/engagement.ts), and on one page
+ * per browser session at most (issue 27).
+ */
 export function PushAlert({ publicKey, routeIds }: { publicKey: string; routeIds: string[] }) {
   const [state, setState] = useState<PushState>('unknown')
+  const engaged = useEngagement()
+  const { pathname } = useLocation()
   useEffect(() => {
     void currentPushState().then((s) => setState(s === 'capable' && Notification.permission === 'default' ? s : 'unknown'))
   }, [])
-  if (!publicKey || state !== 'capable' || routeIds.some((id) => pushAlertHiddenOn.has(id))) return null
+  if (!publicKey || state !== 'capable' || !engaged || routeIds.some((id) => pushAlertHiddenOn.has(id))) return null
+  if (!firstShowThisSession('pushAlertShownOn', pathname)) return null
   return (
     <DismissibleAlert storageKey="pushAlertDismissed">
       <FormattedMessage id="alert.push" />{' '}
@@ -38,6 +46,24 @@ export function PushAlert({ publicKey, routeIds }: { publicKey: string; routeIds
       </button>
     </DismissibleAlert>
   )
+}
+
+/** Whether the member has engaged (liked, written): a like sent from any form or fetcher on the page counts at once. */
+function useEngagement(): boolean {
+  const [engaged, setEngaged] = useState(false)
+  const navigation = useNavigation()
+  const fetchers = useFetchers()
+  const liking = [navigation.formData, ...fetchers.map((f) => f.formData)].some((d) => d?.get('intent') === 'like')
+  useEffect(() => {
+    if (liking) markEngaged()
+    setEngaged(hasEngaged())
+  }, [liking])
+  useEffect(() => {
+    const on = () => setEngaged(true)
+    window.addEventListener(ENGAGED_EVENT, on)
+    return () => window.removeEventListener(ENGAGED_EVENT, on)
+  }, [])
+  return engaged
 }
 
 /** Keeps this browser's push subscription registered for the current session (it ends with the session). */
