@@ -109,7 +109,7 @@ function useAnnouncedRises(unread: number, newLikes: number): string {
 
 /**
  * One link of the member's navigation, with its label always shown: beside the icon in the header (md up), under it
- * in the phone's tab bar. The count badge sits on the icon's corner in the tab bar (app.scss .member-tabs).
+ * in the phone's tab bar, where the count badge is drawn on the icon's corner (app.scss .member-tabs).
  */
 function NavItem(props: {
   to: string
@@ -123,10 +123,7 @@ function NavItem(props: {
 }) {
   return (
     <NavLink to={props.to} className={`nav-link member-tab px-1 px-sm-2${props.extraClass ?? ''}`} data-testid={props.testId}>
-      <span className="member-tab-icon">
-        <Icon name={props.icon} />
-        {props.children}
-      </span>
+      <Icon name={props.icon} />
       {props.shortLabelId ? (
         <>
           <span className="member-tab-label d-none d-md-inline">
@@ -141,6 +138,8 @@ function NavItem(props: {
           <FormattedMessage id={props.labelId} />
         </span>
       )}
+      {/* After the label, so the link's name begins with it ("Messages, 2 unread"); drawn on the icon in the tab bar. */}
+      {props.children}
     </NavLink>
   )
 }
