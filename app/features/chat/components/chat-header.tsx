@@ -33,7 +33,7 @@ export function ChatHeader({
             {partner.name}, {partner.age}
           </Link>
         </h1>
-        <small className="text-body-secondary" aria-live="polite" data-testid="chat-subtitle">
+        <small className="d-block text-truncate text-body-secondary" aria-live="polite" data-testid="chat-subtitle">
           {typing ? (
             <FormattedMessage id="chat.typing" values={{ name: partner.name }} />
           ) : (
@@ -43,7 +43,7 @@ export function ChatHeader({
       </div>
       {/* Rendered by the server too (the loader's balance): appearing after hydration, it shifted the header. */}
       {!partner.isFictional ? (
-        <span className="small text-body-secondary" data-testid="chat-balance">
+        <span className="small text-body-secondary text-end chat-balance" data-testid="chat-balance">
           <FormattedMessage id="chat.balance" values={{ credits }} />
         </span>
       ) : null}
