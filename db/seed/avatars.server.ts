@@ -43,11 +43,11 @@ async function keep(dir: string, files: string[], set: AvatarSet) {
 async function draw(seed: string, gender: 'male' | 'female'): Promise<AvatarSet> {
   const palette = ['ffd5dc', 'ffdfbf', 'c0aede', 'd1d4f9', 'b6e3f4', 'fde68a']
   const svg = // The drawing must not contradict the profile (issue 27: "Léa, 36" with a full beard): no beards on women, more on men.
-  (
-    gender === 'female'
-      ? createAvatar(lorelei, { seed, backgroundColor: palette, beardProbability: 0 })
-      : createAvatar(notionists, { seed, backgroundColor: palette, beardProbability: 35 })
-  ).toString()
+    (
+      gender === 'female'
+        ? createAvatar(lorelei, { seed, backgroundColor: palette, beardProbability: 0 })
+        : createAvatar(notionists, { seed, backgroundColor: palette, beardProbability: 35 })
+    ).toString()
   const base = sharp(Buffer.from(svg), { density: 144 }).resize(600, 600)
   const full = await base.clone().webp({ quality: 78 }).toBuffer()
   const [thumb, match, blurred] = await Promise.all([
