@@ -97,23 +97,3 @@ export function ensureJava() {
   console.error('✖ No Java found for the HTML-validity browser test (vnu-jar). Install a Java runtime (Debian: apt-get install default-jre-headless).')
   process.exit(1)
 }
-
-/**
- * A new, empty PostgreSQL database beside the one `baseUrl` names (dropped first should an earlier run have left it),
- * for a browser-test server; resolves to its URL.
- */
-export async function freshDatabase(baseUrl, suffix) {
-  const { default: pg } = await import('pg')
-  const url = new URL(baseUrl)
-  const name = `${url.pathname.slice(1) || 'postgres'}_${suffix}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase()
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.query(`create database ${name}`)
-  } finally {
-    await admin.end()
-  }
-  url.pathname = `/${name}`
-  return url.toString()
-}

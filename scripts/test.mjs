@@ -1,6 +1,7 @@
 // `npm test`: type check, lint, unit and integration tests, build, browser tests.
 import { recordBuild } from './build-state.mjs'
-import { ensureDependencies, ensureJava, findChromium, freshDatabase, root, run, runParallel } from './lib.mjs'
+import { freshDatabase } from './fresh-database.mjs'
+import { ensureDependencies, ensureJava, findChromium, root, run, runParallel } from './lib.mjs'
 
 ensureDependencies()
 const step = (name) => console.log(`\n▶ ${name}`)

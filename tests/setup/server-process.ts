@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import WebSocket from 'ws'
+import { freshDatabase } from '../../scripts/fresh-database.mjs'
 import type { ServerEvent } from '#app/features/chat/chat-events'
 
 // Helpers for tests that run the real server (`node server/index.js` on the production build) in a process of its
@@ -48,18 +48,8 @@ export async function until(cond: () => boolean | Promise<boolean>, ms = 5000) {
   }
 }
 
-/** A fresh database `<base>_<suffix>` on the server of TEST_DATABASE_URL; returns its URL. */
-export async function createTestDatabase(baseUrl: string, suffix: string): Promise<string> {
-  const url = new URL(baseUrl)
-  const name = `${url.pathname.slice(1) || 'test'}_${suffix}`
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  await admin.query(`drop database if exists "${name}" with (force)`)
-  await admin.query(`create database "${name}"`)
-  await admin.end()
-  url.pathname = `/${name}`
-  return url.toString()
-}
+/** A fresh database `<base>_<suffix>` on the server of TEST_DATABASE_URL; returns its URL (one implementation with npm test's). */
+export const createTestDatabase = freshDatabase
 
 export interface ServerProcess {
   child: ChildProcess

@@ -1,0 +1,1 @@
+export function freshDatabase(baseUrl: string, suffix: string): Promise<string>
