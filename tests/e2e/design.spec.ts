@@ -158,6 +158,8 @@ test('the message box grows to five lines; the send button is at least 44 px and
 })
 
 test('dark mode follows the device: dark page, light text, axe clean; light mode unchanged', async ({ newContext, annaPage }) => {
+  // Ten pages with axe each: more than the default 45 s on a busy machine.
+  test.setTimeout(120_000)
   const { page } = await activeMember(newContext, { prefix: 'designdark', gender: 'male', lookingFor: 'female' })
   const annaId = await ownProfileId(annaPage)
   for (const scheme of ['dark', 'light'] as const) {

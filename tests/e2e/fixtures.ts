@@ -110,8 +110,14 @@ export function clientAddressHeaders(): Record<string, string> {
 /** Opens the language dropdown (a <details> menu) and picks a language by its own name; the page reloads. */
 export async function chooseLanguage(page: Page, languageName: string) {
   const menu = page.locator('details').filter({ has: page.locator('form[action="/lang-config"]') })
-  await menu.locator('summary').click()
-  await menu.getByRole('button', { name: languageName, exact: true }).click()
+  const choice = menu.getByRole('button', { name: languageName, exact: true })
+  // A member's menu is in the footer, which the prompts shown after hydration push down: a click may land where the
+  // summary was a moment before, so open it until the choice shows.
+  await expect(async () => {
+    if (!(await choice.isVisible())) await menu.locator('summary').click()
+    await expect(choice).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 15_000 })
+  await choice.click()
 }
 
 export type Member = Credentials & { name: string }

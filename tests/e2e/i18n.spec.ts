@@ -1,12 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { expect, login, signupNewMember, test } from './fixtures'
-
-/** Opens the language dropdown (a <details> menu) and picks a language by its own name. */
-async function chooseLanguage(page: Page, languageName: string) {
-  const menu = page.locator('details').filter({ has: page.locator('form[action="/lang-config"]') })
-  await menu.locator('summary').click()
-  await menu.getByRole('button', { name: languageName, exact: true }).click()
-}
+import { chooseLanguage, expect, login, signupNewMember, test } from './fixtures'
 
 /** Every text on the page comes from the catalog: no message id (like "members.visitorNote") shows through. */
 async function expectNoRawMessageIds(page: Page) {
