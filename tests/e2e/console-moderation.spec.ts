@@ -112,7 +112,7 @@ test('an appeal reaches a second moderator', async ({ operatorPage, newContext, 
   await mod2.goto(new URL(mod.url()).pathname)
   await expect(mod2.getByTestId('not-actionable')).toHaveCount(0)
   await mod2.getByRole('button', { name: 'Reverse and restore' }).click()
-  await expect(mod2).toHaveURL(/\/admin\/reports/)
+  await expect(mod2).toHaveURL(/\/admin\/reports\?done=1/)
   await expect(mod2.getByTestId('appeal-queue').getByRole('listitem').filter({ hasText: m.user.name })).toHaveCount(0)
 
   await m.page.goto('/notifications')
