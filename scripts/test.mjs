@@ -1,9 +1,10 @@
 // `npm test`: type check, lint, unit and integration tests, build, browser tests.
 import { recordBuild } from './build-state.mjs'
-import { freshDatabase } from './fresh-database.mjs'
 import { ensureDependencies, ensureJava, findChromium, root, run, runParallel } from './lib.mjs'
 
 ensureDependencies()
+// Imported once the dependencies are there: on a fresh clone `pg` is not installed until ensureDependencies ran.
+const { freshDatabase } = await import('./fresh-database.mjs')
 const step = (name) => console.log(`\n▶ ${name}`)
 step('type check')
 run('npx', ['react-router', 'typegen'])
