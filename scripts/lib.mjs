@@ -70,7 +70,10 @@ export function findChromium() {
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0
   if (isRoot && hasApt) {
     console.log('Installing Debian chromium for the browser tests…')
-    run('sh', ['-c', 'apt-get update -qq && (DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)'])
+    run('sh', [
+      '-c',
+      'apt-get update -qq && (DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)',
+    ])
     for (const c of ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium']) if (fs.existsSync(c)) return c
   } else {
     console.log('Installing Playwright Chromium for the browser tests…')
