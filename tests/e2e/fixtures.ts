@@ -193,6 +193,10 @@ export function jpeg(r: number, g: number, b: number): Promise<Buffer> {
 
 /** Runs axe and fails (softly, so every page of a test gets checked) on serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Colours still moving (Bootstrap's .15 s transitions after a client navigation, e.g. a console link that just
+  // stopped being the active one) would be judged half-way: let the transitions end first. Animations that loop
+  // (the landers' films, the progress bar) are not transitions and are not waited for.
+  await page.evaluate(() => Promise.all(document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished.catch(() => null)] : []))))
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   const report = serious.map(
