@@ -15,6 +15,7 @@ import { isAllowedOrigin } from '#app/lib/origin'
 import { isServiceUnavailable, RETRY_AFTER_S } from '#app/lib/service-unavailable'
 import { errorText } from '#app/lib/error-text'
 import { mountTestHooks } from './test-hooks.server'
+import { precompressedAssets } from './precompressed-assets.server'
 import { isDirectLocalPeer } from './local-peer.server'
 import { mountOpsEndpoints } from './ops-endpoints.server'
 import { anonymousPageCache } from './page-cache.server'
@@ -57,6 +58,8 @@ export function createHttpApp(opts: {
   app.use(securityHeaders({ publicUrl: opts.publicUrl, formActionOrigins: opts.formActionOrigins }))
   // /healthz, /readyz, /metrics and the request metrics; `boot` tells a restart apart (fuzz and supervisor tests).
   mountOpsEndpoints(app, { bootId: BOOT_ID })
+  // The build's Brotli and gzip copies first (compressed once at their best rather than on every reply), then the files.
+  app.use('/assets', precompressedAssets(path.resolve('build/client/assets'), { immutable: true, maxAge: '1y' }))
   app.use('/assets', express.static(path.resolve('build/client/assets'), { immutable: true, maxAge: '1y', index: false }))
   // The other public files sit at the root (favicon, icons, service worker, offline page): only paths under their
   // names are looked up on disk, so a page or API request costs no failed stat (issue 14, docs/performance.md).

@@ -6,6 +6,11 @@ import { Footer } from '#app/ui/footer'
 import { LanguageDropdown } from '#app/ui/language-dropdown'
 import { useRootData } from './use-root-data'
 import { Icon } from '#app/ui/icon'
+import landerStylesheet from '#app/styles/landers-page.scss?url'
+import type { Route } from './+types/lander'
+
+// The landers' styles load with the landers only; the rest of the site never downloads them (issue 26).
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: landerStylesheet }]
 
 /**
  * Lander layout: a small top bar with the logo linking to /, the content, the footer, the lander's disclaimer and

@@ -1,0 +1,38 @@
+import purgeCSSPlugin from '@fullhuman/postcss-purgecss'
+
+/**
+ * The production build keeps only the CSS whose selectors the app's source names (issue 26: CSS on the wire
+ * ≤ 15 KB compressed per page, where all of Bootstrap's utilities and components' variables were 37 KB). The
+ * source is read as words, so a class must appear whole somewhere in it; the safelist keeps what is put together
+ * at run time.
+ */
+export function purgeUnusedCss() {
+  return purgeCSSPlugin({
+    content: ['app/**/*.{ts,tsx,json}', 'public/**/*.{html,js}'],
+    // Variables and keyframes that no kept rule uses go too.
+    variables: true,
+    keyframes: true,
+    // <html data-niche="N"> picks the niche's theme (app/styles/niches.scss); the value comes from the settings.
+    dynamicAttributes: ['data-niche'],
+    safelist: {
+      standard: [
+        // react-bootstrap's Modal and Toast build their class names from a prefix ("modal" + "-dialog").
+        /^modal/,
+        /^toast/,
+        // ToastContainer's `position` becomes placement utilities ("bottom-end" → "bottom-0 end-0").
+        /^(top|bottom|start|end)-(0|50|100)$/,
+        /^translate-middle/,
+        /^btn-close/,
+        'fade',
+        'show',
+        'showing',
+        'hide',
+        // Variants chosen by a prop: `text-bg-${variant}` (count badges, the top navigation), `alert-${variant}`.
+        /^text-bg-/,
+        /^alert-/,
+        // Content pages are Markdown written in the console (app/features/content): their HTML has only elements.
+        /^(h[1-6]|p|ul|ol|li|blockquote|pre|code|hr|table|thead|tbody|tr|th|td|a|strong|em|b|i|img|dl|dt|dd|kbd|small|mark|abbr|sub|sup)$/,
+      ],
+    },
+  })
+}
