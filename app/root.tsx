@@ -31,6 +31,7 @@ import { AttentionSignals } from './ui/attention-signals'
 import { ErrorPage } from './ui/error-page'
 import { SeoTags } from './ui/seo-tags'
 import { TestModeBanner } from './ui/test-mode-banner'
+import { NavigationProgress } from './ui/navigation-progress'
 import { publicUrl } from './lib/env.server'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { dropdownLocales } from '#app/features/visitors/locale-visibility'
@@ -160,6 +161,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <RealtimeProvider enabled={!!loaderData.viewer} initialCounts={loaderData.counts}>
       <LiveCount loggedIn={!!loaderData.viewer} />
+      <NavigationProgress />
       <PageBounceBeacon />
       <SignupModalProvider options={loaderData.signup}>
         <Outlet />

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react'
+
 /**
  * Whether the member has liked someone or written a message in this browser: the moment a prompt (notifications)
  * makes sense to them, rather than on arrival (issue 27, the attention budget). Kept in the browser only.
@@ -24,10 +26,10 @@ export function hasEngaged(): boolean {
 }
 
 /**
- * At most once per browser session: true on the page where the prompt `key` was first shown in this session (and on
- * that page's re-renders), false on every other page after it.
+ * At most once per browser session: claims the prompt `key` for `page` the first time it is asked, and answers
+ * true for that page only from then on. It writes to sessionStorage, so it runs in an effect, never in a render.
  */
-export function firstShowThisSession(key: string, page: string): boolean {
+export function claimFirstShowThisSession(key: string, page: string): boolean {
   try {
     const shownOn = sessionStorage.getItem(key)
     if (shownOn === null) sessionStorage.setItem(key, page)
@@ -35,4 +37,13 @@ export function firstShowThisSession(key: string, page: string): boolean {
   } catch {
     return true
   }
+}
+
+/** Whether a prompt that is `wanted` here may show: on the first page of the session that wanted it, and only there. */
+export function useFirstShowThisSession(key: string, page: string, wanted: boolean): boolean {
+  const [allowed, setAllowed] = useState(false)
+  useEffect(() => {
+    setAllowed(wanted && claimFirstShowThisSession(key, page))
+  }, [key, page, wanted])
+  return wanted && allowed
 }

@@ -10,6 +10,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import { LiveAnnouncer, useAnnouncer } from '#app/ui/live-announcer'
 import type { Route } from './+types/chats'
+import { useConfirm } from '#app/ui/confirm-dialog'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
@@ -34,6 +35,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
   const shown = useRef(chats)
   shown.current = chats
   const revalidator = useRevalidator()
+  const { ask, dialog } = useConfirm()
   // A reload asked for by a live message: its new rows are announced.
   const awaitingNew = useRef(false)
 
@@ -69,8 +71,9 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
   )
 
   // Removing a chat (spec section 4): gone from the list at once; when the server refuses, an alert and a reload.
-  function remove(c: Row) {
-    if (!window.confirm(intl.formatMessage({ id: 'chats.removeConfirm' }, { name: c.profile.name }))) return
+  async function remove(c: Row) {
+    const text = intl.formatMessage({ id: 'chats.removeConfirm' }, { name: c.profile.name })
+    if (!(await ask(text, intl.formatMessage({ id: 'chats.removeConfirmButton' })))) return
     setChats((list) => list.filter((x) => x.conversation !== c.conversation))
     void fetch('/api/chat.php', {
       method: 'DELETE',
@@ -108,12 +111,13 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
         <FormattedMessage id="chats.title" />
       </h1>
       <LiveAnnouncer message={message} testId="chats-announcer" />
+      {dialog}
       {chats.length === 0 ? (
         <ChatsEmpty />
       ) : (
         <ul className="list-group" data-testid="chat-list" ref={listRef}>
           {chats.map((c) => (
-            <ChatListRow key={c.conversation} chat={c} site={root.site} now={now} onRemove={root.viewer ? () => remove(c) : null} />
+            <ChatListRow key={c.conversation} chat={c} site={root.site} now={now} onRemove={root.viewer ? () => void remove(c) : null} />
           ))}
         </ul>
       )}

@@ -20,6 +20,7 @@ import { PremiumBadge } from '#app/ui/top-nav'
 import { readFormData } from '#app/lib/form-data.server'
 import { Icon } from '#app/ui/icon'
 import { tooOftenReply } from './write-limit.server'
+import { useConfirm, useConfirmedSubmit } from '#app/ui/confirm-dialog'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
@@ -194,13 +195,16 @@ function PhotoGallery({ profile, isOwn, premium }: { profile: { name: string; im
 
 function SafetyActions({ name, blocking, imageIds, reportError }: { name: string; blocking: boolean; imageIds: number[]; reportError?: string }) {
   const intl = useIntl()
+  const { ask, dialog } = useConfirm()
+  const confirmedSubmit = useConfirmedSubmit(ask)
   return (
     <div className="border-top pt-3 mt-3 d-flex flex-wrap gap-2 align-items-start">
+      {dialog}
       <Form
         method="post"
-        onSubmit={(e) => {
-          if (!blocking && !confirm(intl.formatMessage({ id: 'profile.confirmBlock' }, { name }))) e.preventDefault()
-        }}
+        onSubmit={
+          blocking ? undefined : confirmedSubmit(intl.formatMessage({ id: 'profile.confirmBlock' }, { name }), intl.formatMessage({ id: 'profile.block' }))
+        }
       >
         <input type="hidden" name="intent" value={blocking ? 'unblock' : 'block'} />
         <button type="submit" className="btn btn-sm btn-outline-dark">

@@ -114,13 +114,12 @@ test('upload two photos at once, choose the main one, delete one; free members s
   await expect(page.getByTestId('photo')).toHaveCount(1)
   await expect(page.getByTestId('locked-photo')).toHaveCount(0)
 
-  // Delete the one that is not main (after the browser's confirm).
+  // Delete the one that is not main, after the app's own confirmation.
   await page.goto('/profile')
-  page.once('dialog', (d) => {
-    expect(d.message()).toBe('Delete this photo?')
-    void d.accept()
-  })
   await card(first).getByRole('button', { name: 'Delete photo' }).click()
+  const question = page.getByRole('dialog', { name: 'Delete this photo?' })
+  await expect(question).toBeVisible()
+  await question.getByRole('button', { name: 'Delete photo' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Picture deleted.' })).toBeVisible()
   await expect(photos).toHaveCount(1)
   await expect(card(second)).toContainText('Main photo')

@@ -21,16 +21,22 @@ test('block a member from the profile, then unblock from the settings', async ({
   await a.page.goto('/likes')
   await expect(cardOf(a.page, b.user.name)).toHaveCount(1)
 
-  // A blocks B from B's profile, after confirming.
+  // A blocks B from B's profile, after confirming in the app's own dialog; Cancel (or Escape) blocks nothing.
   await a.page.goto(`/members/${b.profileId}`)
-  let question = ''
-  a.page.once('dialog', (d) => {
-    question = d.message()
-    void d.accept()
-  })
+  const question = a.page.getByRole('dialog', { name: `Block ${b.user.name}? You will no longer see each other, and likes between you are removed.` })
   await a.page.getByRole('button', { name: 'Block', exact: true }).click()
+  await expect(question).toBeVisible()
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await question.getByRole('button', { name: 'Cancel' }).click()
+  await expect(question).toBeHidden()
+  await a.page.getByRole('button', { name: 'Block', exact: true }).click()
+  await a.page.keyboard.press('Escape')
+  await expect(question).toBeHidden()
+  await a.page.reload()
+  await expect(a.page.getByRole('button', { name: 'Block', exact: true })).toBeVisible()
+  await a.page.getByRole('button', { name: 'Block', exact: true }).click()
+  await question.getByRole('button', { name: 'Block', exact: true }).click()
   await expect(a.page.getByRole('status').filter({ hasText: `You blocked ${b.user.name}. You won't see each other any more.` })).toBeVisible()
-  expect(question).toBe(`Block ${b.user.name}? You will no longer see each other, and likes between you are removed.`)
   await expect(a.page.getByRole('button', { name: 'Unblock', exact: true })).toBeVisible()
 
   // B is gone from A's search and likes.

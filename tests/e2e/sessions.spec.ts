@@ -3,15 +3,18 @@ import { expect, login, signupMember, test } from './fixtures'
 test('settings: the list of sessions, and "End this one" behind the password (issue 24, point 18)', async ({ page, newContext }) => {
   const user = await signupMember(page, { prefix: 'ses' })
   // A second device: the session to end.
-  const other = await (await newContext({ userAgent: 'Mozilla/5.0 (Other device) Firefox/140.0' })).newPage()
+  const other = await (await newContext({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0' })).newPage()
   await login(other, user)
 
   await page.goto('/notifications')
   const sessions = page.getByTestId('session')
   await expect(sessions).toHaveCount(2)
   const mine = sessions.filter({ hasText: 'This device' })
-  const theirs = sessions.filter({ hasText: 'Other device' })
+  const theirs = sessions.filter({ hasText: 'Firefox on Windows' })
   await expect(theirs).toHaveCount(1)
+  // Devices are named by browser and system, never by the raw user-agent string (issue 27).
+  await expect(mine.getByTestId('session-device')).toHaveText('Chrome on Windows')
+  await expect(sessions.filter({ hasText: 'Mozilla/5.0' })).toHaveCount(0)
 
   // A wrong password ends nothing: the form stays open with the error, the other device stays logged in.
   await theirs.getByText('End this one').click()

@@ -11,6 +11,10 @@ import { endSessionWithPassword } from './end-session.server'
 import { createSession, destroyExpiredSessions, listSessions, sessionIdOf, userIdForSession } from './sessions.server'
 import { viewerForSession } from './viewer.server'
 
+const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0'
+const CHROME_ON_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+
 useTestDatabase()
 
 const daysAgo = (days: number) => sql`now() - make_interval(mins => ${Math.round(days * 1440)}::int)`
@@ -68,11 +72,11 @@ describe('idle sessions', () => {
 
   it('leaves idle sessions out of the list and the cleanup removes them', async () => {
     const m = await createMember()
-    const idle = await createSession(m.userId, 'Old phone')
-    const live = await createSession(m.userId, 'Laptop')
+    const idle = await createSession(m.userId, IPHONE)
+    const live = await createSession(m.userId, FIREFOX_ON_WINDOWS)
     await lastUsed(idle, 20)
     const list = await listSessions(m.userId, live)
-    expect(list.map((s) => s.userAgent)).toEqual(['Laptop'])
+    expect(list.map((s) => s.device)).toEqual([{ browser: 'Firefox', os: 'Windows' }])
     await destroyExpiredSessions()
     expect(await stored()).toEqual([sessionIdOf(live)])
   })
@@ -84,11 +88,11 @@ describe('ending one session', () => {
   it('needs the current password, and ends only that session of that member', async () => {
     const m = await createMember({ password })
     const other = await createMember()
-    const mine = await createSession(m.userId, 'This laptop')
-    const stolen = await createSession(m.userId, 'Unknown device')
-    const third = await createSession(m.userId, 'Tablet')
+    const mine = await createSession(m.userId, FIREFOX_ON_WINDOWS)
+    const stolen = await createSession(m.userId, CHROME_ON_ANDROID)
+    const third = await createSession(m.userId, IPHONE)
     const othersSession = await createSession(other.userId)
-    const handle = (await listSessions(m.userId, mine)).find((s) => s.userAgent === 'Unknown device')!.id
+    const handle = (await listSessions(m.userId, mine)).find((s) => s.device.os === 'Android')!.id
 
     // Whoever holds a session without the password cannot end the owner's sessions.
     expect(await endSessionWithPassword(m.userId, handle, 'wrong-password', mine)).toBe('wrong_password')

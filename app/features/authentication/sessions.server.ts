@@ -5,6 +5,7 @@ import { currentKey, legacyKeys, readableKeys } from '#app/lib/keys.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
 import { revokeSessionsNow } from './revoke-sessions.server'
+import { deviceName, type DeviceName } from './device-name'
 
 export const SESSION_COOKIE = 'sid'
 export const SESSION_MAX_AGE_S = 30 * 24 * 3600
@@ -134,7 +135,8 @@ export interface SessionInfo {
   id: string
   createdAt: string
   lastUsedAt: string
-  userAgent: string | null
+  /** The browser and system its user-agent names (the raw string is never shown). */
+  device: DeviceName
   current: boolean
 }
 
@@ -153,7 +155,7 @@ export async function listSessions(userId: number, currentToken: string | null):
     id: handleOf(r.id),
     createdAt: r.createdAt.toISOString(),
     lastUsedAt: r.lastUsedAt.toISOString(),
-    userAgent: r.userAgent,
+    device: deviceName(r.userAgent),
     current: current.has(r.id),
   }))
 }

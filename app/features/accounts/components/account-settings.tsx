@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router'
 import { FormErrors } from '#app/ui/form-errors'
 import { FormField } from '#app/ui/form-field'
 import type { SessionInfo } from '#app/features/authentication/sessions.server'
+import { DeviceLabel } from '#app/ui/device-label'
 
 type Errors = Record<string, string[] | undefined> | undefined
 
@@ -125,7 +126,9 @@ export function SessionsList({ sessions, failed }: { sessions: SessionInfo[]; fa
         {sessions.map((s) => (
           <li key={s.id} className="list-group-item small" data-testid="session">
             <div className="d-flex justify-content-between gap-2">
-              <span className="text-truncate">{s.userAgent ?? '—'}</span>
+              <span className="text-truncate" data-testid="session-device">
+                <DeviceLabel browser={s.device.browser} os={s.device.os} />
+              </span>
               {s.current ? (
                 <span className="badge text-bg-success">
                   <FormattedMessage id="account.thisDevice" />

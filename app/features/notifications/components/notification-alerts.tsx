@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Link, useFetchers, useLocation, useNavigation } from 'react-router'
-import { ENGAGED_EVENT, firstShowThisSession, hasEngaged, markEngaged } from '#app/lib/engagement'
+import { ENGAGED_EVENT, hasEngaged, markEngaged, useFirstShowThisSession } from '#app/lib/engagement'
 import { DismissibleAlert } from '#app/ui/dismissible-alert'
 import { currentPushState, forgetPushSync, resyncPushSubscription, subscribeToPush, type PushState } from '../push-client'
 import { Icon } from '#app/ui/icon'
@@ -35,8 +35,9 @@ export function PushAlert({ publicKey, routeIds }: { publicKey: string; routeIds
   useEffect(() => {
     void currentPushState().then((s) => setState(s === 'capable' && Notification.permission === 'default' ? s : 'unknown'))
   }, [])
-  if (!publicKey || state !== 'capable' || !engaged || routeIds.some((id) => pushAlertHiddenOn.has(id))) return null
-  if (!firstShowThisSession('pushAlertShownOn', pathname)) return null
+  const wanted = !!publicKey && state === 'capable' && engaged && !routeIds.some((id) => pushAlertHiddenOn.has(id))
+  const firstShow = useFirstShowThisSession('pushAlertShownOn', pathname, wanted)
+  if (!firstShow) return null
   return (
     <DismissibleAlert storageKey="pushAlertDismissed">
       <FormattedMessage id="alert.push" />{' '}

@@ -5,6 +5,7 @@ import { logoutOnAuthRequired } from '#app/lib/api-client'
 import type { OwnPhoto } from '../photo-types'
 import { ACCEPTED_TYPES } from '../photo-rules'
 import { Icon } from '#app/ui/icon'
+import { useConfirm, useConfirmedSubmit } from '#app/ui/confirm-dialog'
 
 interface Upload {
   key: string
@@ -118,8 +119,11 @@ export function PhotoManager({ photos, limit, notice }: { photos: OwnPhoto[]; li
 /** One of the member's photos, with its badges and the forms to make it the main one or delete it. */
 function OwnPhotoCard({ photo }: { photo: OwnPhoto }) {
   const intl = useIntl()
+  const { ask, dialog } = useConfirm()
+  const confirmedSubmit = useConfirmedSubmit(ask)
   return (
     <li className="card" data-testid="own-photo">
+      {dialog}
       <img src={photo.thumbUrl} alt="" className="card-img-top profile-card-img" width={160} height={160} />
       <div className="card-body p-2 d-flex flex-wrap gap-1 align-items-center">
         {photo.isMain ? (
@@ -141,12 +145,7 @@ function OwnPhotoCard({ photo }: { photo: OwnPhoto }) {
             </button>
           </Form>
         ) : null}
-        <Form
-          method="post"
-          onSubmit={(e) => {
-            if (!confirm(intl.formatMessage({ id: 'photos.confirmDelete' }))) e.preventDefault()
-          }}
-        >
+        <Form method="post" onSubmit={confirmedSubmit(intl.formatMessage({ id: 'photos.confirmDelete' }), intl.formatMessage({ id: 'photos.delete' }))}>
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="imageId" value={photo.id} />
           <button type="submit" className="btn btn-sm btn-outline-danger">

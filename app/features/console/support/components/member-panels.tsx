@@ -6,6 +6,7 @@ import { formatMoney } from '#app/features/billing/pricing'
 import { isTestPayment, TestPaymentBadge } from '#app/features/billing/components/test-payment'
 import { DataTable, type Column } from '#app/ui/data-table'
 import type { MemberDetail } from '../member-detail.server'
+import { DeviceLabel } from '#app/ui/device-label'
 
 /** A titled card of the member page. */
 export function Panel({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
@@ -86,7 +87,12 @@ const emptyProps = { className: 'text-body-secondary small mb-0' }
 const sessionColumns: Column<MemberDetail['sessions'][number]>[] = [
   { id: 'started', header: <FormattedMessage id="admin.member.sessionStarted" />, cell: (s) => <When value={s.createdAt} /> },
   { id: 'used', header: <FormattedMessage id="admin.member.sessionUsed" />, cell: (s) => <When value={s.lastUsedAt} /> },
-  { id: 'device', header: <FormattedMessage id="admin.member.sessionDevice" />, cell: (s) => s.userAgent ?? '–', className: 'text-break' },
+  {
+    id: 'device',
+    header: <FormattedMessage id="admin.member.sessionDevice" />,
+    cell: (s) => <DeviceLabel browser={s.device.browser} os={s.device.os} />,
+    className: 'text-break',
+  },
 ]
 
 export function SessionsPanel({ d }: { d: MemberDetail }) {

@@ -1,0 +1,58 @@
+import { activeMember, expect, expectNoSeriousA11yViolations, test } from './fixtures'
+
+// Issue 27, feedback: a pending navigation shows a bar; the app asks in its own dialog, never with confirm().
+
+test('a page change that waits on the server shows the progress bar, and it goes when the page is there', async ({ annaPage: page }) => {
+  await page.goto('/members')
+  await expect(page.getByTestId('profile-card').first()).toBeVisible()
+  await expect(page.getByTestId('navigation-progress')).toHaveCount(0)
+  // The data of the next page takes a second to come.
+  let release = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  await page.route(/\/likes\.data/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.getByTestId('nav-likes').click()
+  const bar = page.getByRole('progressbar', { name: 'Loading the page…' })
+  await expect(bar).toBeVisible()
+  expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe('fixed')
+  release()
+  await expect(page).toHaveURL(/\/likes$/)
+  await expect(bar).toHaveCount(0)
+})
+
+test('removing a chat asks in the app’s own dialog: Escape and Cancel keep it, Remove takes it off the list', async ({ newContext }) => {
+  const a = await activeMember(newContext, { prefix: 'removera', gender: 'female', lookingFor: 'male' })
+  const b = await activeMember(newContext, { prefix: 'removerb', gender: 'male', lookingFor: 'female' })
+  await a.page.goto(`/members/${b.profileId}/chat`)
+  await expect(a.page.getByTestId('socket-status')).toHaveText('Live')
+  await a.page.getByLabel('Write a message').fill('Hello, soon removed')
+  await a.page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(a.page.getByTestId('chat-message').filter({ hasText: 'Hello, soon removed' })).not.toContainText('Sending…')
+
+  const browserDialogs: string[] = []
+  a.page.on('dialog', (d) => {
+    browserDialogs.push(d.message())
+    void d.dismiss()
+  })
+  await a.page.goto('/chats')
+  const removeButton = a.page.getByRole('button', { name: `Remove chat with ${b.user.name}` })
+  const question = a.page.getByRole('dialog', { name: `Remove your chat with ${b.user.name}? It disappears from your list; ${b.user.name} keeps it.` })
+  await removeButton.click()
+  await expect(question).toBeVisible()
+  await expectNoSeriousA11yViolations(a.page)
+  await a.page.keyboard.press('Escape')
+  await expect(question).toBeHidden()
+  await removeButton.click()
+  await question.getByRole('button', { name: 'Cancel' }).click()
+  await expect(question).toBeHidden()
+  await expect(removeButton).toBeVisible()
+
+  await removeButton.click()
+  await question.getByRole('button', { name: 'Remove chat' }).click()
+  await expect(removeButton).toHaveCount(0)
+  await a.page.reload()
+  await expect(a.page.getByRole('button', { name: `Remove chat with ${b.user.name}` })).toHaveCount(0)
+  expect(browserDialogs).toEqual([])
+})
