@@ -53,8 +53,8 @@ describe('niche palettes', () => {
     expect(contrastRatio('#f5a623', '#ffffff')).toBeLessThan(4.5)
   })
 
-  it('niche 1 is the base theme of spec section 9 (app.scss) unchanged', () => {
-    const scss = fs.readFileSync(path.join(styles, 'app.scss'), 'utf8')
+  it('niche 1 is the base theme of spec section 9 (_theme.scss) unchanged', () => {
+    const scss = fs.readFileSync(path.join(styles, '_theme.scss'), 'utf8')
     expect(scss).toMatch(new RegExp(`\\$primary: ${niches[1].palette.primary};`))
     expect(scss).toMatch(new RegExp(`\\$link-color: ${niches[1].palette.link};`))
     expect(scss).toMatch(/\$secondary: #f5a623;/)

@@ -153,7 +153,7 @@ describe('member detail', () => {
   it('shows status, money, sessions, lockout and reports, never messages', async () => {
     const m = await createMember({ name: 'Detail', credits: 30 })
     const other = await createMember({ name: 'Other' })
-    await createSession(m.userId, 'Test browser')
+    await createSession(m.userId, 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0')
     await recordFailure(lockoutKeys(m.userId, '10.0.0.1'))
     await db()
       .insert(reports)
@@ -163,7 +163,7 @@ describe('member detail', () => {
       ])
     const d = (await memberDetail(m.userId))!
     expect(d.account).toMatchObject({ id: m.userId, status: 'active', credits: 30, name: 'Detail', profileStatus: 'active', country: 'NL', language: 'en' })
-    expect(d.sessions).toEqual([expect.objectContaining({ userAgent: 'Test browser' })])
+    expect(d.sessions).toEqual([expect.objectContaining({ device: { browser: 'Firefox', os: 'Windows' } })])
     expect(d.lockout).toEqual({ failures: 1, blockedUntil: null })
     expect(d.ledger).toEqual([expect.objectContaining({ delta: 30, balanceAfter: 30 })])
     expect(d.reportsAbout).toEqual([expect.objectContaining({ reason: 'spam', otherProfileId: other.profileId, subject: 'profile' })])
