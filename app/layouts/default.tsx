@@ -16,6 +16,7 @@ import { TopNav } from '#app/ui/top-nav'
 import { LikeModal } from '#app/features/matching/components/like-modal'
 import { LiveMatching } from '#app/features/matching/components/live-matching'
 import { useRootData } from './use-root-data'
+import { PageSkeleton, usePendingSkeleton } from '#app/ui/page-skeleton'
 
 // Spec section 4: the profile-photo alert is not shown on these routes.
 const photoAlertHiddenOn = new Set(['profile', 'signup', 'complete-signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings'])
@@ -29,6 +30,7 @@ export default function DefaultLayout() {
   const inMembersArea = routeIds.some((id) => membersAreaRoutes.has(id))
   // One banner at a time (issue 27): the reminder to confirm the e-mail address goes first, the time bonus after it.
   const timeBonus = root.viewer && inMembersArea && reminder !== 'alert' ? root.timeBonus : null
+  const skeleton = usePendingSkeleton()
   const showPhotoAlert = !!root.viewer && !root.viewer.thumb && !routeIds.some((id) => photoAlertHiddenOn.has(id))
   return (
     <>
@@ -46,7 +48,11 @@ export default function DefaultLayout() {
         {timeBonus ? <TimeBonusBanner key={timeBonus.endsAt} endsAt={timeBonus.endsAt} percentage={timeBonus.percentage} /> : null}
         {timeBonus && root.viewer?.credits === 0 ? <TimeBonusPopup endsAt={timeBonus.endsAt} percentage={timeBonus.percentage} /> : null}
         {root.viewer && reminder ? <ActivationReminder email={root.viewer.email} mode={reminder} /> : null}
-        <Outlet />
+        {skeleton ? <PageSkeleton kind={skeleton} /> : null}
+        {/* Kept while the skeleton shows, so that a navigation that does not happen returns to the page as it was. */}
+        <div className="page-outlet" hidden={!!skeleton}>
+          <Outlet />
+        </div>
         {/*
           These prompts are decided in the browser after hydration (dismissals kept in localStorage, push support), so
           the server cannot render them. They come after the page's content, so that they neither move it (a layout

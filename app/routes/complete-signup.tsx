@@ -21,17 +21,21 @@ import { isTooOften } from '#app/features/settings/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
 import { notAnId } from '#app/lib/http.server'
 import { formFields } from '#app/lib/form-fields'
+import { Icon } from '#app/ui/icon'
+import { useRootData } from '#app/layouts/use-root-data'
 
 /**
- * The remaining signup steps (spec section 2): photo, profile info, about me, confirm e-mail. Each step saves on
- * its own, so the member can leave and come back to the step in the address.
+ * The remaining signup steps (spec section 2): photo, profile info, about me, notifications, confirm e-mail. Each
+ * step saves on its own, so the member can leave and come back to the step in the address. Every step has the site's
+ * logo on top and the same buttons in the same places: Back on the left, the way on (Next, or Finish) on the right,
+ * with Skip beside it where a step has a form that Next would save.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
   const url = new URL(request.url)
   const step = (completeSignupSteps as readonly string[]).includes(url.searchParams.get('step') ?? '')
     ? (url.searchParams.get('step') as CompleteSignupStep)
-    : 'push'
+    : completeSignupSteps[0]
   const [profile, photos, limit, interests, settings] = await Promise.all([
     getOwnProfile(viewer.profileId),
     listOwnPhotos(viewer.profileId),
@@ -71,6 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {
   const intl = useIntl()
   const { step, profile } = loaderData
+  const root = useRootData()
   const index = completeSignupSteps.indexOf(step)
   const next = nextStep(step)
   const skipHref = next ? `/complete-signup?step=${next}` : '/members'
@@ -84,9 +89,14 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
       </select>
     </div>
   )
+  const formStep = step === 'profile' || step === 'about'
   return (
     <div className="row justify-content-center">
       <div className="col-lg-8">
+        <p className="fw-bold text-primary fs-4 mb-3" data-testid="signup-logo">
+          <Icon name="heart-fill" className="me-1" />
+          {root.site.name}
+        </p>
         <p className="text-body-secondary mb-1">
           <FormattedMessage id="completeSignup.progress" values={{ step: index + 1, steps: completeSignupSteps.length }} />
         </p>
@@ -109,8 +119,8 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
         {actionData ? <TooOftenAlert refusal={actionData.tooOften} /> : null}
         {step === 'push' ? <PushStep publicKey={loaderData.pushKey} /> : null}
         {step === 'photo' ? <PhotoManager photos={loaderData.photos} limit={loaderData.limit} /> : null}
-        {step === 'profile' || step === 'about' ? (
-          <Form method="post">
+        {formStep ? (
+          <Form method="post" id="complete-signup-form">
             <input type="hidden" name="intent" value="save" />
             <input type="hidden" name="step" value={step} />
             {step === 'profile' ? (
@@ -137,9 +147,6 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
                 <InterestPicker interests={loaderData.interests} selected={profile.interests} idPrefix="cs-interest" />
               </>
             )}
-            <button type="submit" className="btn btn-primary">
-              <FormattedMessage id="completeSignup.next" />
-            </button>
           </Form>
         ) : null}
         {step === 'confirm' ? (
@@ -156,7 +163,7 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
             </Form>
           )
         ) : null}
-        <div className="d-flex justify-content-between mt-4">
+        <div className="d-flex justify-content-between align-items-center gap-2 mt-4" data-testid="step-buttons">
           {index > 0 ? (
             <Link to={`/complete-signup?step=${completeSignupSteps[index - 1]}`} className="btn btn-link">
               <FormattedMessage id="completeSignup.back" />
@@ -164,9 +171,22 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
           ) : (
             <span />
           )}
-          <Link to={skipHref} className="btn btn-outline-dark">
-            <FormattedMessage id={next ? (step === 'photo' || step === 'push' ? 'completeSignup.next' : 'completeSignup.skip') : 'completeSignup.finish'} />
-          </Link>
+          <div className="d-flex gap-2">
+            {formStep ? (
+              <>
+                <Link to={skipHref} className="btn btn-outline-dark">
+                  <FormattedMessage id="completeSignup.skip" />
+                </Link>
+                <button type="submit" form="complete-signup-form" className="btn btn-primary">
+                  <FormattedMessage id="completeSignup.next" />
+                </button>
+              </>
+            ) : (
+              <Link to={skipHref} className="btn btn-primary">
+                <FormattedMessage id={next ? 'completeSignup.next' : 'completeSignup.finish'} />
+              </Link>
+            )}
+          </div>
         </div>
       </div>
     </div>

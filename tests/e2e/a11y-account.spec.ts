@@ -13,7 +13,7 @@ test.describe('accessibility of the account pages (axe: no serious or critical v
     await expect(page.getByLabel('Why are you leaving?')).toBeVisible()
     await expectNoSeriousA11yViolations(page)
 
-    for (const step of ['photo', 'profile', 'about', 'confirm']) {
+    for (const step of ['photo', 'profile', 'about', 'push', 'confirm']) {
       await page.goto(`/complete-signup?step=${step}`)
       await expect(page.getByRole('progressbar', { name: 'Signup progress' })).toBeVisible()
       await expectNoSeriousA11yViolations(page)

@@ -11,19 +11,21 @@ async function expectStep(page: Page, step: number, title: string) {
 
 test('the complete-signup steps can be left and resumed; activation by e-mail link, which works once', async ({ page, baseURL }) => {
   const user = await signupMember(page, { prefix: 'steps' })
-  await expectStep(page, 1, 'Turn on notifications')
+  // The photo first (issue 27), with the site's logo on every step and the way on always the last button.
+  await expectStep(page, 1, 'Add your photo')
+  await expect(page.getByTestId('signup-logo')).toHaveText('Amoura')
+  await expect(page.getByTestId('step-buttons').getByRole('link').last()).toHaveText('Next')
   await page.getByRole('link', { name: 'Next', exact: true }).click()
-  await expect(page).toHaveURL(/\/complete-signup\?step=photo$/)
-  await expectStep(page, 2, 'Add your photo')
-  await page.getByRole('link', { name: 'Next', exact: true }).click()
-  await expectStep(page, 3, 'Tell us about yourself')
+  await expectStep(page, 2, 'Tell us about yourself')
+  await expect(page.getByTestId('step-buttons').locator('a, button').last()).toHaveText('Next')
+  await expect(page.getByTestId('step-buttons').getByRole('link', { name: 'Skip' })).toBeVisible()
 
   // The profile step saves when it is sent.
   await page.getByLabel('Hair colour').selectOption({ label: 'Red' })
   await page.getByLabel('City').fill('Utrecht')
   await page.getByRole('button', { name: 'Next', exact: true }).click()
   await expect(page).toHaveURL(/\/complete-signup\?step=about$/)
-  await expectStep(page, 4, 'About me')
+  await expectStep(page, 3, 'About me')
 
   // Go away in the middle, to the members…
   await page.goto('/members')
@@ -38,7 +40,7 @@ test('the complete-signup steps can be left and resumed; activation by e-mail li
 
   // …and come back to the step in the address.
   await page.goto('/complete-signup?step=about')
-  await expectStep(page, 4, 'About me')
+  await expectStep(page, 3, 'About me')
   const about = `I like long walks ${unique('')}`
   await page.getByLabel('About me').fill(about)
   const interests = page.getByRole('group', { name: 'Interests' })
@@ -46,7 +48,12 @@ test('the complete-signup steps can be left and resumed; activation by e-mail li
   await interests.getByText('Hiking', { exact: true }).click()
   await expect(page.getByLabel('Travel', { exact: true })).toBeChecked()
   await page.getByRole('button', { name: 'Next', exact: true }).click()
+  // Notifications are asked for after the profile, never first.
+  await expectStep(page, 4, 'Turn on notifications')
+  await expect(page.getByTestId('step-buttons').getByRole('link').last()).toHaveText('Next')
+  await page.getByRole('link', { name: 'Next', exact: true }).click()
   await expectStep(page, 5, 'Confirm your e-mail address')
+  await expect(page.getByTestId('step-buttons').getByRole('link').last()).toHaveText('Go to the members')
   await expect(page.getByRole('main')).toContainText(`We sent a link to ${user.email}.`)
 
   // Leave again; what the earlier steps saved is still there.
@@ -57,7 +64,7 @@ test('the complete-signup steps can be left and resumed; activation by e-mail li
   await expect(page.getByLabel('Hiking', { exact: true })).toBeChecked()
   await expect(page.getByLabel('Cooking', { exact: true })).not.toBeChecked()
   await page.getByRole('link', { name: 'Back' }).click()
-  await expectStep(page, 3, 'Tell us about yourself')
+  await expectStep(page, 2, 'Tell us about yourself')
   await expect(page.getByLabel('Hair colour')).toHaveValue('red')
   await expect(page.getByLabel('City')).toHaveValue('Utrecht')
 

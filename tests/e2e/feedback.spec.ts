@@ -1,6 +1,7 @@
 import { activeMember, expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
-// Issue 27, feedback: a pending navigation shows a bar; the app asks in its own dialog, never with confirm().
+// Issue 27, feedback: a pending navigation shows a bar (and, towards a list, its skeleton); the app asks in its own
+// dialog, never with confirm().
 
 test('a page change that waits on the server shows the progress bar, and it goes when the page is there', async ({ annaPage: page }) => {
   await page.goto('/members')
@@ -17,9 +18,30 @@ test('a page change that waits on the server shows the progress bar, and it goes
   const bar = page.getByRole('progressbar', { name: 'Loading the page…' })
   await expect(bar).toBeVisible()
   expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe('fixed')
+  // Likes are cards: their skeleton stands in for the page that is leaving.
+  await expect(page.getByTestId('skeleton-cards')).toBeVisible()
+  await expect(page.getByTestId('profile-card').first()).toBeHidden()
   release()
   await expect(page).toHaveURL(/\/likes$/)
   await expect(bar).toHaveCount(0)
+  await expect(page.getByTestId('skeleton-cards')).toHaveCount(0)
+})
+
+test('the inbox shows rows of grey shapes while it loads, and its list when it is there', async ({ annaPage: page }) => {
+  await page.goto('/members')
+  await expect(page.getByTestId('profile-card').first()).toBeVisible()
+  let release = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  await page.route(/\/chats\.data/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.getByTestId('nav-messages').click()
+  await expect(page.getByTestId('skeleton-rows')).toBeVisible()
+  release()
+  await expect(page).toHaveURL(/\/chats$/)
+  await expect(page.getByTestId('skeleton-rows')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
 
 test('removing a chat asks in the app’s own dialog: Escape and Cancel keep it, Remove takes it off the list', async ({ newContext }) => {

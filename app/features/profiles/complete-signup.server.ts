@@ -1,6 +1,6 @@
 import { field, fieldValues, type FormFields } from '#app/lib/form-fields'
 import { withWrite } from '#app/features/settings/write-limits.server'
-import { nextStep, profileDetailsSchema, type CompleteSignupStep } from './complete-signup'
+import { nextStep, completeSignupSteps, profileDetailsSchema, type CompleteSignupStep } from './complete-signup'
 import { updateProfileDetails } from './update-profile.server'
 
 /** `next`: the step to go on to after a saved step (null: the signup is complete); none for another intent. */
@@ -14,7 +14,7 @@ export type SignupStepOutcome = { ok: true; next?: CompleteSignupStep | null }
 export function submitSignupStep(profileId: number, fields: FormFields) {
   return withWrite('profile_edit', profileId, async (): Promise<SignupStepOutcome> => {
     if (field(fields, 'intent') !== 'save') return { ok: true }
-    const step = (field(fields, 'step') ?? 'push') as CompleteSignupStep
+    const step = (field(fields, 'step') ?? completeSignupSteps[0]) as CompleteSignupStep
     // The last value of each field, as Object.fromEntries(formData) gives it; the interests are a list.
     const values = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[v.length - 1]]))
     const parsed = profileDetailsSchema(step).safeParse({ ...values, interests: fieldValues(fields, 'interests') })

@@ -1,8 +1,11 @@
 import { z } from 'zod'
 import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from './profile-values'
 
-/** The steps after the signup form (spec section 2). */
-export const completeSignupSteps = ['push', 'photo', 'profile', 'about', 'confirm'] as const
+/**
+ * The steps after the signup form (spec section 2). The photo comes first and notifications only after the profile
+ * (issue 27): a permission asked before the member has seen anything is usually refused for good.
+ */
+export const completeSignupSteps = ['photo', 'profile', 'about', 'push', 'confirm'] as const
 export type CompleteSignupStep = (typeof completeSignupSteps)[number]
 
 export function nextStep(step: CompleteSignupStep): CompleteSignupStep | null {

@@ -46,7 +46,7 @@ describe('profile writes take their own token', () => {
     const m = await createMember()
     expect(await submitSignupStep(m.profileId, { intent: ['other'] })).toEqual({ ok: true })
     const save = (about: string) => submitSignupStep(m.profileId, { intent: ['save'], step: ['about'], about_me: [about] })
-    expect(await save('first words')).toEqual({ ok: true, next: 'confirm' })
+    expect(await save('first words')).toEqual({ ok: true, next: 'push' })
     expect(await save('second words')).toMatchObject({ ok: false, error: 'too_often' })
     expect((await getOwnProfile(m.profileId))?.about_me).toBe('first words')
   })
