@@ -15,6 +15,9 @@ export function purgeUnusedCss() {
     // <html data-niche="N"> picks the niche's theme (app/styles/niches.scss); the value comes from the settings.
     dynamicAttributes: ['data-niche'],
     safelist: {
+      // The theme's colours stay as custom properties on :root (and per niche, app/styles/niches.scss), whether or
+      // not a kept rule reads them: they are the theme's interface (the niche test reads --bs-primary).
+      variables: [/^--bs-(primary|secondary|success|danger|warning|info|light|dark|unread)(-rgb)?$/, /^--bs-(body-bg|body-color|link-color)$/],
       standard: [
         // react-bootstrap's Modal and Toast build their class names from a prefix ("modal" + "-dialog").
         /^modal/,

@@ -60,11 +60,27 @@ async function computedStyles(page: Page, sheets: string[] | null): Promise<{ st
         }
         return parts.slice(-3).join(' > ')
       }
-      const out = [...document.querySelectorAll('body *')].map((el) => {
-        const s = getComputedStyle(el)
-        const r = el.getBoundingClientRect()
-        return { style: `${describe(el)} { ${properties.map((p) => `${p}: ${s.getPropertyValue(p)}`).join('; ')} }`, box: [r.x, r.y, r.width, r.height] }
-      })
+      const root = getComputedStyle(document.documentElement)
+      const theme = ['--bs-primary', '--bs-secondary', '--bs-success', '--bs-danger', '--bs-primary-rgb', '--bs-body-bg', '--bs-body-color', '--bs-link-color']
+      // A colour may be written two ways (#e28c87, rgb(88.7%, 54.8%, 52.9%)): compared as the browser resolves it.
+      const probe = document.createElement('i')
+      document.body.append(probe)
+      const resolved = (v: string) => {
+        const raw = root.getPropertyValue(v).trim()
+        if (v.endsWith('-rgb')) return raw
+        probe.style.color = raw
+        return getComputedStyle(probe).color
+      }
+      const rootStyle = { style: `:root { ${theme.map((v) => `${v}: ${resolved(v)}`).join('; ')} }`, box: [0, 0, 0, 0] }
+      probe.remove()
+      const out = [
+        rootStyle,
+        ...[...document.querySelectorAll('body *')].map((el) => {
+          const s = getComputedStyle(el)
+          const r = el.getBoundingClientRect()
+          return { style: `${describe(el)} { ${properties.map((p) => `${p}: ${s.getPropertyValue(p)}`).join('; ')} }`, box: [r.x, r.y, r.width, r.height] }
+        }),
+      ]
       for (const link of links) link.disabled = false
       document.adoptedStyleSheets = []
       return out
@@ -137,7 +153,8 @@ test.describe('the purged stylesheets', () => {
           '/profile',
           '/notifications',
           '/swipe-game',
-          '/matches',
+          '/match-finder',
+          '/transactions',
         ]) {
           await expectSameStyles(annaPage, url, [whole.app])
         }
