@@ -8,7 +8,7 @@ import { accountLimiters } from '#app/features/authentication/ip-limits.server'
 import { startSession } from '#app/features/authentication/session-cookie.server'
 import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { getSettings } from '#app/features/settings/settings.server'
-import { readFormData } from '#app/lib/form-data.server'
+import { dateFromParts, readFormData } from '#app/lib/form-data.server'
 
 /**
  * The signup form's POST, the action of /signup and /signup-matches: read the form, validate, create, log in, go
@@ -20,7 +20,7 @@ export async function signupAction(request: Request, context: AppLoadContext) {
   const s = await getSettings()
   const tracking = trackingFromCookies(request.headers.get('cookie'))
   if (!signupAllowed(s.signups, tracking)) return data({ result: null, closed: true }, { status: 403 })
-  const formData = await readFormData(request)
+  const formData = dateFromParts(await readFormData(request), 'date_of_birth')
   const submission = parseWithZod(formData, { schema: signupSchema({ minAge: s.minimum_age, countries: s.countries }) })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), closed: false }, { status: 400 })
   const wait = await consume((await accountLimiters()).signupIp, context.clientIp)

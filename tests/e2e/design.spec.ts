@@ -211,3 +211,21 @@ test('the focus ring: 2 px solid, offset, at least 3:1 against the page in both 
     }
   }
 })
+
+test('profile cards are photo first: the name and age are written over the photo, in white', async ({ annaPage: page }) => {
+  for (const size of [phone, laptop]) {
+    await page.setViewportSize(size)
+    await page.goto('/members')
+    const card = page.getByTestId('profile-card').first()
+    await expect(card).toBeVisible()
+    const photo = (await card.locator('.profile-card-img').boundingBox())!
+    const name = card.getByRole('heading', { level: 2 })
+    await expect(name).toHaveText(/^.+, \d+/)
+    const box = (await name.boundingBox())!
+    expect(box.y, 'the name starts on the photo').toBeGreaterThanOrEqual(photo.y)
+    expect(box.y + box.height, 'the name ends with the photo').toBeLessThanOrEqual(photo.y + photo.height + 1)
+    expect(box.x).toBeGreaterThanOrEqual(photo.x - 1)
+    expect(box.x + box.width).toBeLessThanOrEqual(photo.x + photo.width + 1)
+    expect(await name.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)')
+  }
+})

@@ -139,11 +139,19 @@ export async function signupMember(
   await form.locator('#signup-name').fill(user.name)
   await form.locator('#signup-email').fill(user.email)
   await form.locator('#signup-password').fill(user.password)
-  await form.locator('#signup-dob').fill(isoDateYearsAgo(opts.age ?? 30, 40))
+  await fillDateOfBirth(form, 'signup-dob', isoDateYearsAgo(opts.age ?? 30, 40))
   if (opts.country) await form.locator('#signup-country').selectOption(opts.country)
   await form.locator('button[type="submit"]').last().click()
   await expect(page).toHaveURL(/\/complete-signup(\?|$)/)
   return user
+}
+
+/** Picks a date of birth in the three choices of app/ui/date-of-birth-field.tsx (`id`-day, -month, -year). */
+export async function fillDateOfBirth(scope: Locator | Page, id: string, iso: string) {
+  const [year, month, day] = iso.split('-').map(Number)
+  await scope.locator(`#${id}-day`).selectOption(String(day))
+  await scope.locator(`#${id}-month`).selectOption(String(month))
+  await scope.locator(`#${id}-year`).selectOption(String(year))
 }
 
 /** Follows the link of the activation e-mail sent to `email`, in `page`; waits for /activate/done. */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, isoDateYearsAgo, mainNav, openAccountMenu, resultCards, test, unique } from './fixtures'
+import { chooseLanguage, clientAddressHeaders, expect, fillDateOfBirth, isoDateYearsAgo, mainNav, openAccountMenu, resultCards, test, unique } from './fixtures'
 
 /**
  * A field error: the input is marked invalid, the message is shown, and (checked softly, so the rest of the flow
@@ -21,9 +21,23 @@ function signupForm(scope: Page | Locator) {
     username: scope.getByLabel('Username'),
     email: scope.getByLabel('E-mail address'),
     password: scope.getByLabel('Password'),
-    dob: scope.getByLabel('Enter your date of birth (18+)'),
+    dob: scope.getByRole('group', { name: 'Enter your date of birth (18+)' }),
     submit: scope.getByRole('button', { name: 'Sign up' }),
   }
+}
+
+/** The date of birth is three choices (day, month, year) in the language's order (issue 27). */
+async function pickDate(group: Locator, iso: string) {
+  const [year, month, day] = iso.split('-').map(Number)
+  await group.getByRole('combobox', { name: 'Day' }).selectOption(String(day))
+  await group.getByRole('combobox', { name: 'Month' }).selectOption(String(month))
+  await group.getByRole('combobox', { name: 'Year' }).selectOption(String(year))
+}
+async function expectDate(group: Locator, iso: string) {
+  const [year, month, day] = iso.split('-').map(Number)
+  await expect(group.getByRole('combobox', { name: 'Day' })).toHaveValue(String(day))
+  await expect(group.getByRole('combobox', { name: 'Month' })).toHaveValue(String(month))
+  await expect(group.getByRole('combobox', { name: 'Year' })).toHaveValue(String(year))
 }
 
 /**
@@ -36,25 +50,25 @@ async function expectSignupValidation(scope: Page | Locator, id: string, passwor
   await f.username.fill(id.slice(0, 20))
   await f.email.fill('not-an-email')
   await f.password.fill(password)
-  await f.dob.fill(underAge)
+  await pickDate(f.dob, underAge)
   await f.submit.click()
   await expectFieldError(scope, f.email, 'Invalid email')
-  await expectFieldError(scope, f.dob, 'Enter your date of birth (18+)')
+  await expectFieldError(scope, f.dob.getByRole('combobox', { name: 'Day' }), 'Enter your date of birth (18+)')
   await expect(scope.getByText('Enter your date of birth (18+)', { exact: true })).toHaveCount(2) // label + error
   await expect(f.username).toHaveValue(id.slice(0, 20))
   await expect(f.email).toHaveValue('not-an-email')
-  await expect(f.dob).toHaveValue(underAge)
+  await expectDate(f.dob, underAge)
 
   // Short enough to pass the length rule for usernames.
   const shortEmail = `${id.slice(-8)}@ex.io`
   await f.email.fill(shortEmail)
-  await f.dob.fill(isoDateYearsAgo(30, 12))
+  await pickDate(f.dob, isoDateYearsAgo(30, 12))
   await f.username.fill(shortEmail)
   if (!(await f.password.inputValue())) await f.password.fill(password)
   await f.submit.click()
   await expectFieldError(scope, f.username, 'Your username may not be your e-mail address.')
   await expect(f.email).not.toHaveAttribute('aria-invalid', 'true')
-  await expect(f.dob).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(f.dob.getByRole('combobox', { name: 'Day' })).not.toHaveAttribute('aria-invalid', 'true')
   await expect(f.email).toHaveValue(shortEmail)
 }
 
@@ -239,4 +253,30 @@ test('a new member signs up, searches, likes a profile, logs out and logs in aga
   await page.getByRole('button', { name: 'Log in' }).click()
   await expect(page).toHaveURL(/\/members(\?|$)/)
   await expect(page.getByTestId('account-menu')).toContainText(name)
+})
+
+test('the date of birth is picked in the language’s order and month names, with or without JavaScript', async ({ page, browser, baseURL }) => {
+  const order = (p: Page) => p.locator('#signup-dob-label + [role="group"] select').evaluateAll((els) => els.map((e) => e.id.replace('signup-dob-', '')))
+  await page.goto('/signup')
+  await expect(page.getByRole('group', { name: 'Enter your date of birth (18+)' })).toBeVisible()
+  expect(await order(page)).toEqual(['month', 'day', 'year'])
+  await chooseLanguage(page, 'Deutsch')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  expect(await order(page)).toEqual(['day', 'month', 'year'])
+  await expect(page.getByRole('combobox', { name: 'Monat' }).locator('option').nth(3)).toHaveText('März')
+
+  // Without JavaScript the three choices post as they are, and the server puts the date together.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: clientAddressHeaders() })
+  await context.addCookies([{ name: 'entry_warning_skipped', value: String(Date.now()), url: baseURL! }])
+  const noJs = await context.newPage()
+  await noJs.goto('/signup')
+  const id = unique('nojsdob')
+  const form = noJs.locator('#signup-form')
+  await form.locator('#signup-name').fill(id.slice(0, 24))
+  await form.locator('#signup-email').fill(`${id}@example.test`)
+  await form.locator('#signup-password').fill('correct-horse-9')
+  await fillDateOfBirth(form, 'signup-dob', isoDateYearsAgo(33, 20))
+  await form.getByRole('button', { name: 'Sign up' }).click()
+  await expect(noJs).toHaveURL(/\/complete-signup/)
+  await context.close()
 })

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormField } from '#app/ui/form-field'
+import { DateOfBirthField } from '#app/ui/date-of-birth-field'
 import { FormErrors } from '#app/ui/form-errors'
 import { signupSchema } from '../accounts.schema'
 import type { SignupOptions } from '../signup-options.server'
@@ -98,13 +99,14 @@ export function SignupForm({
         autoComplete="new-password"
         help={<FormattedMessage id="field.passwordHelp" />}
       />
-      <FormField
+      <DateOfBirthField
+        key={fields.date_of_birth.key}
+        id={`${idPrefix}-dob`}
+        name={fields.date_of_birth.name}
         label={<FormattedMessage id="validation.dateOfBirthRequired" values={{ min_age: options.minAge }} />}
         errors={fields.date_of_birth.errors}
         errorValues={{ min_age: options.minAge }}
-        {...getInputProps(fields.date_of_birth, { type: 'date' })}
-        id={`${idPrefix}-dob`}
-        autoComplete="bday"
+        defaultValue={typeof fields.date_of_birth.initialValue === 'string' ? fields.date_of_birth.initialValue : undefined}
       />
       <SignupCountrySelect countries={options.countries} idPrefix={idPrefix} errors={fields.country.errors} {...getSelectProps(fields.country)} />
       <button type="submit" className="btn btn-primary w-100" disabled={busy}>

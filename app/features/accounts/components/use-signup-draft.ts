@@ -2,7 +2,17 @@ import { useEffect, useRef, type RefObject } from 'react'
 
 const DRAFT_KEY = 'signupDraft'
 // Spec section 3: the signup draft; the password is never stored in the browser.
-const draftFields = ['email', 'name', 'date_of_birth', 'signup_message', 'gender', 'looking_for', 'country'] as const
+const draftFields = [
+  'email',
+  'name',
+  'date_of_birth_day',
+  'date_of_birth_month',
+  'date_of_birth_year',
+  'signup_message',
+  'gender',
+  'looking_for',
+  'country',
+] as const
 
 /** Forgets the draft once the signup is on its way. */
 export function clearSignupDraft() {
@@ -22,7 +32,11 @@ export function useSignupDraft(formRef: RefObject<HTMLFormElement | null>, answe
       const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}') as Record<string, string>
       for (const k of draftFields) {
         const input = el.elements.namedItem(k) as HTMLInputElement | HTMLSelectElement | null
-        if (input && draft[k] && (!input.value || input.tagName === 'SELECT') && !answeredAtMount.current) input.value = draft[k]
+        if (input && draft[k] && (!input.value || input.tagName === 'SELECT') && !answeredAtMount.current) {
+          input.value = draft[k]
+          // The date of birth's choices tell their field, which puts the date together (app/ui/date-of-birth-field.tsx).
+          if (k.startsWith('date_of_birth_')) input.dispatchEvent(new Event('change', { bubbles: true }))
+        }
       }
     } catch {
       // storage unavailable: nothing to restore

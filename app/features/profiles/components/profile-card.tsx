@@ -34,23 +34,24 @@ export function ProfileCardView({
   return (
     <article className="card h-100 shadow-sm" data-testid="profile-card">
       <Link to={href ?? `/members/${profile.id}`} className="text-decoration-none text-body">
-        {profile.thumb ? (
-          <img
-            src={`${site.cdnPrefix}/${profile.thumb}`}
-            alt=""
-            className="card-img-top profile-card-img"
-            width={160}
-            height={160}
-            loading={priority === 'lazy' ? 'lazy' : undefined}
-            fetchPriority={priority === 'high' ? 'high' : undefined}
-          />
-        ) : (
-          <div className="card-img-top profile-card-img d-flex align-items-center justify-content-center">
-            <Icon name="person" className="fs-1 text-secondary" />
-          </div>
-        )}
-        <div className="card-body p-2">
-          <h2 className="h6 mb-1 text-break">
+        {/* Photo first (issue 27): the name and age are written over the photo, as dating apps do. */}
+        <div className="profile-card-photo">
+          {profile.thumb ? (
+            <img
+              src={`${site.cdnPrefix}/${profile.thumb}`}
+              alt=""
+              className="card-img-top profile-card-img"
+              width={160}
+              height={160}
+              loading={priority === 'lazy' ? 'lazy' : undefined}
+              fetchPriority={priority === 'high' ? 'high' : undefined}
+            />
+          ) : (
+            <div className="card-img-top profile-card-img d-flex align-items-center justify-content-center">
+              <Icon name="person" className="fs-1 text-secondary" />
+            </div>
+          )}
+          <h2 className="profile-card-name h6 mb-0 text-break">
             {profile.name}, {profile.age}
             {isNew ? (
               <span className="badge text-bg-primary ms-1">
@@ -58,6 +59,8 @@ export function ProfileCardView({
               </span>
             ) : null}
           </h2>
+        </div>
+        <div className="card-body p-2">
           <p className="small text-body-secondary mb-1">{[profile.city, regionNames.of(profile.country)].filter(Boolean).join(', ')}</p>
           {profile.isFictional ? <FictionalBadge site={site} /> : null}
         </div>
