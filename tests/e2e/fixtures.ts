@@ -56,7 +56,7 @@ export async function signupNewMember(page: Page, prefix = 'e2e'): Promise<Crede
   await page.getByLabel('Username').fill(user.name)
   await page.getByLabel('E-mail address').fill(user.email)
   await page.getByLabel('Password').fill(user.password)
-  await page.getByLabel(/date of birth/i).fill(isoDateYearsAgo(30))
+  await fillDateOfBirth(page, 'signup-dob', isoDateYearsAgo(30))
   await page.getByRole('button', { name: 'Sign up' }).click()
   // The remaining signup steps (photo, profile, about, confirm) may be skipped.
   await expect(page).toHaveURL(/\/(complete-signup|members)(\?|$)/)
