@@ -10,8 +10,8 @@ interface Question {
 
 /**
  * The app's own confirmation (issue 27), instead of the browser's `confirm()`: a modal `<dialog>` in the page's
- * language and style, Cancel focused first, Escape cancels, the page behind inert. `ask` resolves true when the member confirms; render
- * `dialog` once in the component that asks.
+ * language and style, Cancel focused first, Escape cancels, the page behind inert. `ask` resolves true when the
+ * member confirms; render `dialog` once in the component that asks.
  */
 export function useConfirm(): { ask: (text: string, confirmLabel: string) => Promise<boolean>; dialog: ReactNode } {
   const ref = useRef<HTMLDialogElement>(null)
