@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { useIntl } from 'react-intl'
+import { FieldErrors } from './form-field'
 import { datePartOrder, isoFromParts, monthNames, partsOfIso, type DatePart } from '#app/lib/date-parts'
 
 /**
@@ -74,11 +75,7 @@ export function DateOfBirthField({
         ))}
       </div>
       <input type="hidden" name={name} value={iso} />
-      {has ? (
-        <div id={errorId} className="invalid-feedback d-block">
-          {errors!.map((e) => intl.formatMessage({ id: e, defaultMessage: intl.formatMessage({ id: 'error.generic' }) }, errorValues)).join(' ')}
-        </div>
-      ) : null}
+      <FieldErrors id={errorId} errors={errors} values={errorValues} />
     </div>
   )
 }

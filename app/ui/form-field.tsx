@@ -16,7 +16,6 @@ export function FormField({
   id: string
   help?: ReactNode
 } & InputHTMLAttributes<HTMLInputElement>) {
-  const intl = useIntl()
   const errorId = `${id}-error`
   const has = !!errors?.length
   return (
@@ -37,11 +36,18 @@ export function FormField({
           {help}
         </div>
       ) : null}
-      {has ? (
-        <div id={errorId} className="invalid-feedback d-block">
-          {errors!.map((e) => intl.formatMessage({ id: e, defaultMessage: intl.formatMessage({ id: 'error.generic' }) }, errorValues)).join(' ')}
-        </div>
-      ) : null}
+      <FieldErrors id={errorId} errors={errors} values={errorValues} />
+    </div>
+  )
+}
+
+/** A field's errors under it, translated (error strings are catalog ids), under the id its input describes itself with. */
+export function FieldErrors({ id, errors, values }: { id: string; errors?: string[]; values?: Record<string, string | number> }) {
+  const intl = useIntl()
+  if (!errors?.length) return null
+  return (
+    <div id={id} className="invalid-feedback d-block">
+      {errors.map((e) => intl.formatMessage({ id: e, defaultMessage: intl.formatMessage({ id: 'error.generic' }) }, values)).join(' ')}
     </div>
   )
 }

@@ -1,4 +1,16 @@
+import type { Page } from '@playwright/test'
 import { activeMember, expect, expectNoSeriousA11yViolations, test } from './fixtures'
+
+/** Holds the page's data requests matching `url` until the returned function is called. */
+async function holdData(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
 
 // Issue 27, feedback: a pending navigation shows a bar (and, towards a list, its skeleton); the app asks in its own
 // dialog, never with confirm().
@@ -8,12 +20,7 @@ test('a page change that waits on the server shows the progress bar, and it goes
   await expect(page.getByTestId('profile-card').first()).toBeVisible()
   await expect(page.getByTestId('navigation-progress')).toHaveCount(0)
   // The data of the next page takes a second to come.
-  let release = () => {}
-  const held = new Promise<void>((r) => (release = r))
-  await page.route(/\/likes\.data/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdData(page, /\/likes\.data/)
   await page.getByTestId('nav-likes').click()
   const bar = page.getByRole('progressbar', { name: 'Loading the page…' })
   await expect(bar).toBeVisible()
@@ -30,12 +37,7 @@ test('a page change that waits on the server shows the progress bar, and it goes
 test('the inbox shows rows of grey shapes while it loads, and its list when it is there', async ({ annaPage: page }) => {
   await page.goto('/members')
   await expect(page.getByTestId('profile-card').first()).toBeVisible()
-  let release = () => {}
-  const held = new Promise<void>((r) => (release = r))
-  await page.route(/\/chats\.data/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdData(page, /\/chats\.data/)
   await page.getByTestId('nav-messages').click()
   await expect(page.getByTestId('skeleton-rows')).toBeVisible()
   release()
