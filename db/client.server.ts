@@ -17,6 +17,8 @@ export type DbOrTx = Db | Tx
 export interface DbHandle {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** Statements that can run at once: the pool's size (PGlite runs one at a time). */
+  connections: number
   close(): Promise<void>
 }
 
@@ -42,9 +44,10 @@ export async function openDatabase(opts: {
   if (opts.url) {
     const [{ drizzle }, pg] = await Promise.all([import('drizzle-orm/node-postgres'), import('pg')])
     // A request waits at most 5 s for a connection: when the database is away it gets a 503, not a hang.
+    const connections = opts.poolSize ?? 20
     const pool = new pg.default.Pool({
       connectionString: opts.url,
-      max: opts.poolSize ?? 20,
+      max: connections,
       connectionTimeoutMillis: 5000,
       Client: talliedPgClient(releaseOnFailedBegin(pg.default.Client), opts.namedStatements ?? true),
     })
@@ -58,7 +61,7 @@ export async function openDatabase(opts: {
       client.on('error', (err: Error & { code?: string }) => logger.warn({ code: err.code ?? err.name }, 'database connection lost while in use'))
     })
     const db = drizzle(pool, { schema }) as unknown as Db
-    return { db, kind: 'postgres', close: () => pool.end() }
+    return { db, kind: 'postgres', connections, close: () => pool.end() }
   }
   const [{ drizzle }, { PGlite }] = await Promise.all([import('drizzle-orm/pglite'), import('@electric-sql/pglite')])
   let dataDir: string | undefined
@@ -82,7 +85,7 @@ export async function openDatabase(opts: {
     throw e
   }
   const db = drizzle(client, { schema }) as unknown as Db
-  return { db, kind: 'pglite', close: () => client.close().finally(unlock) }
+  return { db, kind: 'pglite', connections: 1, close: () => client.close().finally(unlock) }
 }
 
 /** Applies the committed migrations; on PostgreSQL an advisory lock keeps two starting processes apart. */

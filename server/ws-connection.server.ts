@@ -10,6 +10,7 @@ import { logger } from '#app/lib/logger.server'
 import { errorText } from '#app/lib/error-text'
 import { CLOSE } from './ws-close-codes'
 import { createFrameGuard, MAX_BUFFERED_BYTES } from './ws-frame-guard.server'
+import type { Admission, SendGate } from './ws-send-gate.server'
 
 const SESSION_RECHECK_MS = 60_000
 
@@ -24,6 +25,8 @@ export type HubForConnection = {
   /** Frames being handled, which a graceful shutdown lets answer before it closes. */
   readonly inFlight: Set<Promise<void>>
   isClosing(): boolean
+  /** The process's backpressure on sends (ws-send-gate.server.ts). */
+  readonly sendGate: SendGate
 }
 
 type Send = (ev: ServerEvent) => void
@@ -92,6 +95,36 @@ function subscribeMember(profileId: number, sub: Subscription, ws: MemberSocket,
     )
 }
 
+/** Pool exhaustion: the send waited for a database connection too long. Busy, not broken: the client sends again. */
+const isPoolTimeout = (e: unknown): boolean => /timeout exceeded when trying to connect/i.test(errorText(e))
+
+/**
+ * Backpressure for one socket's sends: each send frame is admitted to the process's gate when it arrives; when the
+ * gate is full the socket is told to slow down, and so is every send it makes until that wait is over (so a
+ * member's messages are stored in the order written once the client sends them again, in that order).
+ */
+function sendAdmission(gate: SendGate, send: Send) {
+  let slowUntil = 0
+  const slowDown = (clientId: string, ms: number) => send({ type: 'slow_down', clientId, retryAfterMs: Math.max(1, Math.round(ms)) })
+  return {
+    /** The admission for a send frame, or null after the client was told to slow down. */
+    admit(clientId: string): Admission | null {
+      const now = Date.now()
+      const admission = now < slowUntil ? null : gate.admit()
+      if (admission) return admission
+      if (now >= slowUntil) slowUntil = now + gate.retryAfterMs()
+      slowDown(clientId, slowUntil - now)
+      return null
+    },
+    /** A send that could not get a database connection in time: the same as a full gate. */
+    busy(clientId: string) {
+      const wait = gate.retryAfterMs()
+      slowUntil = Math.max(slowUntil, Date.now() + wait)
+      slowDown(clientId, wait)
+    },
+  }
+}
+
 /**
  * The socket's 'message' listener: each frame is checked against the rate guard and the schema, then handled
  * after the frames before it (two messages sent in a row are stored, paid and acknowledged in the order sent).
@@ -105,6 +138,7 @@ function frameListener(
   handle: (ev: ClientEvent) => Promise<void>,
 ) {
   let queue: Promise<void> = Promise.resolve()
+  const sends = sendAdmission(hub.sendGate, send)
   return (raw: RawData, isBinary: boolean) => {
     // Frames already buffered behind one that closed the socket are dropped unread; so are frames that arrive
     // during a shutdown: the client sends again what was not acknowledged once it is connected elsewhere.
@@ -128,8 +162,11 @@ function frameListener(
       return closeWith(CLOSE.policyViolation, 'bad frame')
     }
     const ev = parsed.data
+    const admission = ev.type === 'send' ? sends.admit(ev.clientId) : undefined
+    if (admission === null) return
     const done = (queue = queue.then(() =>
-      handle(ev).catch((e: unknown) => {
+      (admission ? admission.run(() => handle(ev)) : handle(ev)).catch((e: unknown) => {
+        if (ev.type === 'send' && isPoolTimeout(e)) return sends.busy(ev.clientId)
         logger.error({ err: errorText(e) }, 'ws message failed')
         send({ type: 'error', code: 'server_error', clientId: 'clientId' in ev ? ev.clientId : undefined })
       }),

@@ -14,6 +14,8 @@ import { isAllowedOrigin } from '#app/lib/origin'
 import { CLOSE } from './ws-close-codes'
 import { logSocketError, onConnection, type HubForConnection, type MemberSocket } from './ws-connection.server'
 import { createMemorySocketRegistry, type SocketRegistry } from './ws-socket-registry.server'
+import { createSendGate, type SendGateOptions } from './ws-send-gate.server'
+import { dbHandle } from '#db/client.server'
 import { errorText } from '#app/lib/error-text'
 
 const HEARTBEAT_MS = 30_000
@@ -27,6 +29,16 @@ const MAX_PAYLOAD_BYTES = 16 * 1024
 export const SOCKET_STALE_MS = 3 * HEARTBEAT_MS
 // Bus topic naming sockets to close because their member opened too many: each process closes those it holds.
 const EVICT_TOPIC = 'ws-evict'
+
+/**
+ * Sends holding a database connection at once leave 4 of the pool's connections to pages and jobs; at most 8 times as
+ * many wait, and never fewer than 64 (a few sockets' bursts): about a quarter of a second at saturation
+ * (bench/chat-scale.ts).
+ */
+function defaultSendGate(): SendGateOptions {
+  const concurrency = Math.max(2, (dbHandle()?.connections ?? 20) - 4)
+  return { concurrency, maxQueued: Math.max(64, 8 * concurrency) }
+}
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref())
 
@@ -101,6 +113,8 @@ export function attachWsHub(
     publicUrl?: string
     /** Counts each member's sockets against MAX_SOCKETS_PER_MEMBER: in Redis across processes, else in memory. */
     sockets?: SocketRegistry
+    /** Backpressure on sends (ws-send-gate.server.ts); by default sized from the database pool. */
+    sendGate?: SendGateOptions
   },
 ): { close(): Promise<void>; clients(): number } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES })
@@ -158,6 +172,7 @@ export function attachWsHub(
     },
     inFlight,
     isClosing: () => closing,
+    sendGate: createSendGate(opts.sendGate ?? defaultSendGate()),
   }
 
   server.on('upgrade', (req, socket, head) => {

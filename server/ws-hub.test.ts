@@ -17,7 +17,7 @@ import { requestPasswordReset, resetPassword } from '#app/features/accounts/pass
 import { restrictAccount } from '#app/features/console/moderation/decisions.server'
 import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { db } from '#db/client.server'
-import { accountTokens, users } from '#db/schema/index'
+import { accountTokens, messages, users } from '#db/schema/index'
 
 useTestDatabase()
 useJobRunner()
@@ -25,9 +25,9 @@ useJobRunner()
 let server: http.Server | undefined
 let hub: ReturnType<typeof attachWsHub> | undefined
 
-async function startHub() {
+async function startHub(opts: Parameters<typeof attachWsHub>[1] = {}) {
   server = http.createServer((_req, res) => res.end())
-  hub = attachWsHub(server, {})
+  hub = attachWsHub(server, opts)
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r))
   return (server.address() as AddressInfo).port
 }
@@ -144,6 +144,39 @@ describe('WebSocket hub', () => {
     expect(acks.map((e) => e.message.id)).toEqual(acks.map((e) => e.message.id).sort((x, y) => x - y))
     const refused = c.events.filter((e): e is Extract<ServerEvent, { type: 'error' }> => e.type === 'error')
     expect(refused.map((e) => [e.code, e.clientId])).toEqual(ids.filter((id) => !accepted.has(id)).map((id) => ['rate_limited', id]))
+    c.ws.close()
+  })
+
+  it('past saturation tells the socket to slow down instead of failing; sent again, every message is stored once, in order', async () => {
+    // One send at a time and none waiting: the second of two sends in a row finds the gate full.
+    const port = await startHub({ sendGate: { concurrency: 1, maxQueued: 0 } })
+    const a = await createMember({ credits: 1000 })
+    const b = await createMember({ gender: 'male' })
+    const c = connect(port, { Origin: `http://127.0.0.1:${port}`, Cookie: `sid=${await createSession(a.userId)}` })
+    await c.opened
+    const ids = Array.from({ length: 6 }, () => crypto.randomUUID())
+    const frame = (i: number) => JSON.stringify({ type: 'send', toProfileId: b.profileId, clientId: ids[i], body: `m${i}` })
+    for (const i of ids.keys()) c.ws.send(frame(i))
+    // The client's side (app/features/chat/send-hold.ts): what was slowed down goes again, in order, after the wait.
+    const acked = () => new Set(c.events.filter((e) => e.type === 'ack').map((e) => (e as { clientId: string }).clientId))
+    for (let round = 0; round < 20 && acked().size < ids.length; round++) {
+      const before = c.events.length
+      await until(() => acked().size === ids.length || c.events.slice(before).some((e) => e.type === 'slow_down'), 10_000)
+      const slowed = c.events.slice(before).filter((e): e is Extract<ServerEvent, { type: 'slow_down' }> => e.type === 'slow_down')
+      if (!slowed.length) break
+      expect(slowed.every((e) => e.retryAfterMs > 0)).toBe(true)
+      await new Promise((r) => setTimeout(r, Math.max(...slowed.map((e) => e.retryAfterMs))))
+      for (const i of ids.keys()) if (!acked().has(ids[i])) c.ws.send(frame(i))
+    }
+    await until(() => acked().size === ids.length, 10_000)
+    expect(c.events.some((e) => e.type === 'slow_down')).toBe(true)
+    expect(c.events.filter((e) => e.type === 'error')).toEqual([])
+    const stored = await db()
+      .select({ clientId: messages.clientId, body: messages.body })
+      .from(messages)
+      .where(eq(messages.senderId, a.profileId))
+      .orderBy(messages.id)
+    expect(stored.map((m) => m.clientId)).toEqual(ids)
     c.ws.close()
   })
 

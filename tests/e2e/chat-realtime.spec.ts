@@ -147,6 +147,51 @@ test('after the server restarts, a message that was lost on the way is sent agai
   await expect(messages(benPage, lost)).toHaveCount(1)
 })
 
+test('a server that asks to slow down gets the messages again after its wait, in the order written, each once', async ({ annaPage, benPage }) => {
+  // The server's backpressure (server/ws-send-gate.server.ts) stands in here: the first send frame is not passed on
+  // but answered with slow_down; the client must hold it and the one written after it, then send both, in order.
+  const held: string[] = []
+  let slowedAt = 0
+  await annaPage.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer()
+    ws.onMessage((m) => {
+      const frame = JSON.parse(String(m)) as { type: string; clientId?: string }
+      if (frame.type === 'send' && !slowedAt) {
+        slowedAt = Date.now()
+        held.push(frame.clientId!)
+        return ws.send(JSON.stringify({ type: 'slow_down', clientId: frame.clientId, retryAfterMs: 3000 }))
+      }
+      if (frame.type === 'send') held.push(frame.clientId!)
+      server.send(m)
+    })
+    server.onMessage((m) => ws.send(m))
+  })
+  await openConversation(annaPage, ben.name)
+  await openConversation(benPage, anna.name)
+  const first = unique('Busy first ')
+  const second = unique('Busy second ')
+  await send(annaPage, first)
+  await send(annaPage, second)
+  // Held, not failed: both show as on their way, nothing to retry by hand.
+  await expect(messages(annaPage, first)).toContainText('Sending…')
+  await expect(messages(annaPage, second)).toContainText('Sending…')
+  await expect(messages(benPage, second)).toHaveCount(0)
+  await expect(messages(annaPage, first)).not.toContainText('Sending…', { timeout: 10_000 })
+  await expect(messages(annaPage, second)).not.toContainText('Sending…')
+  expect(Date.now() - slowedAt).toBeGreaterThanOrEqual(2900)
+  // Ben got both, in the order written, once each (also after a reload: stored once).
+  await benPage.reload()
+  const log = benPage.getByTestId('chat-messages').getByTestId('chat-message')
+  await expect(log.filter({ hasText: first })).toHaveCount(1)
+  await expect(log.filter({ hasText: second })).toHaveCount(1)
+  const texts = await log.allInnerTexts()
+  expect(texts.findIndex((t) => t.includes(first))).toBeLessThan(texts.findIndex((t) => t.includes(second)))
+  // The first frame was held back, then it and the second went out in order after the wait.
+  expect(held).toHaveLength(3)
+  expect(held[1]).toBe(held[0])
+  expect(held[2]).not.toBe(held[0])
+})
+
 test('going live moves nothing in the chat header: the status keeps the width of its wider word', async ({ annaPage }) => {
   await openConversation(annaPage, ben.name)
   const status = annaPage.getByTestId('socket-status')

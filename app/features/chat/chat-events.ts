@@ -43,6 +43,11 @@ export type ServerEvent =
   | { type: 'typing'; fromProfileId: number }
   /** `retryAfter`: seconds to wait, with the code chat.errorRateLimited (app/features/chat/components/chat-view.tsx). */
   | { type: 'error'; clientId?: string; code: string; retryAfter?: number }
+  /**
+   * The server is saturated and did not take this send (server/ws-send-gate.server.ts): send it again under the same
+   * client id after `retryAfterMs`, and hold back the sends written meanwhile until then, in order.
+   */
+  | { type: 'slow_down'; clientId: string; retryAfterMs: number }
   | { type: 'counts'; unread: number; newLikes: number }
   | { type: 'like'; fromProfileId: number; match: boolean; profile?: LiveProfile }
   /** A mutual like, to both members (app/features/matching/components/match-modal.tsx). */

@@ -1,9 +1,10 @@
-import { useEffect, useRef, type Dispatch } from 'react'
+import { useEffect, useRef, useState, type Dispatch } from 'react'
 import { useFetcher } from 'react-router'
 import type { TooOften } from '#app/features/safety/too-often'
 import type { ChatMessage } from '../chat-events'
 import type { ChatAction, ChatSession, Shown } from '../chat-session'
 import type { GiftId } from '../gift-catalog'
+import { createSendHold } from '../send-hold'
 import type { Realtime } from './realtime-provider'
 
 type SendReply = { ok: boolean; message?: ChatMessage; credits?: number; error?: string; retryAfter?: number }
@@ -50,7 +51,25 @@ export function useChatSend({
     else if (reported?.tooOften) dispatch({ type: 'notice', notice: { id: reported.tooOften.id, values: reported.tooOften.values } })
   }, [reported, dispatch])
 
+  // The server's backpressure: a send it did not take, and those written meanwhile, go again when it says.
+  const [hold] = useState(() =>
+    createSendHold((clientId) => {
+      const m = latest.current.shown.find((x) => x.clientId === clientId)
+      if (m?.state === 'pending') deliverRef.current(m)
+    }),
+  )
+  const { subscribe } = realtime
+  useEffect(
+    () =>
+      subscribe((ev) => {
+        if (ev.type === 'slow_down') hold.slowDown(ev.clientId, ev.retryAfterMs)
+      }),
+    [subscribe, hold],
+  )
+  useEffect(() => () => hold.dispose(), [hold])
+
   function deliver(m: Shown) {
+    if (hold.holds(m.clientId)) return
     const base = { toProfileId: partnerId, clientId: m.clientId }
     const ev = m.kind === 'gift' ? { type: 'send' as const, ...base, gift: m.gift ?? '' } : { type: 'send' as const, ...base, body: m.body }
     if (realtime.send(ev)) return
@@ -59,6 +78,9 @@ export function useChatSend({
       method: 'post',
     })
   }
+
+  const deliverRef = useRef(deliver)
+  deliverRef.current = deliver
 
   function queue(over: Partial<Shown>): Shown {
     const m: Shown = {

@@ -1,0 +1,84 @@
+/**
+ * Backpressure for the chat's write path (issue 26). Past saturation the database pool used to queue every send
+ * until its 5 s connection timeout and then answer `server_error`: messages lost to the member. The gate admits at
+ * most `concurrency + maxQueued` sends at a time in this process; at most `concurrency` of them hold a database
+ * connection at once, the rest wait in order. A send beyond that is not refused: the socket is told to slow down for
+ * `retryAfterMs`, and the client sends it again under the same client id (sendMessage is idempotent on it).
+ */
+export interface SendGate {
+  /** A slot for one send, taken when the frame arrives (so admission follows the order frames came in), or null when full. */
+  admit(): Admission | null
+  /** How long a client told to slow down now should wait, in ms: about the time the queue takes to drain, jittered. */
+  retryAfterMs(): number
+  readonly admitted: number
+  readonly running: number
+}
+
+export interface Admission {
+  /** Runs the send when a connection slot is free, and frees the admission when it settles. */
+  run<T>(task: () => Promise<T>): Promise<T>
+}
+
+export interface SendGateOptions {
+  /** Sends holding a database connection at once: below the pool's size, so pages still get connections. */
+  concurrency: number
+  /** Sends admitted beyond those: a queue short enough that its wait stays well under a second at saturation. */
+  maxQueued: number
+  random?: () => number
+}
+
+// A send's service time before the first one has been measured (ms), and the bounds of the wait a client is given.
+const FIRST_GUESS_MS = 5
+const MIN_RETRY_MS = 100
+const MAX_RETRY_MS = 3_000
+
+export function createSendGate({ concurrency, maxQueued, random = Math.random }: SendGateOptions): SendGate {
+  let admitted = 0
+  let running = 0
+  const waiting: Array<() => void> = []
+  // Moving average of a send's time holding its slot: the drain time of the queue is admitted × this / concurrency.
+  let serviceMs = FIRST_GUESS_MS
+
+  const acquire = () => (running < concurrency ? ((running += 1), Promise.resolve()) : new Promise<void>((r) => waiting.push(() => ((running += 1), r()))))
+  const release = () => {
+    running -= 1
+    waiting.shift()?.()
+  }
+
+  return {
+    admit() {
+      if (admitted >= concurrency + maxQueued) return null
+      admitted += 1
+      let settled = false
+      return {
+        async run(task) {
+          if (settled) throw new Error('an admission runs once')
+          settled = true
+          try {
+            await acquire()
+            const started = performance.now()
+            try {
+              return await task()
+            } finally {
+              serviceMs = serviceMs * 0.9 + (performance.now() - started) * 0.1
+              release()
+            }
+          } finally {
+            admitted -= 1
+          }
+        },
+      }
+    },
+    retryAfterMs() {
+      const drain = (admitted * serviceMs) / concurrency
+      // Jitter spreads the clients told at the same moment, so they do not all come back at once.
+      return Math.round(Math.min(MAX_RETRY_MS, Math.max(MIN_RETRY_MS, drain)) * (1 + random()))
+    },
+    get admitted() {
+      return admitted
+    },
+    get running() {
+      return running
+    },
+  }
+}
