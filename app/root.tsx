@@ -37,6 +37,7 @@ import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { dropdownLocales } from '#app/features/visitors/locale-visibility'
 import { entryWarningFor, visitorCountry } from '#app/features/visitors/visitor.server'
 import { PageBounceBeacon } from '#app/features/visitors/components/page-bounce-beacon'
+import { themeAttribute } from '#app/lib/color-mode'
 import stylesheet from './styles/app.scss?url'
 import '#app/routes/-helpers/load-context'
 
@@ -73,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           credits: v.credits,
           status: v.status,
           profileStatus: v.profileStatus,
+          colorMode: v.colorMode,
           notificationsDisabled: v.notificationsDisabled.length > 0,
         }
       : null,
@@ -132,7 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = data?.locale ?? 'en'
   const niche = nicheOf(data?.site.niche)
   return (
-    <html lang={locale} data-niche={niche.id} data-test-mode={data?.testMode ? '' : undefined}>
+    <html lang={locale} data-niche={niche.id} data-test-mode={data?.testMode ? '' : undefined} data-bs-theme={themeAttribute(data?.viewer?.colorMode)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

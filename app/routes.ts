@@ -95,6 +95,7 @@ export default [
   route('robots.txt', 'routes/robots-txt.ts', { id: 'robots-txt' }),
   route('sitemap.xml', 'routes/sitemap-xml.ts', { id: 'sitemap-xml' }),
   route('logout', 'routes/logout.ts', { id: 'logout' }),
+  route('color-mode', 'routes/color-mode.ts', { id: 'color-mode' }),
   route('manifest.webmanifest', 'routes/manifest.ts', { id: 'manifest' }),
   route('i18n/:file', 'routes/i18n-bundle.ts', { id: 'i18n-bundle' }),
   route('activate', 'routes/activate.ts', { id: 'activate' }),

@@ -13,7 +13,8 @@ export function purgeUnusedCss() {
     variables: true,
     keyframes: true,
     // <html data-niche="N"> picks the niche's theme (app/styles/niches.scss); the value comes from the settings.
-    dynamicAttributes: ['data-niche'],
+    // <html data-bs-theme="light|dark">: the member's colour mode (app/styles/_color-mode.scss), from the account.
+    dynamicAttributes: ['data-niche', 'data-bs-theme'],
     safelist: {
       // The theme's colours stay as custom properties on :root (and per niche, app/styles/niches.scss), whether or
       // not a kept rule reads them: they are the theme's interface (the niche test reads --bs-primary).

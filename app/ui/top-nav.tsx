@@ -7,6 +7,8 @@ import { CountBadge } from './count-badge'
 import { LanguageDropdown } from './language-dropdown'
 import { LiveAnnouncer, useAnnouncer } from './live-announcer'
 import { Icon } from './icon'
+import { ColorModeMenu } from './color-mode-menu'
+import type { ColorMode } from '#app/lib/color-mode'
 import type { IconName } from './icon-names'
 
 export interface NavViewer {
@@ -15,6 +17,7 @@ export interface NavViewer {
   thumb: string | null
   paidUser: boolean
   credits: number
+  colorMode?: ColorMode
 }
 
 /** Spec section 2: paying members see their credits when 10 or fewer, amber above 0 and red at 0. */
@@ -169,6 +172,7 @@ function AccountMenu({ viewer, mediaPrefix }: { viewer: NavViewer; mediaPrefix: 
           <Icon name="gear" className="me-2" />
           <FormattedMessage id="nav.settings" />
         </Link>
+        <ColorModeMenu mode={viewer.colorMode ?? 'auto'} />
         <Form method="post" action="/logout">
           <button type="submit" className="dropdown-item">
             <Icon name="box-arrow-right" className="me-2" />

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { ColorMode } from '#app/lib/color-mode'
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 
 /** Account statuses: not_confirmed until the e-mail link is followed; pending_deletion for 14 days after deletion. */
@@ -15,6 +16,8 @@ export const users = pgTable(
     credits: integer('credits').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
     language: varchar('language', { length: 2 }).notNull().default('en'),
+    // Light or dark pages, or 'auto': as the device prefers (issue 27).
+    colorMode: varchar('color_mode', { length: 5 }).$type<ColorMode>().notNull().default('auto'),
     notificationsDisabled: text('notifications_disabled')
       .array()
       .notNull()

@@ -297,6 +297,9 @@ export const memberRoutes: RouteCase[] = [
 
   // Session ends.
   get('/logout', '→/', '→/'),
+  get('/color-mode', 404, 404),
+  post('/color-mode', { mode: 'dark', redirectTo: '/pricing' }, 'login', '→/pricing'),
+  post('/color-mode', { mode: 'purple', redirectTo: '/pricing' }, 'login', 400),
   post('/logout', {}, '→/', '→/', { endsSession: true }),
   // Only the site's own client may end a session with a GET (an image tag on another site may not).
   get('/api/logout.php', 403, 403),

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { activeMember, expect, expectNoSeriousA11yViolations, ownProfileId, signupMember, test } from './fixtures'
+import { activeMember, expect, expectNoSeriousA11yViolations, openAccountMenu, ownProfileId, signupMember, test } from './fixtures'
 
 // Issue 27, the design pass: the attention budget, the phone's tab bar, prices and labels that do not break, the
 // growing message box, dark mode and the focus ring, at a phone's 390×844 and a laptop's 1280×800.
@@ -177,6 +177,44 @@ test('dark mode follows the device: dark page, light text, axe clean; light mode
       await expectNoSeriousA11yViolations(page)
     }
   }
+})
+
+test('the account menu sets light or dark pages against the device, kept on the account; Auto follows the device again', async ({ newContext }) => {
+  const { page } = await activeMember(newContext, { prefix: 'designmode', gender: 'male', lookingFor: 'female' })
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  const pick = async (name: string) => {
+    const menu = await openAccountMenu(page)
+    await menu.getByTestId('color-mode-menu').getByRole('button', { name }).click()
+    await expect(page).toHaveURL(/\/members/)
+  }
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.goto('/members?country=')
+  expect(luminance(rgb(await background()))).toBeLessThan(0.05)
+
+  // Light on a dark device, back on the same page, and still after a reload and in another tab of the account.
+  await pick('Light')
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'light')
+  expect(page.url()).toContain('country=')
+  expect(luminance(rgb(await background()))).toBeGreaterThan(0.9)
+  await page.reload()
+  expect(luminance(rgb(await background()))).toBeGreaterThan(0.9)
+  const menu = await openAccountMenu(page)
+  await expect(menu.getByRole('button', { name: 'Light' })).toHaveAttribute('aria-pressed', 'true')
+  await menu.locator('summary').click()
+
+  // Dark on a light device, axe clean.
+  await page.emulateMedia({ colorScheme: 'light' })
+  await pick('Dark')
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark')
+  expect(luminance(rgb(await background()))).toBeLessThan(0.05)
+  await expectNoSeriousA11yViolations(page)
+
+  // Auto: the device decides again.
+  await pick('Auto')
+  await expect(page.locator('html')).not.toHaveAttribute('data-bs-theme', /./)
+  expect(luminance(rgb(await background()))).toBeGreaterThan(0.9)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  expect(luminance(rgb(await background()))).toBeLessThan(0.05)
 })
 
 test('the focus ring: 2 px solid, offset, at least 3:1 against the page in both modes', async ({ annaPage: page }) => {

@@ -101,6 +101,7 @@ const sections: Section[] = [
           credits: users.credits,
           paid_user: users.paidUser,
           language: users.language,
+          color_mode: users.colorMode,
           time_zone: users.timeZone,
           signup_date: users.signupDate,
           confirmed_at: users.confirmedAt,

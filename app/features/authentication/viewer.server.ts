@@ -1,5 +1,6 @@
 import { db } from '#db/client.server'
 import { accountRestrictions, likes, conversationMembers, conversations, profileImages, profiles, sessions, users, type Sexuality } from '#db/schema/index'
+import type { ColorMode } from '#app/lib/color-mode'
 import { idleCondition, keepSessionAlive, sessionLookupIds } from './sessions.server'
 import { notBlockedEitherWay } from '#app/policies/visibility.server'
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
@@ -15,6 +16,7 @@ export interface Viewer {
   credits: number
   paidUser: boolean
   language: string
+  colorMode: ColorMode
   signupDate: string
   notificationsDisabled: string[]
   thumb: string | null
@@ -33,6 +35,7 @@ const viewerColumns = {
   credits: users.credits,
   paidUser: users.paidUser,
   language: users.language,
+  colorMode: users.colorMode,
   signupDate: users.signupDate,
   notificationsDisabled: users.notificationsDisabled,
   thumb: profileImages.thumbFilename,
@@ -106,6 +109,11 @@ function badgeCountColumns(profileId: SQL) {
 
 export async function setAccountLanguage(userId: number, language: string): Promise<void> {
   await db().update(users).set({ language }).where(eq(users.id, userId))
+}
+
+/** The member's choice of light or dark pages (or the device's): takes an account_change write token first. */
+export function submitColorMode(userId: number, colorMode: ColorMode) {
+  return withWrite('account_change', userId, () => db().update(users).set({ colorMode }).where(eq(users.id, userId)))
 }
 
 /** The member's choice of language: takes an account_change write token first (too_often when spent). */

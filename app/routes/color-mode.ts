@@ -1,0 +1,27 @@
+import { redirect } from 'react-router'
+import { z } from 'zod'
+import { safeRedirect } from '#app/features/accounts/accounts.schema'
+import { submitColorMode } from '#app/features/authentication/viewer.server'
+import { readFormData } from '#app/lib/form-data.server'
+import { isTooOften } from '#app/features/settings/write-limits.server'
+import { colorModes } from '#app/lib/color-mode'
+import { requireViewer } from './-helpers/require-viewer.server'
+import { tooOftenReply } from './write-limit.server'
+import type { Route } from './+types/color-mode'
+
+const colorModeForm = z.object({ mode: z.enum(colorModes), redirectTo: z.string().optional() })
+
+/** Light, dark or the device's pages (the account menu, app/ui/color-mode-menu.tsx): kept on the account. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(context, request)
+  const parsed = colorModeForm.safeParse(Object.fromEntries(await readFormData(request)))
+  if (!parsed.success) throw new Response('Unknown colour mode', { status: 400 })
+  const r = await submitColorMode(viewer.userId, parsed.data.mode)
+  if (isTooOften(r)) return tooOftenReply(r.retryAfter)
+  throw redirect(safeRedirect(parsed.data.redirectTo, '/members'))
+}
+
+// A form post only: the address itself shows nothing.
+export function loader() {
+  throw new Response('Not Found', { status: 404 })
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "color_mode" varchar(5) DEFAULT 'auto' NOT NULL;
