@@ -4,6 +4,7 @@ import { data, Link, NavLink } from 'react-router'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { listLikes, type LikesTab } from '#app/features/likes/likes.server'
+import { LikeBackButton } from '#app/features/likes/components/like-back-button'
 import { cardPriority, ProfileCardView } from '#app/features/profiles/components/profile-card'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
@@ -98,6 +99,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
               href={`/likes/m/${e.profile.id}`}
               isNew={e.like_new}
               priority={cardPriority(i)}
+              footer={tab === 'received' ? <LikeBackButton profileId={e.profile.id} name={e.profile.name} likedBack={e.likedBack} /> : undefined}
             />
           ))}
         </div>

@@ -111,7 +111,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
       <div className="col-md-7">
         <h1 id="profile-name" className="h2">
           {profile.name}, {profile.age}
-          {isOwn && root.viewer?.paidUser ? <PremiumBadge /> : null}
+          {profile.premium || (isOwn && root.viewer?.paidUser) ? <PremiumBadge /> : null}
         </h1>
         <p className="text-body-secondary">
           <Icon name="geo-alt" className="me-1" />

@@ -196,7 +196,7 @@ function CreditsBadge({ viewer }: { viewer: NavViewer }) {
   )
 }
 
-/** The Premium mark beside a paying member's own name (spec section 6). */
+/** The Premium mark beside a Premium member's name: in the top bar, on their card and their page (spec section 6). */
 export function PremiumBadge() {
   const intl = useIntl()
   return (

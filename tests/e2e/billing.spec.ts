@@ -61,6 +61,12 @@ test('buy a bundle through the sandbox page: credits, Premium, unlocked photos a
 
   await p.goto('/transactions')
   await expect(p.getByTestId('transactions-table')).toContainText('Paid')
+
+  // Premium shows to others too (issue 28): the owner sees the mark on the buyer's page, and not on a free member's.
+  await owner.page.goto(`/members/${buyer.profileId}`)
+  await expect(owner.page.locator('#profile-name').getByTestId('premium-badge')).toBeVisible()
+  await p.goto(`/members/${owner.profileId}`)
+  await expect(p.locator('#profile-name').getByTestId('premium-badge')).toHaveCount(0)
 })
 
 test('a failed payment says so, charges nothing, and the retry with another method succeeds', async ({ newContext }) => {

@@ -181,6 +181,45 @@ test('a new like shows on /likes live, and a like back shows as a match', async 
   await expect(a.page.getByTestId('likes-announcer')).toHaveText(`New match: ${b.user.name}`)
 })
 
+test('a received like gets "Like back" on its card; a long name is cut with an ellipsis, the age stays', async ({ newContext }) => {
+  const name = 'Maximilianaalexandrinaschmidts' // 30 letters, the longest name there is, one word
+  const a = await activeMember(newContext, { prefix: 'likelong', gender: 'female', lookingFor: 'male', name, age: 31 })
+  const b = await activeMember(newContext, { prefix: 'likebackb', gender: 'male', lookingFor: 'female' })
+  await a.page.goto(`/members/${b.profileId}`)
+  await a.page.getByRole('button', { name: 'Like', exact: true }).click()
+  await expect(a.page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible()
+
+  await b.page.setViewportSize({ width: 390, height: 844 })
+  await b.page.goto('/likes')
+  const card = b.page
+    .getByTestId('likes-grid')
+    .getByTestId('profile-card')
+    .filter({ hasText: name.slice(0, 8) })
+  await expect(card).toHaveCount(1)
+  const shown = card.getByTestId('profile-card-name')
+  const cut = await shown.evaluate((el) => ({
+    overflow: el.scrollWidth > el.clientWidth,
+    ellipsis: getComputedStyle(el).textOverflow,
+    lines: el.getClientRects().length,
+  }))
+  expect(cut).toEqual({ overflow: true, ellipsis: 'ellipsis', lines: 1 })
+  await expect(card.getByRole('heading', { level: 2 })).toContainText(', 31')
+  const heading = (await card.getByRole('heading', { level: 2 }).boundingBox())!
+  const photo = (await card.locator('.profile-card-img').boundingBox())!
+  expect(heading.x + heading.width).toBeLessThanOrEqual(photo.x + photo.width + 1)
+
+  await card.getByRole('button', { name: `Like back: ${name}` }).click()
+  await expect(card.getByTestId('liked-back')).toHaveText('You like each other')
+  await expect(b.page.getByText(`It's a match! You and ${name} like each other.`)).toBeVisible()
+  await b.page.goto('/likes/matches')
+  await expect(
+    b.page
+      .getByTestId('likes-grid')
+      .getByTestId('profile-card')
+      .filter({ hasText: name.slice(0, 8) }),
+  ).toHaveCount(1)
+})
+
 test('without the socket, /chats catches up by polling, first 5 s after the socket went down', async ({ newContext }) => {
   const a = await activeMember(newContext, { prefix: 'polla', gender: 'female', lookingFor: 'male' })
   const b = await activeMember(newContext, { prefix: 'pollb', gender: 'male', lookingFor: 'female' })

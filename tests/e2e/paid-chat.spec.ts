@@ -132,7 +132,7 @@ test('older messages load on scroll, and the place in the conversation is kept',
   await expect(bubbles).toHaveCount(50)
   const first = (await bubbles.first().textContent())!
   await page.getByTestId('chat-messages').evaluate((el) => el.scrollTo({ top: 0 }))
-  await expect(page.getByTestId('chat-messages')).toContainText('Good morning! How did you sleep? (1)')
+  await expect(page.getByTestId('chat-messages')).toContainText('Good morning! First coffee of the day already?')
   expect(await bubbles.count()).toBeGreaterThan(50)
   // The message that was at the top is still in view: the older page went in above it.
   await expect(bubbles.filter({ hasText: first })).toBeInViewport()

@@ -70,13 +70,15 @@ export interface LikeEntry {
   profile: ProfileCard
   like_new: boolean
   likedAt: string
+  /** The viewer likes them too (a match): a received like without it gets "Like back". */
+  likedBack: boolean
 }
 
 /** One tab of the likes page. Received likes come new first. */
 export async function listLikes(viewerId: number, tab: LikesTab): Promise<LikeEntry[]> {
   const mine = sql`exists (select 1 from ${likes} l2 where l2.liker_id = ${viewerId} and l2.liked_id = ${likes.likerId})`
   const q = db()
-    .select({ ...profileCardColumns, isNew: likes.isNew, likedAt: likes.createdAt })
+    .select({ ...profileCardColumns, isNew: likes.isNew, likedAt: likes.createdAt, likedBack: tab === 'sent' ? sql<boolean>`false` : sql<boolean>`${mine}` })
     .from(likes)
     .innerJoin(profiles, eq(profiles.id, tab === 'sent' ? likes.likedId : likes.likerId))
     .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
@@ -92,7 +94,12 @@ export async function listLikes(viewerId: number, tab: LikesTab): Promise<LikeEn
     .orderBy(...(tab === 'received' ? [desc(likes.isNew), desc(likes.createdAt)] : [desc(likes.createdAt)]))
     .limit(500)
   const now = new Date()
-  return rows.map((r) => ({ profile: toProfileCard(r, now), like_new: tab === 'sent' ? false : r.isNew, likedAt: r.likedAt.toISOString() }))
+  return rows.map((r) => ({
+    profile: toProfileCard(r, now),
+    like_new: tab === 'sent' ? false : r.isNew,
+    likedAt: r.likedAt.toISOString(),
+    likedBack: tab !== 'sent' && r.likedBack,
+  }))
 }
 
 /** A member's like as they send it: takes a like write token first (too_often when spent), then likeProfile. */

@@ -10,6 +10,8 @@ export interface ProfileCard {
   city: string | null
   gender: 'male' | 'female'
   isFictional: boolean
+  /** A Premium member (spec section 6): the badge shows on their card and page. */
+  premium: boolean
   thumb: string | null
   lastActiveAt: string
 }

@@ -1,6 +1,6 @@
 import { db } from '#db/client.server'
-import { interests, profileImages, profileInterests, profiles } from '#db/schema/index'
-import { and, asc, eq } from 'drizzle-orm'
+import { interests, profileImages, profileInterests, profiles, users } from '#db/schema/index'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { ageOn } from '#app/lib/dates'
 import type { ProfileCard, ProfileDetail } from './profile-types'
 import { iconOr } from '#app/ui/icon-names'
@@ -16,6 +16,9 @@ export const profileCardColumns = {
   city: profiles.city,
   gender: profiles.gender,
   isFictional: profiles.isFictional,
+  // Premium shows on the member's card and page to everyone (spec section 6, the Premium role); a fictional profile
+  // has no account, so never. A correlated lookup by primary key, so every card query keeps its own joins.
+  premium: sql<boolean>`coalesce((select u.paid_user from ${users} u where u.id = ${profiles.userId}), false)`,
   thumb: profileImages.thumbFilename,
   imageStatus: profileImages.status,
   lastActiveAt: profiles.lastActiveAt,
@@ -30,6 +33,7 @@ type CardRow = {
   city: string | null
   gender: 'male' | 'female'
   isFictional: boolean
+  premium: boolean
   thumb: string | null
   imageStatus: string | null
   lastActiveAt: Date
@@ -45,6 +49,7 @@ export function toProfileCard(row: CardRow, now = new Date()): ProfileCard {
     city: row.city,
     gender: row.gender,
     isFictional: row.isFictional,
+    premium: row.premium,
     // Only active images are ever shown to others.
     thumb: row.imageStatus === 'active' ? row.thumb : null,
     lastActiveAt: row.lastActiveAt.toISOString(),

@@ -46,6 +46,19 @@ describe('searchMembers filters', () => {
     expect(await ids(viewer.profileId)).toEqual(sorted([nlF.profileId, deF.profileId, nlM.profileId, fic.profileId]))
   })
 
+  it('says which cards are Premium members, for everyone who sees them (never a fictional profile)', async () => {
+    const viewer = await createMember({ gender: 'male', country: 'NL' })
+    const premium = await createMember({ gender: 'female', country: 'NL', paidUser: true })
+    const free = await createMember({ gender: 'female', country: 'NL' })
+    const fic = await createFictional({ gender: 'female', country: 'NL' })
+    const r = await searchMembers(viewer.profileId, { ...all, gender: 'female', country: 'NL' }, 50)
+    const premiumOf = new Map(r.profiles.map((p) => [p.id, p.premium]))
+    expect([premiumOf.get(premium.profileId), premiumOf.get(free.profileId), premiumOf.get(fic.profileId)]).toEqual([true, false, false])
+    // A visitor sees the same.
+    const anon = await searchMembers(null, { ...all, gender: 'female', country: 'NL' }, 50)
+    expect(anon.profiles.find((p) => p.id === premium.profileId)?.premium).toBe(true)
+  })
+
   it('includes members exactly min_age and exactly max_age, excludes max_age + 1 and min_age - 1', async () => {
     const viewer = await createMember({ gender: 'male' })
     const minToday = await createMember({ name: 'MinToday', birthDate: bornYearsAgo(25) })

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import type { ProfileCard as Card } from '../profile-types'
 import { FictionalBadge } from './fictional-badge'
 import { Icon } from '#app/ui/icon'
+import { PremiumBadge } from '#app/ui/top-nav'
 
 /**
  * Where a card sits in its grid decides how its photo loads: the first row is in the first viewport (2 columns on a
@@ -22,12 +24,15 @@ export function ProfileCardView({
   href,
   isNew,
   priority = 'lazy',
+  footer,
 }: {
   profile: Card
   site: { cdnPrefix: string; fictionalIcon: string; fictionalWarning: string | null; fictionalSingular: string | null }
   href?: string
   isNew?: boolean
   priority?: CardPriority
+  /** An action under the card, outside its link (the received likes' "Like back"). */
+  footer?: ReactNode
 }) {
   const intl = useIntl()
   const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
@@ -51,8 +56,13 @@ export function ProfileCardView({
               <Icon name="person" className="fs-1 text-secondary" />
             </div>
           )}
-          <h2 className="profile-card-name h6 mb-0 text-break">
-            {profile.name}, {profile.age}
+          {/* A long name is cut with an ellipsis, never broken mid-word; the age always shows (issue 28). */}
+          <h2 className="profile-card-name h6 mb-0 d-flex align-items-center">
+            <span className="text-truncate" data-testid="profile-card-name">
+              {profile.name}
+            </span>
+            <span className="text-nowrap">, {profile.age}</span>
+            {profile.premium ? <PremiumBadge /> : null}
             {isNew ? (
               <span className="badge text-bg-primary ms-1">
                 <FormattedMessage id="likes.new" />
@@ -65,6 +75,7 @@ export function ProfileCardView({
           {profile.isFictional ? <FictionalBadge site={site} /> : null}
         </div>
       </Link>
+      {footer ? <div className="card-footer bg-transparent border-0 p-2 pt-0">{footer}</div> : null}
     </article>
   )
 }
