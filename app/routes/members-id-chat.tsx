@@ -4,6 +4,7 @@ import { ChatScreen } from '#app/features/chat/components/chat-screen'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import { idParam } from '#app/lib/http.server'
+import { LanguageDropdown } from '#app/ui/language-dropdown'
 import type { Route } from './+types/members-id-chat'
 import { readFormData } from '#app/lib/form-data.server'
 import { chatAction, chatLoaderData } from './chat-route.server'
@@ -25,7 +26,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function MemberChat({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData()
-  return <ChatScreen data={loaderData} refusal={actionData} viewer={root.viewer} site={root.site} />
+  return (
+    <ChatScreen
+      data={loaderData}
+      refusal={actionData}
+      viewer={root.viewer}
+      site={root.site}
+      languageMenu={<LanguageDropdown current={root.locale} available={root.visitor.languages} />}
+    />
+  )
 }
 
 export function meta({ data: d, matches }: Route.MetaArgs) {

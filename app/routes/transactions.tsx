@@ -17,6 +17,7 @@ import { readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
 import { isTooOften } from '#app/features/settings/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
+import { retryMethods } from '#app/features/billing/retry-methods'
 import type { Route } from './+types/transactions'
 import { Icon } from '#app/ui/icon'
 
@@ -35,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       payment,
       company,
       retryMethods: failed
-        ? methodViews(settings, member.country, member.currency, payment.listPriceMinor - payment.discountMinor).filter((m) => m.id !== payment.method)
+        ? retryMethods(methodViews(settings, member.country, member.currency, payment.listPriceMinor - payment.discountMinor), payment)
         : [],
       fresh: !!payment.paidAt && Date.now() - Date.parse(payment.paidAt) < 10 * 60_000,
     }

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { chooseLanguage, expect, login, signupNewMember, test } from './fixtures'
+import { activeMember, chooseLanguage, expect, login, ownProfileId, signupNewMember, test } from './fixtures'
 
 /** Every text on the page comes from the catalog: no message id (like "members.visitorNote") shows through. */
 async function expectNoRawMessageIds(page: Page) {
@@ -100,4 +100,26 @@ test('a member’s language is saved on the account and comes back after a fresh
   await expectNoRawMessageIds(page)
   await expect(page.getByRole('option', { name: 'Deutschland', exact: true })).toHaveCount(1)
   await expect(page.getByRole('button', { name: 'Deutsch', exact: true, includeHidden: true })).toHaveAttribute('aria-current', 'true')
+})
+
+test('the language dropdown is on the chat and the empty layout’s pages, but not on complete-signup', async ({ newContext, annaPage }) => {
+  const annaId = await ownProfileId(annaPage)
+  const { page } = await activeMember(newContext, { prefix: 'langchat', gender: 'male', lookingFor: 'female' })
+  const dropdown = page.locator('details').filter({ has: page.locator('form[action="/lang-config"]') })
+  for (const path of ['/lang-config', '/appeal/nothing']) {
+    await page.goto(path)
+    await expect(dropdown, path).toHaveCount(1)
+  }
+  await page.goto(`/members/${annaId}/chat`)
+  await expect(page.getByRole('log')).toBeVisible()
+  await chooseLanguage(page, 'Deutsch')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(page).toHaveURL(new RegExp(`/members/${annaId}/chat$`))
+  await chooseLanguage(page, 'English')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+
+  const fresh = await (await newContext()).newPage()
+  await signupNewMember(fresh, 'langsignup')
+  await expect(fresh).toHaveURL(/\/complete-signup/)
+  await expect(fresh.locator('form[action="/lang-config"]')).toHaveCount(0)
 })

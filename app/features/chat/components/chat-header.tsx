@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import type { ProfileCard } from '#app/features/profiles/profile-types'
@@ -12,12 +12,15 @@ export function ChatHeader({
   typing,
   credits,
   live,
+  children,
 }: {
   partner: ProfileCard
   cdnPrefix: string
   typing: boolean
   credits: number
   live: boolean
+  /** At the end: the language dropdown. */
+  children?: ReactNode
 }) {
   const intl = useIntl()
   const regionNames = useMemo(() => new Intl.DisplayNames([intl.locale], { type: 'region' }), [intl.locale])
@@ -55,6 +58,7 @@ export function ChatHeader({
       >
         <FormattedMessage id={live ? 'chat.live' : 'chat.offline'} />
       </span>
+      {children}
     </header>
   )
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import type { TooOften } from '#app/features/safety/too-often'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
@@ -24,11 +25,14 @@ export function ChatScreen({
   refusal,
   viewer,
   site,
+  languageMenu,
 }: {
   data: ChatScreenData
   refusal: ChatRefusal
   viewer: { profileId: number; status: string } | null
   site: ChatViewProps['site']
+  /** The language dropdown, at the end of the chat's header (spec section 2: on every page). */
+  languageMenu?: ReactNode
 }) {
   const page = d.page
   if (page.kind === 'blocked') {
@@ -56,7 +60,15 @@ export function ChatScreen({
           <FormattedMessage id="chat.unconfirmed" values={{ name: page.partner.name }} />
         </div>
       ) : null}
-      <ChatView key={page.partner.id} viewerId={viewer.profileId} site={site} {...page} discount={d.discount} openGifts={d.openGifts} />
+      <ChatView
+        key={page.partner.id}
+        viewerId={viewer.profileId}
+        site={site}
+        {...page}
+        discount={d.discount}
+        openGifts={d.openGifts}
+        languageMenu={languageMenu}
+      />
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import type { DiscountView } from '#app/features/billing/offers.server'
 import { photoErrorValues } from '#app/features/photos/photo-rules'
@@ -27,6 +27,7 @@ export interface ChatViewProps extends Omit<Extract<ChatPage, { kind: 'ok' }>, '
   site: Site
   discount: DiscountView | null
   openGifts?: boolean
+  languageMenu?: ReactNode
 }
 
 /** The open conversation: the header, the messages, a notice or wall, and the box to write in. */
@@ -50,7 +51,9 @@ export function ChatView(props: ChatViewProps) {
   const { notice, wall } = session
   return (
     <div className="chat-window">
-      <ChatHeader partner={partner} cdnPrefix={site.cdnPrefix} typing={session.typingUntil > 0} credits={session.credits} live={realtime.status === 'open'} />
+      <ChatHeader partner={partner} cdnPrefix={site.cdnPrefix} typing={session.typingUntil > 0} credits={session.credits} live={realtime.status === 'open'}>
+        {props.languageMenu}
+      </ChatHeader>
       {partner.isFictional ? (
         <div className="px-2 pt-2">
           <FictionalWarning site={site} />
