@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { activeDiscount } from '#app/features/billing/discounts.server'
+import { shownDiscount } from '#app/features/billing/shown-discount.server'
 import { memberBilling } from '#app/features/billing/member-billing.server'
 import { discountView } from '#app/features/billing/offers.server'
 import { loadChatPage } from '#app/features/chat/chat-page.server'
@@ -16,7 +16,7 @@ export async function chatLoaderData(viewer: Viewer, partnerId: number, url: URL
   if (page.kind === 'blocked') return { page, discount: null, openGifts: false }
   // The credit wall offers the discount that applies now (welcome, time bonus, a personal code).
   const member = page.pricing.credits < page.pricing.textAfterFree ? await memberBilling(viewer.userId) : null
-  const discount = member ? await activeDiscount(member) : null
+  const discount = member ? await shownDiscount(member) : null
   return { page, discount: discount ? discountView(discount) : null, openGifts: url.searchParams.get('gift') === '1' }
 }
 

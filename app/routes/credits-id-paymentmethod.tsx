@@ -12,6 +12,7 @@ import { useMoney } from '#app/features/billing/components/money'
 import { PriceSummary } from '#app/features/billing/components/price-summary'
 import { RefusalAlert } from '#app/features/billing/components/refusal-alert'
 import { activeDiscount } from '#app/features/billing/discounts.server'
+import { shownDiscount } from '#app/features/billing/shown-discount.server'
 import { isDirectDebitAvailable } from '#app/features/billing/direct-debit-availability.server'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { methodViews } from '#app/features/billing/offers.server'
@@ -44,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!bundle) throw notFound()
   const typed = new URL(request.url).searchParams.get('code')
   if (!params.paymentmethod) {
-    const active = typed ? null : await activeDiscount(member)
+    const active = typed ? null : await shownDiscount(member)
     const code = typed ?? active?.code ?? null
     return {
       step: 'method' as const,

@@ -1,6 +1,7 @@
 import type { Settings } from '#app/features/settings/defaults'
 import { bundlesFor } from './bundles.server'
-import { activeDiscount, checkDiscount, type Discount, type DiscountError } from './discounts.server'
+import { checkDiscount, type Discount, type DiscountError } from './discounts.server'
+import { shownDiscount } from './shown-discount.server'
 import type { MemberBilling } from './member-billing.server'
 import { isDirectDebitAvailable } from './direct-debit-availability.server'
 import { methodsForCountry } from './payment-methods'
@@ -49,7 +50,7 @@ export async function offersFor(member: MemberBilling, settings: Settings, typed
     if (r.ok) discount = r.discount
     else codeError = { error: r.error, minimumMinor: r.minimumMinor, currency: r.currency }
   }
-  discount ??= await activeDiscount(member)
+  discount ??= await shownDiscount(member)
   const bundles = bundlesFor(settings, member.country).map((b) => {
     const applies = !!discount && !(discount.minimumOrderMinor && b.priceMinor < discount.minimumOrderMinor)
     const q = quote({
