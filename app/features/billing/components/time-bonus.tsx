@@ -20,34 +20,37 @@ export function useCountdown(endsAt: string | null): number | null {
   return left > 0 ? left : null
 }
 
-/** The top banner of the members area while the time bonus runs (spec section 4). */
+/**
+ * The top banner of the members area while the time bonus runs (spec section 4): one compact line (issue 27), the
+ * short wording on phones, where the long one took four lines above the profiles.
+ */
 export function TimeBonusBanner({ endsAt, percentage }: { endsAt: string; percentage: number }) {
   const intl = useIntl()
   const left = useCountdown(endsAt)
   if (left === null) return null
+  // The server rendered the time a moment earlier: the first client render may differ by a second.
+  const time = (testId?: string) => (
+    <strong className="font-monospace" data-testid={testId} suppressHydrationWarning>
+      {formatCountdown(left)}
+    </strong>
+  )
   return (
     <div
-      className="alert alert-warning d-flex flex-wrap align-items-center gap-2 py-2"
+      className="alert alert-warning d-flex flex-nowrap align-items-center gap-2 py-1 px-2 px-md-3 py-md-2 time-bonus-banner"
       role="region"
       aria-label={intl.formatMessage({ id: 'timebonus.label' })}
       data-testid="time-bonus-banner"
     >
-      <Icon name="stopwatch" className="fs-5" />
-      <span className="flex-grow-1">
-        <FormattedMessage
-          id="timebonus.banner"
-          values={{
-            percentage,
-            time: (
-              // The server rendered the time a moment earlier: the first client render may differ by a second.
-              <strong className="font-monospace" data-testid="time-bonus-countdown" suppressHydrationWarning>
-                {formatCountdown(left)}
-              </strong>
-            ),
-          }}
-        />
+      <Icon name="stopwatch" className="fs-5 flex-shrink-0" />
+      <span className="flex-grow-1 min-w-0 small-below-md">
+        <span className="d-none d-md-inline">
+          <FormattedMessage id="timebonus.banner" values={{ percentage, time: time('time-bonus-countdown') }} />
+        </span>
+        <span className="d-md-none">
+          <FormattedMessage id="timebonus.bannerShort" values={{ percentage, time: time() }} />
+        </span>
       </span>
-      <Link to="/credits" className="btn btn-sm btn-primary">
+      <Link to="/credits" className="btn btn-sm btn-primary text-nowrap flex-shrink-0">
         <FormattedMessage id="timebonus.cta" />
       </Link>
     </div>
