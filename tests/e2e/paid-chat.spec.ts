@@ -47,6 +47,12 @@ test('a free member uses the free messages, hits the credit wall, buys, and the 
   await expect(a.page.getByTestId('free-left')).toHaveText('3 free messages left')
   await expect(a.page.getByTestId('send-cost')).toHaveText('Free')
   for (const n of [1, 2, 3]) await send(a.page, unique(`free ${n} `))
+  // Read receipts are Premium: B has the chat open, so all three are delivered, and one hint (on the last) says so,
+  // not a lock on every message (issue 28).
+  await expect(a.page.getByTestId('delivery-state')).toHaveCount(3)
+  for (const state of await a.page.getByTestId('delivery-state').all()) await expect(state).toHaveAttribute('data-state', 'delivered')
+  await expect(a.page.getByTestId('read-receipts-locked')).toHaveCount(1)
+  await expect(a.page.getByTestId('chat-message').last().getByTestId('read-receipts-locked')).toHaveCount(1)
   await expect(a.page.getByTestId('free-left')).toHaveCount(0)
   await expect(a.page.getByTestId('send-cost')).toHaveText('10 credits')
 

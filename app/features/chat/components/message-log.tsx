@@ -19,6 +19,9 @@ interface Props {
 export function MessageLog({ session, viewerId, partnerName, readLocked, older, list, onRetry, onReport, onLockedFeature }: Props) {
   const intl = useIntl()
   const { shown } = session
+  // Read receipts are a Premium feature: one hint where they are explained, on one's last delivered message, not a
+  // lock on every message one sent (issue 28).
+  const lockedHintOn = readLocked ? shown.findLast((m) => m.senderId === viewerId && m.id && deliveryOf(m, session.receipt) === 'delivered')?.clientId : undefined
   return (
     // Focusable, so that keyboard users can scroll a long conversation (axe: scrollable-region-focusable).
     <div
@@ -56,7 +59,7 @@ export function MessageLog({ session, viewerId, partnerName, readLocked, older, 
             mine={m.senderId === viewerId}
             partnerName={partnerName}
             delivery={m.senderId === viewerId && m.id ? deliveryOf(m, session.receipt) : null}
-            readLocked={readLocked}
+            readLocked={m.clientId === lockedHintOn}
             reported={session.reported.includes(m.id)}
             onRetry={onRetry}
             onReport={onReport}
