@@ -8,7 +8,8 @@ import { MethodName } from '#app/features/billing/components/method-list'
 import { PriceSummary } from '#app/features/billing/components/price-summary'
 import { RefusalAlert } from '#app/features/billing/components/refusal-alert'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
-import { findPaymentMethod, isCardMethod } from '#app/features/billing/payment-methods'
+import { findPaymentMethod } from '#app/features/billing/payment-methods'
+import { chargesStoredCard } from '#app/features/billing/stored-card.server'
 import { refusalMessage } from '#app/routes/-helpers/checkout-refusal.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     bundleId: last.bundleId,
     method: { id: m.id, label: m.label, labelId: m.labelId, icon: m.icon },
-    storedCard: isCardMethod(m.id),
+    storedCard: await chargesStoredCard(m.id),
     quote: priced.quote,
     credits: priced.bundle.credits,
     key: randomUUID(),

@@ -54,6 +54,11 @@ export interface MandateInput {
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'mollie'
+  /**
+   * Whether a repeat order by card charges the card stored with the provider, without the payer entering it again.
+   * Only then may a page say "(the card you used last time)" (issue 28).
+   */
+  readonly chargesStoredCards: boolean
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>
   getPayment(id: string): Promise<ProviderPayment>
   /** Refunds part or all of a paid payment. */

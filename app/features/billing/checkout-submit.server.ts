@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { withWrite } from '#app/features/settings/write-limits.server'
 import { lastOrder, startCheckout, type CheckoutInput, type CheckoutResult } from './checkout.server'
-import { isCardMethod } from './payment-methods'
+import { chargesStoredCard } from './stored-card.server'
 
 // Payments as pages start them: each takes a payment write token first, so a refused start reserves no code and
 // sends nothing to the provider, whichever page calls it.
@@ -29,7 +29,7 @@ export function repeatLastOrder(userId: number, key: unknown, locale: string) {
       method: last.method,
       idempotencyKey: parsed.data,
       locale,
-      storedCard: isCardMethod(last.method),
+      storedCard: await chargesStoredCard(last.method),
     })
   })
 }

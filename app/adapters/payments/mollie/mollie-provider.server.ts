@@ -57,6 +57,8 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
 
   return {
     name: 'mollie',
+    // No Mollie customer per member: a repeat order by card goes through Mollie's checkout again (see above).
+    chargesStoredCards: false,
 
     async createPayment(input: CreatePaymentInput) {
       if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new ProviderError('amount must be a positive integer', 422)

@@ -16,6 +16,8 @@ import { ProviderError } from '../provider'
  */
 export const sandboxProvider: PaymentProvider = {
   name: 'sandbox',
+  // Its page plays the stored card's charge (sandbox-checkout.tsx says "(stored card)").
+  chargesStoredCards: true,
 
   async createPayment(input: CreatePaymentInput) {
     if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0) throw new ProviderError('amount must be a positive integer', 422)
