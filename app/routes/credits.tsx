@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, Link, redirect } from 'react-router'
 import { z } from 'zod'
@@ -5,6 +6,8 @@ import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { BundleList } from '#app/features/billing/components/bundle-list'
 import { DiscountNotice } from '#app/features/billing/components/discount-notice'
 import { MethodList } from '#app/features/billing/components/method-list'
+import { Money } from '#app/features/billing/components/money'
+import { messageCost } from '#app/features/chat/message-cost'
 import { lastOrder } from '#app/features/billing/checkout.server'
 import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { methodViews, offersFor } from '#app/features/billing/offers.server'
@@ -39,6 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tooOften: codeWait ? tooOften(codeWait) : null,
     typedCode: code ?? '',
     methods: methodViews(settings, member.country, member.currency, cheapest),
+    // What one message costs here, and each package's fee by method: the total is said before "Continue" (issue 28).
+    messageCredits: messageCost(settings, 'text', member.country),
+    fees: Object.fromEntries(
+      offers.bundles.map((b) => [b.id, Object.fromEntries(methodViews(settings, member.country, member.currency, b.discountedMinor).map((m) => [m.id, m.feeMinor]))]),
+    ),
     credits: viewer.credits,
     paidUser: viewer.paidUser,
     repeat: viewer.paidUser ? await lastOrder(viewer.userId) : null,
@@ -61,6 +69,14 @@ const choice = z.object({ bundle: z.string().regex(/^[\w-]{1,20}$/), method: z.s
 export default function Credits({ loaderData, actionData }: Route.ComponentProps) {
   const intl = useIntl()
   const { bundles, methods, discount, codeError, currency } = loaderData
+  // Nothing is chosen for the member (issue 28); once both are, the total with the method's fee shows.
+  const [chosen, setChosen] = useState<{ bundle?: string; method?: string }>({})
+  const onChoice = (e: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(e.currentTarget)
+    setChosen({ bundle: form.get('bundle')?.toString(), method: form.get('method')?.toString() })
+  }
+  const bundle = bundles.find((b) => b.id === chosen.bundle)
+  const fee = bundle && chosen.method ? loaderData.fees[bundle.id]?.[chosen.method] : undefined
   return (
     <>
       <div className="d-flex flex-wrap align-items-baseline gap-3 mb-3">
@@ -78,7 +94,10 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
         ) : null}
       </div>
       <p className="text-body-secondary">
-        <FormattedMessage id={loaderData.paidUser ? 'credits.introPremium' : 'credits.intro'} />
+        <FormattedMessage id={loaderData.paidUser ? 'credits.introPremium' : 'credits.intro'} />{' '}
+        <strong data-testid="message-price">
+          <FormattedMessage id="credits.messagePrice" values={{ count: loaderData.messageCredits }} />
+        </strong>
       </p>
       {discount ? <DiscountNotice discount={discount} /> : null}
       {loaderData.tooOften ? <TooOftenAlert refusal={loaderData.tooOften} /> : null}
@@ -87,13 +106,13 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
           <FormattedMessage id={`discount.error.${codeError.error}`} />
         </div>
       ) : null}
-      <Form method="post">
+      <Form method="post" onChange={onChoice}>
         {discount ? <input type="hidden" name="code" value={discount.code} /> : null}
         <fieldset className="mb-4">
           <legend className="h5">
             <FormattedMessage id="credits.chooseBundle" />
           </legend>
-          <BundleList bundles={bundles} name="bundle" selected={bundles.find((b) => b.bestValue)?.id} />
+          <BundleList bundles={bundles} name="bundle" messageCredits={loaderData.messageCredits} />
         </fieldset>
         <fieldset className="mb-4">
           <legend className="h5">
@@ -105,6 +124,17 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
           <div className="alert alert-danger" role="alert">
             <FormattedMessage id={actionData.error} />
           </div>
+        ) : null}
+        {bundle && fee !== undefined ? (
+          <p className="fs-5" data-testid="credits-total" aria-live="polite">
+            <FormattedMessage
+              id={fee > 0 ? 'credits.totalWithFee' : 'credits.total'}
+              values={{
+                total: <Money minor={bundle.discountedMinor + fee} currency={bundle.currency} />,
+                fee: <Money minor={fee} currency={bundle.currency} />,
+              }}
+            />
+          </p>
         ) : null}
         <button type="submit" className="btn btn-primary btn-lg" data-testid="credits-continue">
           <FormattedMessage id="credits.continue" />

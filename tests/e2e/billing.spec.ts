@@ -29,6 +29,18 @@ test('buy a bundle through the sandbox page: credits, Premium, unlocked photos a
   await expect(p.getByTestId('locked-photo')).toHaveCount(1)
   await expect(p.getByTestId('nav-premium')).toBeVisible()
 
+  // What a message costs and about how many a package buys; nothing chosen in advance; the total with the method's
+  // fee before Continue, the same as the order page's (issue 28).
+  await p.goto('/credits')
+  await expect(p.getByTestId('message-price')).toHaveText('A message costs 10 credits.')
+  await expect(p.getByTestId('bundle-m').getByTestId('bundle-messages')).toHaveText('≈ 12 messages')
+  await expect(p.locator('input[name=bundle]:checked')).toHaveCount(0)
+  await p.getByTestId('bundle-m').locator('input[type=radio]').check()
+  await expect(p.getByTestId('credits-total')).toHaveCount(0)
+  await p.getByTestId('method-paypal').locator('input[type=radio]').check()
+  await expect(p.getByTestId('credits-total')).toContainText('including a')
+  const shownTotal = (await p.getByTestId('credits-total').textContent())!
+
   await orderPage(p, 'm', 'paypal')
   const summary = p.getByTestId('price-summary')
   await expect(summary).toContainText('125 credits')
@@ -36,6 +48,7 @@ test('buy a bundle through the sandbox page: credits, Premium, unlocked photos a
   await expect(summary).toContainText('TIMEBONUS25')
   await expect(p.getByTestId('fee')).not.toHaveText('€0.00')
   const total = (await p.getByTestId('total').textContent())!
+  expect(shownTotal).toContain(total.trim())
   await p.getByTestId('pay').click()
 
   await expect(p).toHaveURL(/\/sandbox\/checkout\/sbx_/)

@@ -16,7 +16,20 @@ export interface BundleView {
  * The credit bundles as cards: credits, price (struck through with the discounted price beside it when a discount
  * applies), price per credit and the best-value mark. As links (`linkTo`) or as radio choices of a form (`name`).
  */
-export function BundleList({ bundles, linkTo, name, selected }: { bundles: BundleView[]; linkTo?: (id: string) => string; name?: string; selected?: string }) {
+export function BundleList({
+  bundles,
+  linkTo,
+  name,
+  selected,
+  messageCredits,
+}: {
+  bundles: BundleView[]
+  linkTo?: (id: string) => string
+  name?: string
+  selected?: string
+  /** What one message costs: each package then says about how many messages it buys. */
+  messageCredits?: number
+}) {
   const money = useMoney()
   return (
     <ul className="row g-3 list-unstyled" data-testid="bundle-list">
@@ -46,6 +59,11 @@ export function BundleList({ bundles, linkTo, name, selected }: { bundles: Bundl
                 <Money minor={b.priceMinor} currency={b.currency} />
               )}
             </span>
+            {messageCredits ? (
+              <span className="d-block small fw-semibold" data-testid="bundle-messages">
+                <FormattedMessage id="credits.aboutMessages" values={{ count: Math.floor(b.credits / messageCredits) }} />
+              </span>
+            ) : null}
             <span className="d-block small text-body-secondary">
               <FormattedMessage id="credits.perCredit" values={{ price: money(Math.round((b.discountedMinor / b.credits) * 10) / 10, b.currency) }} />
             </span>
