@@ -3,10 +3,10 @@ import { z } from 'zod'
 import { safeRedirect } from '#app/features/accounts/accounts.schema'
 import { submitColorMode } from '#app/features/authentication/viewer.server'
 import { readFormData } from '#app/lib/form-data.server'
+import { retryAfterHeader } from '#app/lib/http.server'
 import { isTooOften } from '#app/features/settings/write-limits.server'
 import { colorModes } from '#app/lib/color-mode'
 import { requireViewer } from './-helpers/require-viewer.server'
-import { tooOftenReply } from './write-limit.server'
 import type { Route } from './+types/color-mode'
 
 const colorModeForm = z.object({ mode: z.enum(colorModes), redirectTo: z.string().optional() })
@@ -17,8 +17,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = colorModeForm.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) throw new Response('Unknown colour mode', { status: 400 })
   const r = await submitColorMode(viewer.userId, parsed.data.mode)
-  if (isTooOften(r)) return tooOftenReply(r.retryAfter)
-  throw redirect(safeRedirect(parsed.data.redirectTo, '/members'))
+  const back = safeRedirect(parsed.data.redirectTo, '/members')
+  // This address has no page to show a refusal on: past the account_change limit the page comes back unchanged
+  // (Retry-After says when a change is taken again).
+  if (isTooOften(r)) throw redirect(back, { headers: retryAfterHeader(r.retryAfter) })
+  throw redirect(back)
 }
 
 // A form post only: the address itself shows nothing.
