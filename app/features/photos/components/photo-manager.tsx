@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Form, useRevalidator } from 'react-router'
 import { logoutOnAuthRequired } from '#app/lib/api-client'
@@ -9,7 +9,9 @@ import { useConfirm, useConfirmedSubmit } from '#app/ui/confirm-dialog'
 
 interface Upload {
   key: string
-  name: string
+  file: File
+  /** A local preview of the file (an object URL), freed when the row goes. */
+  preview: string | null
   progress: number
   error?: string
 }
@@ -44,18 +46,39 @@ export function PhotoManager({ photos, limit, notice }: { photos: OwnPhoto[]; li
   const [uploads, setUploads] = useState<Upload[]>([])
   const input = useRef<HTMLInputElement>(null)
 
+  const [dragging, setDragging] = useState(false)
+  // Until hydration the form is a plain HTML form, and its Upload button sends the chosen files; after it, choosing
+  // (or dropping) files uploads them at once.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+
+  async function upload(item: Upload) {
+    setUploads((u) => u.map((x) => (x.key === item.key ? { ...x, progress: 0, error: undefined } : x)))
+    const r = await sendPhoto(item.file, (progress) => setUploads((u) => u.map((x) => (x.key === item.key ? { ...x, progress } : x))))
+    setUploads((u) => {
+      if (!r.ok) return u.map((x) => (x.key === item.key ? { ...x, error: r.message ?? intl.formatMessage({ id: 'error.tryLater' }) } : x))
+      if (item.preview) URL.revokeObjectURL(item.preview)
+      return u.filter((x) => x.key !== item.key)
+    })
+    void revalidator.revalidate()
+  }
+
   async function onFiles(files: FileList | null) {
     if (!files?.length) return
-    const list = [...files].map((f, i) => ({ file: f, key: `${Date.now()}-${i}` }))
-    setUploads((u) => [...u, ...list.map(({ file, key }) => ({ key, name: file.name, progress: 0 }))])
-    for (const { file, key } of list) {
-      const r = await sendPhoto(file, (progress) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress } : x))))
-      setUploads((u) =>
-        r.ok ? u.filter((x) => x.key !== key) : u.map((x) => (x.key === key ? { ...x, error: r.message ?? intl.formatMessage({ id: 'error.tryLater' }) } : x)),
-      )
-      void revalidator.revalidate()
-    }
+    const list: Upload[] = [...files].map((file, i) => ({
+      key: `${Date.now()}-${i}`,
+      file,
+      preview: file.type.startsWith('image/') ? URL.createObjectURL(file) : null,
+      progress: 0,
+    }))
+    setUploads((u) => [...u, ...list])
+    for (const item of list) await upload(item)
     if (input.current) input.current.value = ''
+  }
+
+  function dismiss(item: Upload) {
+    if (item.preview) URL.revokeObjectURL(item.preview)
+    setUploads((u) => u.filter((x) => x.key !== item.key))
   }
 
   return (
@@ -77,7 +100,7 @@ export function PhotoManager({ photos, limit, notice }: { photos: OwnPhoto[]; li
         ))}
       </ul>
       {uploads.map((u) => (
-        <UploadRow key={u.key} upload={u} />
+        <UploadRow key={u.key} upload={u} onRetry={() => void upload(u)} onDismiss={() => dismiss(u)} />
       ))}
       {photos.length < limit ? (
         <Form
@@ -90,22 +113,44 @@ export function PhotoManager({ photos, limit, notice }: { photos: OwnPhoto[]; li
           }}
         >
           <input type="hidden" name="intent" value="upload" />
-          <label htmlFor="photo-input" className="visually-hidden">
-            <FormattedMessage id="photos.choose" />
+          {/* One large tile to tap, or to drop photos on (issue 27), instead of the browser's bare file input. */}
+          <label
+            className={`photo-drop flex-grow-1${dragging ? ' is-dragging' : ''}`}
+            data-testid="photo-drop"
+            onDragOver={(e) => {
+              e.preventDefault()
+              setDragging(true)
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(e) => {
+              e.preventDefault()
+              setDragging(false)
+              void onFiles(e.dataTransfer.files)
+            }}
+          >
+            <Icon name="camera" className="fs-2" />
+            <span className="fw-semibold">
+              <FormattedMessage id="photos.choose" />
+            </span>
+            <span className="small text-body-secondary">
+              <FormattedMessage id="photos.dropHint" />
+            </span>
+            <input
+              ref={input}
+              id="photo-input"
+              type="file"
+              name="photo"
+              accept={ACCEPTED_TYPES}
+              multiple
+              className="visually-hidden"
+              onChange={(e) => void onFiles(e.target.files)}
+            />
           </label>
-          <input
-            ref={input}
-            id="photo-input"
-            type="file"
-            name="photo"
-            accept={ACCEPTED_TYPES}
-            multiple
-            className="form-control"
-            onChange={(e) => void onFiles(e.target.files)}
-          />
-          <button type="submit" className="btn btn-primary text-nowrap">
-            <FormattedMessage id="photos.upload" />
-          </button>
+          {hydrated ? null : (
+            <button type="submit" className="btn btn-primary text-nowrap">
+              <FormattedMessage id="photos.upload" />
+            </button>
+          )}
         </Form>
       ) : (
         <p className="text-body-secondary">
@@ -160,20 +205,33 @@ function OwnPhotoCard({ photo }: { photo: OwnPhoto }) {
   )
 }
 
-/** A file being uploaded: its progress, or why it was refused. */
-function UploadRow({ upload }: { upload: Upload }) {
+/** A file being uploaded: its preview and progress, or why it was refused with a retry. */
+function UploadRow({ upload, onRetry, onDismiss }: { upload: Upload; onRetry(): void; onDismiss(): void }) {
+  const intl = useIntl()
+  const name = upload.file.name
   return (
-    <div className="mb-2" data-testid="upload">
-      <div className="small">{upload.name}</div>
-      {upload.error ? (
-        <div className="text-danger small" role="alert">
-          {upload.error}
-        </div>
-      ) : (
-        <div className="progress" role="progressbar" aria-label={upload.name} aria-valuenow={upload.progress} aria-valuemin={0} aria-valuemax={100}>
-          <div className="progress-bar" style={{ width: `${upload.progress}%` }} />
-        </div>
-      )}
+    <div className="d-flex align-items-center gap-2 mb-2" data-testid="upload">
+      {upload.preview ? <img src={upload.preview} alt="" className="upload-preview rounded" width={48} height={48} /> : null}
+      <div className="flex-grow-1 min-w-0">
+        <div className="small text-truncate">{name}</div>
+        {upload.error ? (
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <span className="text-danger small" role="alert">
+              {upload.error}
+            </span>
+            <button type="button" className="btn btn-sm btn-outline-primary" onClick={onRetry}>
+              <FormattedMessage id="photos.retry" />
+            </button>
+            <button type="button" className="btn btn-sm btn-link" onClick={onDismiss} aria-label={intl.formatMessage({ id: 'photos.dismiss' }, { name })}>
+              <Icon name="x-lg" />
+            </button>
+          </div>
+        ) : (
+          <div className="progress" role="progressbar" aria-label={name} aria-valuenow={upload.progress} aria-valuemin={0} aria-valuemax={100}>
+            <div className="progress-bar" style={{ width: `${upload.progress}%` }} />
+          </div>
+        )}
+      </div>
     </div>
   )
 }
