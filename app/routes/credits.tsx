@@ -45,7 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // What one message costs here, and each package's fee by method: the total is said before "Continue" (issue 28).
     messageCredits: messageCost(settings, 'text', member.country),
     fees: Object.fromEntries(
-      offers.bundles.map((b) => [b.id, Object.fromEntries(methodViews(settings, member.country, member.currency, b.discountedMinor).map((m) => [m.id, m.feeMinor]))]),
+      offers.bundles.map((b) => [
+        b.id,
+        Object.fromEntries(methodViews(settings, member.country, member.currency, b.discountedMinor).map((m) => [m.id, m.feeMinor])),
+      ]),
     ),
     credits: viewer.credits,
     paidUser: viewer.paidUser,

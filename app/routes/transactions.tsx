@@ -35,9 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       view: 'detail' as const,
       payment,
       company,
-      retryMethods: failed
-        ? retryMethods(methodViews(settings, member.country, member.currency, payment.listPriceMinor - payment.discountMinor), payment)
-        : [],
+      retryMethods: failed ? retryMethods(methodViews(settings, member.country, member.currency, payment.listPriceMinor - payment.discountMinor), payment) : [],
       fresh: !!payment.paidAt && Date.now() - Date.parse(payment.paidAt) < 10 * 60_000,
     }
   }

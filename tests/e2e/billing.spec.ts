@@ -138,7 +138,9 @@ test('a wrong discount code is refused with the spec text and the typed code sta
   await expect(p.getByTestId('premium-claim')).toHaveText('Premium opens every photo and more ways to get in touch.')
   await expect(p.getByTestId('premium-claim-how')).toHaveCount(0)
   // The chat benefit names its features and says what still costs credits (issue 28).
-  await expect(p.locator('main')).toContainText('Read receipts in every chat, even at 0 credits, and photos in chat (messages, photos and gifts still cost credits)')
+  await expect(p.locator('main')).toContainText(
+    'Read receipts in every chat, even at 0 credits, and photos in chat (messages, photos and gifts still cost credits)',
+  )
   await expect(p.getByTestId('bundle-list').locator('li')).toHaveCount(4)
   await expectNoSeriousA11yViolations(p)
   await p.goto('/pricing?country=SE')

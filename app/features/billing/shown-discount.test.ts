@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defaultSettings } from '#app/features/settings/defaults'
+import type * as DiscountsModule from './discounts.server'
 import type { MemberBilling } from './member-billing.server'
+
+type Discounts = typeof DiscountsModule
 
 // The discount's lookup fails (a lost connection, a broken row): the pages that show prices must not fail with it.
 vi.mock('./discounts.server', async (original) => ({
-  ...(await original<typeof import('./discounts.server')>()),
+  ...(await original<Discounts>()),
   activeDiscount: vi.fn(() => Promise.reject(new Error('connection lost'))),
 }))
 

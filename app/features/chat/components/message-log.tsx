@@ -21,7 +21,9 @@ export function MessageLog({ session, viewerId, partnerName, readLocked, older, 
   const { shown } = session
   // Read receipts are a Premium feature: one hint where they are explained, on one's last delivered message, not a
   // lock on every message one sent (issue 28).
-  const lockedHintOn = readLocked ? shown.findLast((m) => m.senderId === viewerId && m.id && deliveryOf(m, session.receipt) === 'delivered')?.clientId : undefined
+  const lockedHintOn = readLocked
+    ? shown.findLast((m) => m.senderId === viewerId && m.id && deliveryOf(m, session.receipt) === 'delivered')?.clientId
+    : undefined
   return (
     // Focusable, so that keyboard users can scroll a long conversation (axe: scrollable-region-focusable).
     <div
