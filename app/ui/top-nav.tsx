@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Form, Link, NavLink } from 'react-router'
+import { Form, Link, NavLink, useLocation } from 'react-router'
 import type { Locale } from '#app/i18n/locales'
 import { Avatar } from './avatar'
 import { CountBadge } from './count-badge'
@@ -149,8 +149,15 @@ function NavItem(props: {
 
 /** The member's own menu under their picture: profile, transactions, settings, log out. */
 function AccountMenu({ viewer, mediaPrefix }: { viewer: NavViewer; mediaPrefix: string }) {
+  // The menu closes once a choice in it has taken the member somewhere (a page, or back here after a colour mode):
+  // the layout stays mounted, and an open <details> would stay open on the next page.
+  const menu = useRef<HTMLDetailsElement>(null)
+  const { key } = useLocation()
+  useEffect(() => {
+    if (menu.current) menu.current.open = false
+  }, [key])
   return (
-    <details className="lang-menu position-relative" data-testid="account-menu">
+    <details ref={menu} className="lang-menu position-relative" data-testid="account-menu">
       <summary className="btn btn-link text-decoration-none text-body d-flex align-items-center gap-1 px-1">
         <Avatar src={viewer.thumb ? `${mediaPrefix}/${viewer.thumb}` : null} alt="" />
         <span className="d-none d-sm-inline">{viewer.name}</span>

@@ -180,6 +180,8 @@ test('dark mode follows the device: dark page, light text, axe clean; light mode
 })
 
 test('the account menu sets light or dark pages against the device, kept on the account; Auto follows the device again', async ({ newContext }) => {
+  // Axe on a page of 24 cards takes a while on a busy machine.
+  test.setTimeout(90_000)
   const { page } = await activeMember(newContext, { prefix: 'designmode', gender: 'male', lookingFor: 'female' })
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
   const pick = async (name: string) => {

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { activeMember, chooseLanguage, expect, login, ownProfileId, signupNewMember, test } from './fixtures'
+import { activeMember, chooseLanguage, expect, login, ownProfileId, signupMember, signupNewMember, test } from './fixtures'
 
 /** Every text on the page comes from the catalog: no message id (like "members.visitorNote") shows through. */
 async function expectNoRawMessageIds(page: Page) {
@@ -87,7 +87,7 @@ test('a member’s language is saved on the account and comes back after a fresh
   // Log out (the menu labels are German now), forget all cookies, log in again: still German.
   const accountMenu = page.getByTestId('account-menu')
   await accountMenu.locator('summary').click()
-  await accountMenu.getByRole('button').click()
+  await accountMenu.locator('form[action="/logout"]').getByRole('button').click()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByTestId('account-menu')).toHaveCount(0)
   // All cookies but the closed entry warning's (that visitor has already seen it).
@@ -119,7 +119,6 @@ test('the language dropdown is on the chat and the empty layout’s pages, but n
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
 
   const fresh = await (await newContext()).newPage()
-  await signupNewMember(fresh, 'langsignup')
-  await expect(fresh).toHaveURL(/\/complete-signup/)
+  await signupMember(fresh, { prefix: 'langsignup' })
   await expect(fresh.locator('form[action="/lang-config"]')).toHaveCount(0)
 })

@@ -210,7 +210,8 @@ test('a received like gets "Like back" on its card; a long name is cut with an e
 
   await card.getByRole('button', { name: `Like back: ${name}` }).click()
   await expect(card.getByTestId('liked-back')).toHaveText('You like each other')
-  await expect(b.page.getByText(`It's a match! You and ${name} like each other.`)).toBeVisible()
+  await expect(b.page.getByTestId('match-modal')).toContainText(`You and ${name} like each other.`)
+  await b.page.getByTestId('match-modal').getByRole('button', { name: 'Close' }).click()
   await b.page.goto('/likes/matches')
   await expect(
     b.page
