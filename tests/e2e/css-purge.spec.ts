@@ -37,53 +37,69 @@ const PROPERTIES = [
 ]
 
 /** Every element's computed style under the given stylesheets (null: the page's own). */
-async function computedStyles(page: Page, sheets: string[] | null): Promise<{ style: string; box: number[] }[]> {
+/**
+ * Every element's computed style and box, with the stylesheets the page was sent and then with `sheets` instead,
+ * in one synchronous run: no timer of the page (a lander's slideshow) can change the page between the two.
+ */
+async function computedStyles(page: Page, sheets: string[]): Promise<{ style: string; box: number[] }[][]> {
   return page.evaluate(
-    ({ sheets, properties }) => {
-      // No transitions or animations: a value read mid-transition would hide a difference.
-      const still = new CSSStyleSheet()
-      still.replaceSync('*,*::before,*::after{transition:none!important;animation:none!important}')
-      const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
-      for (const link of links) link.disabled = sheets !== null
-      const adopted = (sheets ?? []).map((css) => {
-        const sheet = new CSSStyleSheet()
-        sheet.replaceSync(css)
-        return sheet
-      })
-      document.adoptedStyleSheets = [...adopted, still]
-      // Lay the page out before reading: otherwise an auto margin may be read as it was before the change.
-      void document.body.getBoundingClientRect()
-      const describe = (el: Element) => {
-        const parts: string[] = []
-        for (let e: Element | null = el; e && e !== document.documentElement; e = e.parentElement) {
-          parts.unshift(e.tagName.toLowerCase() + (e.id ? `#${e.id}` : '') + (e.classList.length ? `.${[...e.classList].join('.')}` : ''))
+    ({ sheets: whole, properties }) => {
+      const measure = (sheets: string[] | null) => {
+        // No transitions or animations: a value read mid-transition would hide a difference.
+        const still = new CSSStyleSheet()
+        still.replaceSync('*,*::before,*::after{transition:none!important;animation:none!important}')
+        const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+        for (const link of links) link.disabled = sheets !== null
+        const adopted = (sheets ?? []).map((css) => {
+          const sheet = new CSSStyleSheet()
+          sheet.replaceSync(css)
+          return sheet
+        })
+        document.adoptedStyleSheets = [...adopted, still]
+        // Lay the page out before reading: otherwise an auto margin may be read as it was before the change.
+        void document.body.getBoundingClientRect()
+        const describe = (el: Element) => {
+          const parts: string[] = []
+          for (let e: Element | null = el; e && e !== document.documentElement; e = e.parentElement) {
+            parts.unshift(e.tagName.toLowerCase() + (e.id ? `#${e.id}` : '') + (e.classList.length ? `.${[...e.classList].join('.')}` : ''))
+          }
+          return parts.slice(-3).join(' > ')
         }
-        return parts.slice(-3).join(' > ')
+        const root = getComputedStyle(document.documentElement)
+        const theme = [
+          '--bs-primary',
+          '--bs-secondary',
+          '--bs-success',
+          '--bs-danger',
+          '--bs-primary-rgb',
+          '--bs-body-bg',
+          '--bs-body-color',
+          '--bs-link-color',
+        ]
+        // A colour may be written two ways (#e28c87, rgb(88.7%, 54.8%, 52.9%)): compared as the browser resolves it.
+        const probe = document.createElement('i')
+        document.body.append(probe)
+        const resolved = (v: string) => {
+          const raw = root.getPropertyValue(v).trim()
+          if (v.endsWith('-rgb')) return raw
+          probe.style.color = raw
+          return getComputedStyle(probe).color
+        }
+        const rootStyle = { style: `:root { ${theme.map((v) => `${v}: ${resolved(v)}`).join('; ')} }`, box: [0, 0, 0, 0] }
+        probe.remove()
+        const out = [
+          rootStyle,
+          ...[...document.querySelectorAll('body *')].map((el) => {
+            const s = getComputedStyle(el)
+            const r = el.getBoundingClientRect()
+            return { style: `${describe(el)} { ${properties.map((p) => `${p}: ${s.getPropertyValue(p)}`).join('; ')} }`, box: [r.x, r.y, r.width, r.height] }
+          }),
+        ]
+        for (const link of links) link.disabled = false
+        document.adoptedStyleSheets = []
+        return out
       }
-      const root = getComputedStyle(document.documentElement)
-      const theme = ['--bs-primary', '--bs-secondary', '--bs-success', '--bs-danger', '--bs-primary-rgb', '--bs-body-bg', '--bs-body-color', '--bs-link-color']
-      // A colour may be written two ways (#e28c87, rgb(88.7%, 54.8%, 52.9%)): compared as the browser resolves it.
-      const probe = document.createElement('i')
-      document.body.append(probe)
-      const resolved = (v: string) => {
-        const raw = root.getPropertyValue(v).trim()
-        if (v.endsWith('-rgb')) return raw
-        probe.style.color = raw
-        return getComputedStyle(probe).color
-      }
-      const rootStyle = { style: `:root { ${theme.map((v) => `${v}: ${resolved(v)}`).join('; ')} }`, box: [0, 0, 0, 0] }
-      probe.remove()
-      const out = [
-        rootStyle,
-        ...[...document.querySelectorAll('body *')].map((el) => {
-          const s = getComputedStyle(el)
-          const r = el.getBoundingClientRect()
-          return { style: `${describe(el)} { ${properties.map((p) => `${p}: ${s.getPropertyValue(p)}`).join('; ')} }`, box: [r.x, r.y, r.width, r.height] }
-        }),
-      ]
-      for (const link of links) link.disabled = false
-      document.adoptedStyleSheets = []
-      return out
+      return [measure(null), measure(whole)]
     },
     { sheets, properties: PROPERTIES },
   )
@@ -92,8 +108,7 @@ async function computedStyles(page: Page, sheets: string[] | null): Promise<{ st
 async function expectSameStyles(page: Page, url: string, sheets: string[]) {
   await page.goto(url)
   await page.waitForLoadState('networkidle')
-  const sent = await computedStyles(page, null)
-  const wholeStyles = await computedStyles(page, sheets)
+  const [sent, wholeStyles] = await computedStyles(page, sheets)
   expect.soft(sent.length, url).toBe(wholeStyles.length)
   // A box may move by a fraction of a pixel: the two compilers round percentages differently.
   const moved = (a: number[], b: number[]) => a.some((v, i) => Math.abs(v - b[i]) > 1)

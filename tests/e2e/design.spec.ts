@@ -180,8 +180,6 @@ test('dark mode follows the device: dark page, light text, axe clean; light mode
 })
 
 test('the account menu sets light or dark pages against the device, kept on the account; Auto follows the device again', async ({ newContext }) => {
-  // Axe on a page of 24 cards takes a while on a busy machine.
-  test.setTimeout(90_000)
   const { page } = await activeMember(newContext, { prefix: 'designmode', gender: 'male', lookingFor: 'female' })
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
   const pick = async (name: string) => {
@@ -204,12 +202,11 @@ test('the account menu sets light or dark pages against the device, kept on the 
   await expect(menu.getByRole('button', { name: 'Light' })).toHaveAttribute('aria-pressed', 'true')
   await menu.locator('summary').click()
 
-  // Dark on a light device, axe clean.
+  // Dark on a light device (axe in dark mode: the test above).
   await page.emulateMedia({ colorScheme: 'light' })
   await pick('Dark')
   await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark')
   expect(luminance(rgb(await background()))).toBeLessThan(0.05)
-  await expectNoSeriousA11yViolations(page)
 
   // Auto: the device decides again.
   await pick('Auto')

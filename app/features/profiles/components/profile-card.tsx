@@ -58,10 +58,11 @@ export function ProfileCardView({
           )}
           {/* A long name is cut with an ellipsis, never broken mid-word; the age always shows (issue 28). */}
           <h2 className="profile-card-name h6 mb-0 d-flex align-items-center">
+            {/* The comma goes with the name and the space with the age: "Name, 31" as text and as the heading's name. */}
             <span className="text-truncate" data-testid="profile-card-name">
-              {profile.name}
+              {profile.name},
             </span>
-            <span className="text-nowrap">, {profile.age}</span>
+            <span className="text-nowrap ms-1"> {profile.age}</span>
             {profile.premium ? <PremiumBadge /> : null}
             {isNew ? (
               <span className="badge text-bg-primary ms-1">
