@@ -789,7 +789,7 @@ function markdown(r: {
   if (r.overload.length || r.overloadBase.length)
     parts.push(
       '',
-      `Past saturation, one process, ${r.overload[0]?.durationS ?? STEP_S} s per step: the server takes at most a bounded number of sends at once and tells the socket to slow down beyond it (server/ws-send-gate.server.ts); the load generator holds that message and those written meanwhile and sends them again after the wait under the same client ids, as the product's client does (app/features/chat/send-hold.ts). Latency runs from the moment a message was written, waits included. Lost: not delivered when deliveries stopped for ${DRAIN_MS / 1000} s.`,
+      `Past saturation, one process, ${r.overload[0]?.durationS ?? STEP_S} s per step, offered load far above what the machine serves: the server lets a bounded number of sends hold a database connection; while they are all taken it reads nothing more from a socket whose send waits, so the rest wait in the network (TCP backpressure), and beyond a bounded queue it tells the socket to slow down (server/ws-send-gate.server.ts). The load generator answers \`slow_down\` as the product's client does (app/features/chat/send-hold.ts). Latency runs from the moment a message was written, so it includes the backlog that builds while more is offered than served. Lost: not delivered when deliveries stopped for ${DRAIN_MS / 1000} s.`,
       '',
       stepTable(`${OVERLOAD_PAIRS} pairs`, interleave(r.overloadBase, r.overload)),
       ...(r.overloadLedger.length ? ['', ...r.overloadLedger.map((l) => `- Exactly once ${l}.`)] : []),

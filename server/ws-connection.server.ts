@@ -125,6 +125,22 @@ function sendAdmission(gate: SendGate, send: Send) {
   }
 }
 
+/** Stops reading a socket until every pause taken is given back (frames already received are still handled). */
+function pausableReading(ws: MemberSocket) {
+  let pauses = 0
+  return {
+    pause(): () => void {
+      if (pauses++ === 0) ws.pause()
+      let given = false
+      return () => {
+        if (given) return
+        given = true
+        if (--pauses === 0 && ws.readyState === ws.OPEN) ws.resume()
+      }
+    },
+  }
+}
+
 /**
  * The socket's 'message' listener: each frame is checked against the rate guard and the schema, then handled
  * after the frames before it (two messages sent in a row are stored, paid and acknowledged in the order sent).
@@ -139,6 +155,7 @@ function frameListener(
 ) {
   let queue: Promise<void> = Promise.resolve()
   const sends = sendAdmission(hub.sendGate, send)
+  const reading = pausableReading(ws)
   return (raw: RawData, isBinary: boolean) => {
     // Frames already buffered behind one that closed the socket are dropped unread; so are frames that arrive
     // during a shutdown: the client sends again what was not acknowledged once it is connected elsewhere.
@@ -164,12 +181,17 @@ function frameListener(
     const ev = parsed.data
     const admission = ev.type === 'send' ? sends.admit(ev.clientId) : undefined
     if (admission === null) return
+    // Saturated: nothing more is read from this socket until its send is done, so the member's next frames wait in
+    // the network (TCP backpressure) instead of here, and the frame guard sees them no faster than they are served.
+    const resume = admission && hub.sendGate.saturated ? reading.pause() : undefined
     const done = (queue = queue.then(() =>
-      (admission ? admission.run(() => handle(ev)) : handle(ev)).catch((e: unknown) => {
-        if (ev.type === 'send' && isPoolTimeout(e)) return sends.busy(ev.clientId)
-        logger.error({ err: errorText(e) }, 'ws message failed')
-        send({ type: 'error', code: 'server_error', clientId: 'clientId' in ev ? ev.clientId : undefined })
-      }),
+      (admission ? admission.run(() => handle(ev)) : handle(ev))
+        .catch((e: unknown) => {
+          if (ev.type === 'send' && isPoolTimeout(e)) return sends.busy(ev.clientId)
+          logger.error({ err: errorText(e) }, 'ws message failed')
+          send({ type: 'error', code: 'server_error', clientId: 'clientId' in ev ? ev.clientId : undefined })
+        })
+        .finally(resume),
     ))
     hub.inFlight.add(done)
     void done.finally(() => hub.inFlight.delete(done))

@@ -31,13 +31,13 @@ export const SOCKET_STALE_MS = 3 * HEARTBEAT_MS
 const EVICT_TOPIC = 'ws-evict'
 
 /**
- * Sends holding a database connection at once leave 4 of the pool's connections to pages and jobs; at most 8 times as
- * many wait, and never fewer than 64 (a few sockets' bursts): about a quarter of a second at saturation
- * (bench/chat-scale.ts).
+ * Sends holding a database connection at once leave 4 of the pool's connections to pages and jobs. While they are
+ * all taken each socket has at most one send waiting (its reading is paused), so the queue holds about one send per
+ * sending member; 4,000 is well above what one process serves (bench/chat-scale.ts) and still small in memory.
  */
 function defaultSendGate(): SendGateOptions {
   const concurrency = Math.max(2, (dbHandle()?.connections ?? 20) - 4)
-  return { concurrency, maxQueued: Math.max(64, 8 * concurrency) }
+  return { concurrency, maxQueued: 4_000 }
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref())
@@ -79,7 +79,8 @@ async function authorizeUpgrade(req: http.IncomingMessage, socket: Duplex, publi
 function heartbeatTick(clients: Set<MemberSocket>, byId: Map<string, MemberSocket>, sockets: SocketRegistry) {
   const online: number[] = []
   for (const ws of clients) {
-    if (ws.isAlive === false) {
+    // A socket the hub stopped reading (backpressure on sends) cannot have read the pong: it is not counted missing.
+    if (ws.isAlive === false && !ws.isPaused) {
       ws.terminate()
       continue
     }

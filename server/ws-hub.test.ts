@@ -147,6 +147,30 @@ describe('WebSocket hub', () => {
     c.ws.close()
   })
 
+  it('while saturated, a socket is read no faster than its sends are served: every message stored once, in order, none refused', async () => {
+    // One send at a time and room to wait: the hub stops reading each socket while its send waits.
+    const port = await startHub({ sendGate: { concurrency: 1, maxQueued: 100 } })
+    const a = await createMember({ credits: 1000 })
+    const b = await createMember({ credits: 1000, gender: 'male' })
+    const origin = `http://127.0.0.1:${port}`
+    const ca = connect(port, { Origin: origin, Cookie: `sid=${await createSession(a.userId)}` })
+    const cb = connect(port, { Origin: origin, Cookie: `sid=${await createSession(b.userId)}` })
+    await Promise.all([ca.opened, cb.opened])
+    const ids = { a: Array.from({ length: 8 }, () => crypto.randomUUID()), b: Array.from({ length: 8 }, () => crypto.randomUUID()) }
+    for (const i of ids.a.keys()) {
+      ca.ws.send(JSON.stringify({ type: 'send', toProfileId: b.profileId, clientId: ids.a[i], body: `a${i}` }))
+      cb.ws.send(JSON.stringify({ type: 'send', toProfileId: a.profileId, clientId: ids.b[i], body: `b${i}` }))
+    }
+    const acks = (c: typeof ca) => c.events.filter((e): e is Extract<ServerEvent, { type: 'ack' }> => e.type === 'ack').map((e) => e.clientId)
+    await until(() => acks(ca).length === 8 && acks(cb).length === 8, 20_000)
+    expect([acks(ca), acks(cb)]).toEqual([ids.a, ids.b])
+    expect([...ca.events, ...cb.events].filter((e) => e.type === 'error' || e.type === 'slow_down')).toEqual([])
+    const stored = await db().select({ clientId: messages.clientId }).from(messages).where(eq(messages.senderId, a.profileId)).orderBy(messages.id)
+    expect(stored.map((m) => m.clientId)).toEqual(ids.a)
+    ca.ws.close()
+    cb.ws.close()
+  })
+
   it('past saturation tells the socket to slow down instead of failing; sent again, every message is stored once, in order', async () => {
     // One send at a time and none waiting: the second of two sends in a row finds the gate full.
     const port = await startHub({ sendGate: { concurrency: 1, maxQueued: 0 } })

@@ -1,9 +1,11 @@
 /**
  * Backpressure for the chat's write path (issue 26). Past saturation the database pool used to queue every send
- * until its 5 s connection timeout and then answer `server_error`: messages lost to the member. The gate admits at
- * most `concurrency + maxQueued` sends at a time in this process; at most `concurrency` of them hold a database
- * connection at once, the rest wait in order. A send beyond that is not refused: the socket is told to slow down for
- * `retryAfterMs`, and the client sends it again under the same client id (sendMessage is idempotent on it).
+ * until its 5 s connection timeout and then answer `server_error`: messages lost to the member. The gate lets at most
+ * `concurrency` sends hold a database connection at once; the rest wait in order. While it is saturated the hub
+ * reads no further frame from a socket whose send is waiting (ws-connection.server.ts), so each socket has at most
+ * one send queued here and the member's next messages wait in the network, not in memory. The queue is bounded all
+ * the same (`maxQueued`): a send beyond it is not refused but answered `slow_down`, and the client sends it again
+ * under the same client id after `retryAfterMs` (sendMessage is idempotent on it).
  */
 export interface SendGate {
   /** A slot for one send, taken when the frame arrives (so admission follows the order frames came in), or null when full. */
@@ -12,6 +14,8 @@ export interface SendGate {
   retryAfterMs(): number
   readonly admitted: number
   readonly running: number
+  /** Every connection slot is taken: a send admitted now waits. */
+  readonly saturated: boolean
 }
 
 export interface Admission {
@@ -22,7 +26,7 @@ export interface Admission {
 export interface SendGateOptions {
   /** Sends holding a database connection at once: below the pool's size, so pages still get connections. */
   concurrency: number
-  /** Sends admitted beyond those: a queue short enough that its wait stays well under a second at saturation. */
+  /** Sends admitted beyond those, waiting in order (about one per connected sender at most while it is saturated). */
   maxQueued: number
   random?: () => number
 }
@@ -79,6 +83,9 @@ export function createSendGate({ concurrency, maxQueued, random = Math.random }:
     },
     get running() {
       return running
+    },
+    get saturated() {
+      return running >= concurrency
     },
   }
 }

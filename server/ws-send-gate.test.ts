@@ -25,6 +25,7 @@ describe('the send gate', () => {
     await new Promise((r) => setImmediate(r))
     expect(started).toEqual([0, 1])
     expect(gate.running).toBe(2)
+    expect(gate.saturated).toBe(true)
     blockers[1].resolve()
     await runs[1]
     await new Promise((r) => setImmediate(r))
@@ -36,7 +37,7 @@ describe('the send gate', () => {
     for (const b of blockers) b.resolve()
     expect(await Promise.all(runs)).toEqual([0, 1, 2, 3])
     await again!.run(async () => 4)
-    expect([gate.admitted, gate.running]).toEqual([0, 0])
+    expect([gate.admitted, gate.running, gate.saturated]).toEqual([0, 0, false])
   })
 
   it('frees the slot when a send fails', async () => {
