@@ -14,7 +14,7 @@ export function LanguageDropdown({ current, available = locales }: { current: Lo
   return (
     <details className="lang-menu position-relative">
       {/* The name is "Language EN": it contains the visible code, so voice control finds it by what it shows. */}
-      <summary className="btn btn-outline-dark btn-sm">
+      <summary className="btn btn-outline-dark btn-sm text-nowrap">
         <Icon name="translate" className="me-1" />
         <span className="visually-hidden">{intl.formatMessage({ id: 'nav.language' })} </span>
         {current.toUpperCase()}

@@ -31,7 +31,7 @@ export function ChatHeader({
       </Link>
       <Avatar src={partner.thumb ? `${cdnPrefix}/${partner.thumb}` : null} alt="" size="md" />
       <div className="me-auto min-w-0">
-        <h1 className="h6 mb-0 text-break">
+        <h1 className="h6 mb-0 text-truncate">
           <Link to={`/members/${partner.id}`} className="text-body">
             {partner.name}, {partner.age}
           </Link>
