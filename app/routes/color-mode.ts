@@ -11,6 +11,11 @@ import type { Route } from './+types/color-mode'
 
 const colorModeForm = z.object({ mode: z.enum(colorModes), redirectTo: z.string().optional() })
 
+// A form post only: the address itself shows nothing.
+export function loader() {
+  throw new Response('Not Found', { status: 404 })
+}
+
 /** Light, dark or the device's pages (the account menu, app/ui/color-mode-menu.tsx): kept on the account. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
@@ -22,9 +27,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   // (Retry-After says when a change is taken again).
   if (isTooOften(r)) throw redirect(back, { headers: retryAfterHeader(r.retryAfter) })
   throw redirect(back)
-}
-
-// A form post only: the address itself shows nothing.
-export function loader() {
-  throw new Response('Not Found', { status: 404 })
 }

@@ -51,6 +51,7 @@ describe('getViewer', () => {
       status: 'active',
       credits: 42,
       paidUser: true,
+      colorMode: 'auto',
       language: 'de',
       signupDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       notificationsDisabled: ['like', 'news'],
