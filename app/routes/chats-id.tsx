@@ -3,10 +3,8 @@ import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { conversationPartner } from '#app/features/chat/conversations.server'
 import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
-import { LanguageDropdown } from '#app/ui/language-dropdown'
 import type { Route } from './+types/chats-id'
-import { ChatScreen } from '#app/features/chat/components/chat-screen'
-import { useRootData } from '#app/layouts/use-root-data'
+import { ChatRouteScreen } from './chat-route-screen'
 import { readFormData } from '#app/lib/form-data.server'
 import { chatAction, chatLoaderData } from './chat-route.server'
 
@@ -29,16 +27,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
-  const root = useRootData()
-  return (
-    <ChatScreen
-      data={loaderData}
-      refusal={actionData}
-      viewer={root.viewer}
-      site={root.site}
-      languageMenu={<LanguageDropdown current={root.locale} available={root.visitor.languages} />}
-    />
-  )
+  return <ChatRouteScreen data={loaderData} refusal={actionData} />
 }
 
 export function meta({ data: d, matches }: Route.MetaArgs) {

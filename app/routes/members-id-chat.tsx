@@ -1,10 +1,8 @@
 import { data, redirect } from 'react-router'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
-import { ChatScreen } from '#app/features/chat/components/chat-screen'
+import { ChatRouteScreen } from './chat-route-screen'
 import { pageTitle } from '#app/i18n/meta'
-import { useRootData } from '#app/layouts/use-root-data'
 import { idParam } from '#app/lib/http.server'
-import { LanguageDropdown } from '#app/ui/language-dropdown'
 import type { Route } from './+types/members-id-chat'
 import { readFormData } from '#app/lib/form-data.server'
 import { chatAction, chatLoaderData } from './chat-route.server'
@@ -25,16 +23,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function MemberChat({ loaderData, actionData }: Route.ComponentProps) {
-  const root = useRootData()
-  return (
-    <ChatScreen
-      data={loaderData}
-      refusal={actionData}
-      viewer={root.viewer}
-      site={root.site}
-      languageMenu={<LanguageDropdown current={root.locale} available={root.visitor.languages} />}
-    />
-  )
+  return <ChatRouteScreen data={loaderData} refusal={actionData} />
 }
 
 export function meta({ data: d, matches }: Route.MetaArgs) {
