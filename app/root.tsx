@@ -95,6 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       fictionalIcon: settings.fictional_icon,
       fictionalWarning: settings.fictional_warning,
       fictionalSingular: settings.fictional_singular,
+      fictionalPlural: settings.fictional_plural,
       messageLength: settings.message_length,
       minimumAge: settings.minimum_age,
       pushKey: settings.push_public_key,

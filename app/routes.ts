@@ -44,6 +44,9 @@ export default [
     // Content pages (spec section 2): the named ones keep their route ids; any other token is /pages/{token}.
     ...['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'].map((t) => route(`pages/${t}`, 'routes/pages.tsx', { id: `pages-${t}` })),
     route('pages/:token', 'routes/pages.tsx', { id: 'pages-token' }),
+    // Spec section 2 lists `{token}` too: a content page at the root (/terms as /pages/terms). Every named route
+    // above and below outranks it (a static segment beats a parameter); an unknown token is a 404.
+    route(':token', 'routes/pages.tsx', { id: 'token' }),
     route('complaints', 'routes/complaints.tsx', { id: 'complaints' }),
     route('match-finder', 'routes/match-finder.tsx', { id: 'match-finder' }),
     route('pricing', 'routes/pricing.tsx', { id: 'pricing' }),
@@ -72,6 +75,7 @@ export default [
     route('admin/audit', 'routes/admin/audit.tsx', { id: 'admin-audit' }),
     route('admin/members', 'routes/admin/members.tsx', { id: 'admin-members' }),
     route('admin/members/:id', 'routes/admin/members-id.tsx', { id: 'admin-members-id' }),
+    route('admin/refunds', 'routes/admin/refunds.tsx', { id: 'admin-refunds' }),
     route('admin/operators', 'routes/admin/operators.tsx', { id: 'admin-operators' }),
     route('admin/fictional', 'routes/admin/fictional.tsx', { id: 'admin-fictional' }),
     route('admin/fictional/new', 'routes/admin/fictional-edit.tsx', { id: 'admin-fictional-new' }),

@@ -10,6 +10,7 @@ const OFFLINE_URL = '/offline.html'
 // The offline page's script is a file of its own (the Content-Security-Policy allows no inline script).
 const OFFLINE_SCRIPT = '/offline.js'
 const CHATS_URL = '/api/chats.php'
+importScripts('/sw-prefetch.js')
 
 self.addEventListener('install', (event) =>
   event.waitUntil(
@@ -63,10 +64,23 @@ async function chatsNetworkFirst(request) {
   }
 }
 
+const CHATS_REQUEST = { credentials: 'same-origin', headers: { Accept: 'application/json', 'X-Request-Type': 'client' } }
+
 function refreshChats() {
-  return fetch(CHATS_URL, { credentials: 'same-origin', headers: { Accept: 'application/json', 'X-Request-Type': 'client' } })
+  return fetch(CHATS_URL, CHATS_REQUEST)
     .then(keepChats)
     .catch(() => {})
+}
+
+/**
+ * After a push: the kept conversations fetched again, so the offline page and the chat list are current when the
+ * member opens the notification; with the spec's idle timeout and retries (public/sw-prefetch.js). Only where a
+ * member's conversations are kept already: a visitor's push prefetches nothing.
+ */
+async function prefetchAfterPush() {
+  if (!(await caches.has(CHATS_CACHE))) return
+  const response = await self.prefetchWithRetries(CHATS_URL, CHATS_REQUEST)
+  if (response) await keepChats(response)
 }
 
 async function navigate(event, url) {
@@ -130,7 +144,9 @@ self.addEventListener('push', (event) => {
           // target: where a logged-in member goes; open: where everyone else goes (spec section 4).
           data: { target: data.target || '/', open: data.open || '/login', version: VERSION },
         }),
-      ),
+      )
+      // After the notification is shown, never before: the prefetch may take its retries.
+      .then(() => prefetchAfterPush().catch(() => {})),
   )
 })
 

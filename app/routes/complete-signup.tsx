@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Form, Link, redirect } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { listInterests } from '#app/features/content/interests.server'
 import { PhotoManager } from '#app/features/photos/components/photo-manager'
@@ -67,10 +67,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const r = await submitSignupStep(viewer.profileId, formFields(form))
   if (isTooOften(r)) return tooOftenReply(r.retryAfter)
+  // A step that does not pass stays, with its errors and what was typed (400); nothing of it was saved.
+  if (!r.ok) return data({ invalid: { errors: r.errors, values: r.values } }, { status: 400 })
   // A saved step goes on to the next; any other post stays on the step.
   if (r.next !== undefined) throw redirect(r.next ? `/complete-signup?step=${r.next}` : '/members')
   return null
 }
+
+type Invalid = { errors: Record<string, string>; values: Record<string, string | string[]> }
 
 export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {
   const intl = useIntl()
@@ -79,14 +83,34 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
   const index = completeSignupSteps.indexOf(step)
   const next = nextStep(step)
   const skipHref = next ? `/complete-signup?step=${next}` : '/members'
+  const invalid: Invalid | undefined = actionData && 'invalid' in actionData ? actionData.invalid : undefined
+  // What the member posted wins over what is stored, so an error keeps what they typed.
+  const posted = (name: string, stored: string) => {
+    const v = invalid?.values[name]
+    return typeof v === 'string' ? v : stored
+  }
+  const fieldError = (name: string) =>
+    invalid?.errors[name] ? (
+      <div className="invalid-feedback d-block" id={`cs-${name}-error`}>
+        <FormattedMessage id={invalid.errors[name]} />
+      </div>
+    ) : null
+  const errorProps = (name: string) => (invalid?.errors[name] ? { 'aria-invalid': true, 'aria-describedby': `cs-${name}-error` } : {})
   const select = (name: 'hair_color' | 'eye_color' | 'body_type' | 'relationship_status', values: readonly string[]) => (
     <div className="col-sm-6 mb-3">
       <label htmlFor={`cs-${name}`} className="form-label">
         <FormattedMessage id={`profileField.${name}`} />
       </label>
-      <select id={`cs-${name}`} name={name} className="form-select" defaultValue={profile[name]}>
+      <select
+        id={`cs-${name}`}
+        name={name}
+        className={`form-select${invalid?.errors[name] ? ' is-invalid' : ''}`}
+        defaultValue={posted(name, profile[name])}
+        {...errorProps(name)}
+      >
         <ProfileValueOptions field={name} values={values} />
       </select>
+      {fieldError(name)}
     </div>
   )
   const formStep = step === 'profile' || step === 'about'
@@ -116,7 +140,12 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
         <p>
           <FormattedMessage id={`completeSignup.${step}.text`} values={{ email: loaderData.email }} />
         </p>
-        {actionData ? <TooOftenAlert refusal={actionData.tooOften} /> : null}
+        {actionData && 'tooOften' in actionData ? <TooOftenAlert refusal={actionData.tooOften} /> : null}
+        {invalid ? (
+          <div className="alert alert-danger" role="alert" data-testid="step-invalid">
+            <FormattedMessage id="completeSignup.invalid" />
+          </div>
+        ) : null}
         {step === 'push' ? <PushStep publicKey={loaderData.pushKey} /> : null}
         {step === 'photo' ? <PhotoManager photos={loaderData.photos} limit={loaderData.limit} /> : null}
         {formStep ? (
@@ -133,7 +162,15 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
                   <label htmlFor="cs-city" className="form-label">
                     <FormattedMessage id="field.city" />
                   </label>
-                  <input id="cs-city" name="city" className="form-control" defaultValue={profile.city} maxLength={80} />
+                  <input
+                    id="cs-city"
+                    name="city"
+                    className={`form-control${invalid?.errors.city ? ' is-invalid' : ''}`}
+                    defaultValue={posted('city', profile.city)}
+                    maxLength={80}
+                    {...errorProps('city')}
+                  />
+                  {fieldError('city')}
                 </div>
               </div>
             ) : (
@@ -142,9 +179,23 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
                   <label htmlFor="cs-about" className="form-label">
                     <FormattedMessage id="profile.aboutMe" />
                   </label>
-                  <textarea id="cs-about" name="about_me" className="form-control" rows={5} maxLength={2000} defaultValue={profile.about_me} />
+                  <textarea
+                    id="cs-about"
+                    name="about_me"
+                    className={`form-control${invalid?.errors.about_me ? ' is-invalid' : ''}`}
+                    rows={5}
+                    maxLength={2000}
+                    defaultValue={posted('about_me', profile.about_me)}
+                    {...errorProps('about_me')}
+                  />
+                  {fieldError('about_me')}
                 </div>
-                <InterestPicker interests={loaderData.interests} selected={profile.interests} idPrefix="cs-interest" />
+                <InterestPicker
+                  interests={loaderData.interests}
+                  selected={Array.isArray(invalid?.values.interests) ? invalid.values.interests.map(Number).filter(Number.isInteger) : profile.interests}
+                  idPrefix="cs-interest"
+                />
+                {fieldError('interests')}
               </>
             )}
           </Form>

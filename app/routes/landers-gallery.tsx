@@ -4,6 +4,8 @@ import { AudienceSwitch } from '#app/features/landers/components/audience-switch
 import { LanderLoginLink, LanderSignupCta } from '#app/features/landers/components/lander-cta'
 import { LanderDisclosure, LanderPhoto, usePlace } from '#app/features/landers/components/lander-photo'
 import { ProfileCount } from '#app/features/landers/components/profile-count'
+import { useLanderRoot } from '#app/features/landers/components/lander-root'
+import { FictionalLegend } from '#app/features/profiles/components/fictional-badge'
 import { audienceFromSlug } from '#app/features/landers/lander-slug'
 import { landerDescription, landerProfiles, listedProfileCount } from '#app/features/landers/landers.server'
 import { requestLocale } from '#app/routes/-helpers/request-locale.server'
@@ -29,6 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function GalleryLander({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation()
   const place = usePlace()
+  const { site } = useLanderRoot()
   const { profiles, count, audience } = loaderData
   return (
     <div className="lander-gallery">
@@ -54,6 +57,7 @@ export default function GalleryLander({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="container">
+        {profiles.some((p) => p.isFictional) ? <FictionalLegend site={site} /> : null}
         <ul className="gallery-grid list-unstyled">
           {profiles.map((p, i) => (
             <li key={p.id} className={`gallery-item${i === 0 ? ' gallery-feature' : ''}`}>

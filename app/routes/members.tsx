@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Form, redirect, useNavigation } from 'react-router'
 import { SignupLink } from '#app/features/accounts/components/signup-modal'
 import { cardPriority, ProfileCardView } from '#app/features/profiles/components/profile-card'
+import { FictionalLegend } from '#app/features/profiles/components/fictional-badge'
 import { parseSearchQuery } from '#app/features/search/search.schema'
 import { defaultLookingFor, searchMembers, similarMembers } from '#app/features/search/search-members.server'
 import { visitorMaySearch } from '#app/features/search/visitor-search.server'
@@ -136,11 +137,14 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="members.noResults" />
         </div>
       ) : (
-        <div className={`profile-grid${loading ? ' opacity-50' : ''}`}>
-          {result.profiles.map((p, i) => (
-            <ProfileCardView key={p.id} profile={p} site={root.site} priority={cardPriority(i)} />
-          ))}
-        </div>
+        <>
+          {result.profiles.some((p) => p.isFictional) ? <FictionalLegend site={root.site} /> : null}
+          <div className={`profile-grid${loading ? ' opacity-50' : ''}`}>
+            {result.profiles.map((p, i) => (
+              <ProfileCardView key={p.id} profile={p} site={root.site} priority={cardPriority(i)} />
+            ))}
+          </div>
+        </>
       )}
       <Pagination page={result.page} pages={result.pages} search={new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()} />
       {similar.length ? (

@@ -8,7 +8,7 @@ import type { Route } from './+types/pages'
 /** og:title: the content page's own title (app/ui/seo-tags.tsx). */
 export const handle: SeoHandle = { seo: (d) => ({ title: (d as { title?: string } | undefined)?.title }) }
 
-/** /pages/terms, /pages/privacy, … and /pages/{token}: one content page in the visitor's language. */
+/** /pages/terms, /pages/privacy, …, /pages/{token} and /{token}: one content page in the visitor's language. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The named routes of spec section 2 pass their token through the path; /pages/{token} through the param.
   const token = params.token ?? new URL(request.url).pathname.split('/').pop() ?? ''

@@ -10,6 +10,8 @@ import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { methodViews } from '#app/features/billing/offers.server'
 import { currencyDigits } from '#app/features/billing/pricing'
 import { getSpendLimit, getTransaction, listTransactions, submitSpendLimit } from '#app/features/billing/transactions.server'
+import { refundRequestOf, requestRefund } from '#app/features/billing/refund-requests.server'
+import { RefundRequest } from '#app/features/billing/components/refund-request'
 import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
@@ -29,12 +31,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.id) {
     const payment = await getTransaction(viewer.userId, Number(params.id))
     if (!payment) throw new Response('Not Found', { status: 404 })
-    const company = await getCompanyInfo()
+    const [company, refundRequest] = await Promise.all([getCompanyInfo(), refundRequestOf(viewer.userId, payment.id)])
     const failed = payment.status === 'failed' || payment.status === 'canceled' || payment.status === 'expired'
     return {
       view: 'detail' as const,
       payment,
       company,
+      refundRequest,
+      canAskRefund:
+        payment.status === 'paid' && payment.refundedMinor < payment.totalMinor && !!payment.refundUntil && Date.parse(payment.refundUntil) > Date.now(),
       retryMethods: failed ? retryMethods(methodViews(settings, member.country, member.currency, payment.listPriceMinor - payment.discountMinor), payment) : [],
       fresh: !!payment.paidAt && Date.now() - Date.parse(payment.paidAt) < 10 * 60_000,
     }
@@ -47,9 +52,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { view: 'list' as const, payments, limit: limit?.currency === member.currency ? limit : null, spent, currency: member.currency }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
   const form = await readFormData(request)
+  if (form.get('intent') === 'refund-request') {
+    // Another member's payment (or none) is not found, as its receipt is not.
+    if (!(await getTransaction(viewer.userId, Number(params.id)))) throw new Response('Not Found', { status: 404 })
+    const reason = String(form.get('reason') ?? '')
+    const r = await requestRefund(viewer.userId, Number(params.id), reason)
+    if (isTooOften(r)) return tooOftenReply(r.retryAfter, { reason })
+    if (!r.ok) {
+      const refundError = r.error === 'invalid' ? r.message : `refund.error.${r.error}`
+      return data({ refundError, reason }, { status: r.error === 'invalid' ? 400 : 409 })
+    }
+    return { refundSent: true }
+  }
   const member = billingOfViewer(viewer, await getSettings())
   const r = await submitSpendLimit(viewer.userId, form.get('limit'), member.currency)
   if (isTooOften(r)) return tooOftenReply(r.retryAfter)
@@ -60,14 +77,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Transactions({ loaderData, actionData }: Route.ComponentProps) {
   const pending = loaderData.view === 'detail' && (loaderData.payment.status === 'open' || loaderData.payment.status === 'pending')
   useWaitForPayment(pending)
-  return loaderData.view === 'detail' ? <Detail data={loaderData} pending={pending} /> : <List data={loaderData} actionData={actionData} />
+  return loaderData.view === 'detail' ? (
+    <Detail data={loaderData} pending={pending} actionData={actionData} />
+  ) : (
+    <List data={loaderData} actionData={actionData} />
+  )
 }
 
 export const meta: Route.MetaFunction = ({ matches, params }) => [
   pageTitle(matches, params.id ? 'transactions.detailTitle' : 'transactions.title', { id: params.id ?? '' }),
 ]
 
-function Detail({ data: d, pending }: { data: Extract<Route.ComponentProps['loaderData'], { view: 'detail' }>; pending: boolean }) {
+function Detail({
+  data: d,
+  pending,
+  actionData,
+}: {
+  data: Extract<Route.ComponentProps['loaderData'], { view: 'detail' }>
+  pending: boolean
+  actionData: Route.ComponentProps['actionData']
+}) {
   const p = d.payment
   const failed = p.status === 'failed' || p.status === 'canceled' || p.status === 'expired'
   return (
@@ -91,6 +120,12 @@ function Detail({ data: d, pending }: { data: Extract<Route.ComponentProps['load
         ) : null}
         {failed ? <PaymentFailed bundleId={p.bundleId} storedCard={p.storedCard} methods={d.retryMethods} /> : null}
         <Receipt payment={p} company={d.company} />
+        <RefundRequest
+          request={d.refundRequest}
+          canAsk={d.canAskRefund}
+          reply={actionData && 'refundError' in actionData ? { refundError: actionData.refundError, reason: actionData.reason } : undefined}
+        />
+        {actionData && 'tooOften' in actionData ? <TooOftenAlert refusal={actionData.tooOften} className="text-danger small mt-2" /> : null}
         <p className="mt-3 d-print-none">
           <Link to="/transactions">
             <FormattedMessage id="transactions.all" />

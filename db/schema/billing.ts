@@ -236,3 +236,36 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+export const refundRequestStatuses = ['open', 'refunded', 'declined'] as const
+export type RefundRequestStatus = (typeof refundRequestStatuses)[number]
+
+/**
+ * A member's request for a refund of one payment, from its receipt (issue 28): one per payment, filed within the
+ * refund period, answered in the console by support (refunded through the provider, or declined with an answer the
+ * member reads on the receipt). `decidedBy` is the operator's id, kept as a number as in the audit log.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: varchar('status', { length: 10 }).$type<RefundRequestStatus>().notNull().default('open'),
+    answer: text('answer'),
+    decidedBy: integer('decided_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('refund_requests_open_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'open'`),
+  ],
+)

@@ -167,7 +167,8 @@ function plainDemoProfiles(count: number, seed: number, now: Date): DemoProfileR
   return out
 }
 
-async function attachAvatar(profileId: number, gender: 'male' | 'female') {
+/** A drawn avatar (all four sizes, in the media store) made the profile's approved main photo. */
+export async function attachAvatar(profileId: number, gender: 'male' | 'female') {
   const img = await renderAvatar(`demo-${profileId}`, gender)
   const base = `p${profileId}-demo`
   const names = { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp`, matchFilename: `${base}-match.webp`, blurredFilename: `${base}-blur.webp` }

@@ -42,6 +42,13 @@ export const supportConsoleRoutes: ConsoleRoute[] = [
   { path: '/admin/members/:id/export', method: 'POST', permission: 'members.export' },
 ]
 
+/** Support's queue of members' refund requests (issue 28). */
+export const refundQueueConsoleRoutes: ConsoleRoute[] = [
+  { path: '/admin/refunds', method: 'GET', permission: 'payments.refund' },
+  { path: '/admin/refunds', method: 'POST', intent: 'refund', permission: 'payments.refund' },
+  { path: '/admin/refunds', method: 'POST', intent: 'decline', permission: 'payments.refund' },
+]
+
 /**
  * Moderation. The case pages take a kind (report, complaint, appeal) and an id; /admin/media serves photo files to
  * operators with photos.moderate or reports.handle (the same roles).
@@ -87,6 +94,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...operatorConsoleRoutes,
   ...fictionalConsoleRoutes,
   ...supportConsoleRoutes,
+  ...refundQueueConsoleRoutes,
   ...moderationConsoleRoutes,
   ...siteAdminConsoleRoutes.map(({ path, sample, method, permission }) => ({ path: sample ?? path, method, permission })),
 ]

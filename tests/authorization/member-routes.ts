@@ -219,6 +219,10 @@ export const memberRoutes: RouteCase[] = [
   get('/transactions/{ownPayment}', 'login', 'ok'),
   get('/transactions/{otherPayment}', 'login', 404),
   post('/transactions', { limit: '' }, 'login', 'ok'),
+  // A refund request about another member's payment is not found; about one's own, refused here only by its state
+  // (the matrix's payments are open, not paid: 409).
+  post('/transactions/{otherPayment}', { intent: 'refund-request', reason: 'Refund someone else’s purchase.' }, 'login', 404),
+  post('/transactions/{ownPayment}', { intent: 'refund-request', reason: 'I bought the wrong package.' }, 'login', 409),
   get('/directdebit?bundle=m', 'login', 'ok'),
   get('/directdebit?bundle=m&mandate={otherMandate}', 'login', 'ok', { why: "shows no pending mandate: O's is not the actor's" }),
   post('/directdebit?bundle=m', { intent: 'resend', mandate: '{otherMandate}' }, 'login', 400),
@@ -251,6 +255,8 @@ export const memberRoutes: RouteCase[] = [
   post('/appeal/nothing', { decisionId: '{otherDecision}', text: 'An appeal through a forged link.' }, 404, 404),
   ...contentPages.map((t) => get(`/pages/${t}`, 'ok', 'ok')),
   get('/pages/no-such-page', 404, 404),
+  ...contentPages.map((t) => get(`/${t}`, 'ok', 'ok')),
+  get('/no-such-page', 404, 404),
   get('/complaints', 'ok', 'ok'),
   post('/complaints', {}, 400, 400),
   post('/lang-config', { language: 'en', redirectTo: '/pricing' }, '→/pricing', '→/pricing'),

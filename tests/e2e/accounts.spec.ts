@@ -9,6 +9,32 @@ async function expectStep(page: Page, step: number, title: string) {
   await expect(page.getByText(`Step ${step} of 5`)).toBeVisible()
 }
 
+test('a complete-signup step that does not pass stays, says why and keeps what was typed (issue 28)', async ({ page }) => {
+  await signupMember(page, { prefix: 'badstep' })
+  await page.goto('/complete-signup?step=profile')
+  await expectStep(page, 2, 'Tell us about yourself')
+  // A value no option offers, as a tampered or outdated form would send it.
+  await page.getByLabel('Hair colour').evaluate((select: HTMLSelectElement) => {
+    select.add(new Option('Purple', 'purple'))
+    select.value = 'purple'
+  })
+  await page.getByLabel('City').fill('Haarlem')
+  const answer = page.waitForResponse((r) => r.url().includes('/complete-signup') && r.request().method() === 'POST')
+  await page.getByRole('button', { name: 'Next', exact: true }).click()
+  expect((await answer).status()).toBe(400)
+  await expect(page.getByTestId('step-invalid')).toHaveText('This step was not saved. Please correct the marked fields.')
+  await expect(page).toHaveURL(/\/complete-signup\?step=profile$/)
+  await expect(page.getByLabel('Hair colour')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Choose one of the options.')).toBeVisible()
+  await expect(page.getByLabel('City')).toHaveValue('Haarlem')
+  // Corrected, the step saves and goes on.
+  await page.getByLabel('Hair colour').selectOption({ label: 'Red' })
+  await page.getByRole('button', { name: 'Next', exact: true }).click()
+  await expectStep(page, 3, 'About me')
+  await page.goto('/complete-signup?step=profile')
+  await expect(page.getByLabel('City')).toHaveValue('Haarlem')
+})
+
 test('the complete-signup steps can be left and resumed; activation by e-mail link, which works once', async ({ page, baseURL }) => {
   const user = await signupMember(page, { prefix: 'steps' })
   // The photo first (issue 27), with the site's logo on every step and the way on always the last button.

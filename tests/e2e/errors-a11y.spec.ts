@@ -62,6 +62,8 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
   test('member pages: /members, a profile, /chats, a chat and /likes', async ({ annaPage: page }) => {
     await page.goto('/members')
     await expect(page.getByTestId('profile-card').first()).toBeVisible()
+    // The list names its fictional profiles once, with the settings' plural (issue 28, fictional_plural).
+    await expect(page.getByTestId('fictional-legend')).toHaveText('Fictional profiles on this page are marked with this sign.')
     await checkA11y(page)
 
     await page

@@ -233,6 +233,20 @@ export async function setSettings(request: APIRequestContext | Page, values: Rec
   expect(res.status(), `set settings ${Object.keys(values).join(', ')}`).toBe(204)
 }
 
+/**
+ * Confirmed members with a photo, made through the browser-test hook: the swipe game and the match finder propose
+ * only members who can like back (issue 28), and a test needs several without signing each up in the browser.
+ */
+export async function membersWithPhotos(
+  request: APIRequestContext | Page,
+  opts: { count: number; gender: 'male' | 'female'; country: string; prefix: string; age?: number },
+): Promise<number[]> {
+  const api = 'request' in request ? request.request : request
+  const res = await api.post('/__e2e/members', { data: { ...opts, birthDate: isoDateYearsAgo(opts.age ?? 30) } })
+  expect(res.status(), 'make members with photos').toBe(201)
+  return ((await res.json()) as { ids: number[] }).ids
+}
+
 type OperatorKey = keyof typeof operatorsDemo
 type WorkerFixtures = { annaState: StorageState; benState: StorageState; operatorStates: Partial<Record<OperatorKey, StorageState>> }
 type TestFixtures = {

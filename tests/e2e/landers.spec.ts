@@ -148,6 +148,7 @@ test.describe('member landings', () => {
 
   test('a fictional member landing shows the disclosure and offers a like, not a chat', async ({ page }) => {
     await page.goto('/landers/gallery')
+    await expect(page.getByTestId('fictional-legend')).toContainText('Fictional profiles on this page')
     const fictional = page
       .locator('li', { has: page.getByTestId('fictional-badge') })
       .first()

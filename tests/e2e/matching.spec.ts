@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test'
-import { activeMember, expect, expectNoSeriousA11yViolations, test } from './fixtures'
+import { activeMember, expect, expectNoSeriousA11yViolations, membersWithPhotos, test } from './fixtures'
 
 const card = (page: Page) => page.getByTestId('swipe-card')
 const cardId = async (page: Page) => (await card(page).getAttribute('data-profile'))!
 
 test('the swipe game: skip and undo, like by button and arrow key up to the daily limit, then the wait', async ({ newContext }) => {
   const { page } = await activeMember(newContext, { prefix: 'swipe', country: 'NL', gender: 'male', lookingFor: 'female' })
+  // Only members who can like back are proposed (issue 28): six women with photos, none of them fictional.
+  await membersWithPhotos(page, { count: 6, gender: 'female', country: 'NL', prefix: 'Swipe' })
   await page.goto('/likes')
   await page.getByTestId('link-swipe-game').click()
   await expect(page).toHaveURL(/\/swipe-game$/)
@@ -20,6 +22,7 @@ test('the swipe game: skip and undo, like by button and arrow key up to the dail
   await expect(card(page)).toHaveAttribute('data-profile', first)
 
   for (let left = 3; left >= 0; left--) {
+    await expect(card(page)).toHaveAttribute('data-fictional', 'false')
     const id = await cardId(page)
     if (left % 2) await page.getByRole('button', { name: 'Like', exact: true }).click()
     else await page.keyboard.press('ArrowRight')
@@ -36,9 +39,11 @@ test('the swipe game: skip and undo, like by button and arrow key up to the dail
   await page.reload()
   await expect(page.getByTestId('likes-left')).toHaveText('No likes left today')
 
-  // The sent likes are on the likes page.
+  // The sent likes are on the likes page, none of them fictional.
   await page.goto('/likes/sent')
-  await expect(page.getByTestId('likes-grid').getByTestId('profile-card')).toHaveCount(4)
+  const sent = page.getByTestId('likes-grid').getByTestId('profile-card')
+  await expect(sent).toHaveCount(4)
+  await expect(sent.getByTestId('fictional-warning')).toHaveCount(0)
 })
 
 test('a mutual like raises the match modal on both sides, live', async ({ newContext }) => {
@@ -85,6 +90,8 @@ test('a new like shows a popup with the profile, live', async ({ newContext }) =
 
 test('?t=3 raises the like modal after 3 seconds and removes the parameter', async ({ newContext }) => {
   const { page } = await activeMember(newContext, { prefix: 'likemodal', country: 'NL', gender: 'male', lookingFor: 'female' })
+  // The modal proposes a member who can like back: one with a photo.
+  await membersWithPhotos(page, { count: 1, gender: 'female', country: 'NL', prefix: 'Modal' })
   await page.goto('/members?t=3')
   const started = Date.now()
   await expect(page.getByTestId('like-modal')).toBeVisible({ timeout: 10_000 })

@@ -30,6 +30,13 @@ test('the footer’s nine links answer with their content, placeholders filled',
   await expect(page.getByTestId('content-page')).toContainText(/valid from [A-Z][a-z]+ \d{1,2}, 20\d\d/i)
   await expectNoSeriousA11yViolations(page)
   expect((await page.goto('/pages/no-such-page'))?.status()).toBe(404)
+  // The spec's `{token}`: the same pages at the root; an unknown token is the site's 404 page; routes keep priority.
+  expect((await page.goto('/service'))?.status()).toBe(200)
+  await expect(page.getByTestId('content-page')).toContainText('Amoura Media B.V.')
+  expect((await page.goto('/no-such-page'))?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible()
+  await page.goto('/pricing')
+  await expect(page.getByTestId('content-page')).toHaveCount(0)
 })
 
 test('content pages come in the visitor’s language', async ({ page }) => {

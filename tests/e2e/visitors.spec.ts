@@ -35,15 +35,33 @@ test('the entry warning shows on the landing to a visitor from NL, and stays awa
   await expect(warning(page)).toHaveCount(0)
 })
 
-test('a visitor from FR sees no entry warning on the landing, but does on the default layout', async ({ newContext }) => {
+test('a visitor from FR sees the entry warning on the home page (decision record 038) and the default layout, not on a lander', async ({ newContext }) => {
   const page = await visitorFrom(newContext, FR)
-  await page.goto('/')
+  await page.goto('/landers/gallery')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   // The modal opens after hydration: give it the chance before asserting it stays away.
   await page.waitForLoadState('networkidle')
   await expect(warning(page)).toHaveCount(0)
-  await page.goto('/login')
+  await page.goto('/')
   await expect(warning(page)).toBeVisible()
+  const other = await visitorFrom(newContext, FR)
+  await other.goto('/login')
+  await expect(warning(other)).toBeVisible()
+})
+
+test('the home page follows the settings’ country list for the entry warning', async ({ newContext, page }) => {
+  try {
+    await setSettings(page, { site_entry_popup_countries: ['FR'] })
+    const nl = await visitorFrom(newContext, NL)
+    await nl.goto('/')
+    await nl.waitForLoadState('networkidle')
+    await expect(warning(nl)).toHaveCount(0)
+    const fr = await visitorFrom(newContext, FR)
+    await fr.goto('/')
+    await expect(warning(fr)).toBeVisible()
+  } finally {
+    await setSettings(page, { site_entry_popup_countries: null })
+  }
 })
 
 test('the entry warning follows its settings: off, and a country list', async ({ newContext, page }) => {

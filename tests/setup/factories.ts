@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2'
 import { db } from '#db/client.server'
-import { profiles, users } from '#db/schema/index'
+import { eq } from 'drizzle-orm'
+import { profileImages, profiles, users } from '#db/schema/index'
 import { bookCredits } from '#app/features/billing/ledger.server'
 
 let n = 0
@@ -21,6 +22,8 @@ export async function createMember(
     profileStatus: 'active' | 'disabled'
     paidUser: boolean
     credits: number
+    /** An approved main photo (rows only, no files): what the swipe game and the match finder ask of a profile. */
+    photo: boolean
   }> = {},
 ) {
   n += 1
@@ -51,6 +54,7 @@ export async function createMember(
       privacyMode: opts.privacyMode ?? false,
     })
     .returning({ id: profiles.id })
+  if (opts.photo) await addMainPhoto(profile.id)
   return { userId: user.id, profileId: profile.id, email: user.email, password }
 }
 
@@ -69,4 +73,22 @@ export async function createFictional(opts: Partial<{ name: string; gender: 'mal
     })
     .returning({ id: profiles.id })
   return { profileId: profile.id }
+}
+
+/** An approved photo made the profile's main one (database rows only: the files are not read by the queries). */
+export async function addMainPhoto(profileId: number) {
+  const name = `test-${profileId}-${Date.now()}`
+  const [image] = await db()
+    .insert(profileImages)
+    .values({
+      profileId,
+      filename: `${name}.webp`,
+      thumbFilename: `${name}-t.webp`,
+      matchFilename: `${name}-m.webp`,
+      blurredFilename: `${name}-b.webp`,
+      status: 'active',
+    })
+    .returning({ id: profileImages.id })
+  await db().update(profiles).set({ mainImageId: image.id }).where(eq(profiles.id, profileId))
+  return image.id
 }

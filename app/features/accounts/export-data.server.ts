@@ -26,6 +26,7 @@ import {
   profileNotes,
   profiles,
   pushSubscriptions,
+  refundRequests,
   reports,
   sessions,
   skips,
@@ -413,6 +414,29 @@ const sections: Section[] = [
           .from(payments)
           .where(and(eq(payments.userId, m.userId), gt(payments.id, after)))
           .orderBy(asc(payments.id))
+          .limit(limit),
+      (r) => r.id,
+    ),
+  },
+  {
+    // The member's refund requests with support's answer (issue 28); which operator answered is the site's.
+    key: 'refund_requests',
+    tables: [refundRequests],
+    page: keyset(
+      (m, after, limit) =>
+        db()
+          .select({
+            id: refundRequests.id,
+            payment_id: refundRequests.paymentId,
+            reason: refundRequests.reason,
+            status: refundRequests.status,
+            answer: refundRequests.answer,
+            created_at: refundRequests.createdAt,
+            decided_at: refundRequests.decidedAt,
+          })
+          .from(refundRequests)
+          .where(and(eq(refundRequests.userId, m.userId), gt(refundRequests.id, after)))
+          .orderBy(asc(refundRequests.id))
           .limit(limit),
       (r) => r.id,
     ),

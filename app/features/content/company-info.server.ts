@@ -1,5 +1,7 @@
+import { asc, sql } from 'drizzle-orm'
 import { db } from '#db/client.server'
 import { companyInfo } from '#db/schema/index'
+import { getSettings } from '#app/features/settings/settings.server'
 
 export interface CompanyInfo {
   name: string
@@ -26,8 +28,20 @@ export const defaultCompanyInfo = {
   deleteDiscount: 50,
 }
 
+/**
+ * The company the site shows (imprint, e-mails, /api/companyinfo.php): the row the setting `company_id` names (spec
+ * section 3), else the first. The support phone is the setting
+ * `support_phone` where the operator set one, else the company's own (issue 28).
+ */
 export async function getCompanyInfo(): Promise<CompanyInfo> {
-  const [row] = await db().select().from(companyInfo).limit(1)
+  const settings = await getSettings()
+  // The setting company_id chooses the company row (several companies, one per site); without that row, the first.
+  const rows = await db()
+    .select()
+    .from(companyInfo)
+    .orderBy(sql`${companyInfo.id} = ${settings.company_id} desc`, asc(companyInfo.id))
+    .limit(1)
+  const row = rows[0]
   const r = row ?? { ...defaultCompanyInfo, added: new Date('2023-12-01T12:00:00Z') }
   return {
     name: r.name,
@@ -38,7 +52,7 @@ export async function getCompanyInfo(): Promise<CompanyInfo> {
     tradenames: r.tradenames,
     vat_numbers: r.vatNumbers,
     // Spec section 9: the support phone is cleaned of dashes and spaces.
-    support_phone: r.supportPhone.replace(/[-\s]/g, ''),
+    support_phone: (settings.support_phone || r.supportPhone).replace(/[-\s]/g, ''),
     delete_discount: r.deleteDiscount,
     added: r.added.toISOString(),
   }

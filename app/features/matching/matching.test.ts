@@ -1,9 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
-import { createFictional, createMember } from '../../../tests/setup/factories'
+import { addMainPhoto, createFictional, createMember } from '../../../tests/setup/factories'
 import { db } from '#db/client.server'
-import { blocks, domainEvents, likes, profiles, skips, users, type Gender, type Sexuality } from '#db/schema/index'
+import { blocks, domainEvents, likes, profileImages, profiles, skips, users, type Gender, type Sexuality } from '#db/schema/index'
 import { ageOn, birthDateForAge } from '#app/lib/dates'
 import { isCompatible, proposedAges } from '#app/policies/compatibility'
 import { likeProfile } from '#app/features/likes/likes.server'
@@ -17,8 +17,9 @@ useTestDatabase()
 type Member = Awaited<ReturnType<typeof createMember>>
 const DAY = 86_400_000
 
-const man = (over: Parameters<typeof createMember>[0] = {}) => createMember({ gender: 'male', sexuality: 'hetero', ...over })
-const woman = (over: Parameters<typeof createMember>[0] = {}) => createMember({ gender: 'female', sexuality: 'hetero', ...over })
+// With a photo: the matching screens propose only members who could like back (issue 28).
+const man = (over: Parameters<typeof createMember>[0] = {}) => createMember({ gender: 'male', sexuality: 'hetero', photo: true, ...over })
+const woman = (over: Parameters<typeof createMember>[0] = {}) => createMember({ gender: 'female', sexuality: 'hetero', photo: true, ...over })
 
 /** Ids proposed to a viewer, in the order given. */
 async function proposedTo(viewerId: number, opts: { limit?: number; exclude?: number[] } = {}): Promise<number[]> {
@@ -178,7 +179,29 @@ describe('proposals follow the one rule', () => {
         return c.profileId
       },
     },
-    { name: 'fictional woman', proposed: true, arrange: async () => (await createFictional({ gender: 'female' })).profileId },
+    // Issue 28: only members who can like back. A fictional profile never can, even with a photo.
+    {
+      name: 'fictional woman with a photo',
+      proposed: false,
+      arrange: async () => {
+        const f = await createFictional({ gender: 'female' })
+        await addMainPhoto(f.profileId)
+        return f.profileId
+      },
+    },
+    { name: 'without a photo', proposed: false, arrange: async () => (await woman({ photo: false })).profileId },
+    {
+      name: 'a photo still waiting for moderation',
+      proposed: false,
+      arrange: async () => {
+        const c = await woman({ photo: false })
+        const image = await addMainPhoto(c.profileId)
+        await db().update(profileImages).set({ status: 'pending' }).where(eq(profileImages.id, image))
+        return c.profileId
+      },
+    },
+    { name: 'account not confirmed', proposed: false, arrange: async () => (await woman({ status: 'not_confirmed' })).profileId },
+    { name: 'account pending deletion', proposed: false, arrange: async () => (await woman({ status: 'pending_deletion' })).profileId },
     { name: 'fictional man', proposed: false, arrange: async () => (await createFictional({ gender: 'male' })).profileId },
     { name: 'another country (after the viewer’s own)', proposed: true, arrange: async () => (await woman({ country: 'DE' })).profileId },
     { name: 'youngest proposed age', proposed: true, arrange: async () => (await woman({ birthDate: birthDateForAge(ages().min) })).profileId },
@@ -215,14 +238,18 @@ describe('proposals follow the one rule', () => {
     expect(ids).not.toContain(at100.profileId)
   })
 
-  it('fictional profiles come with isFictional', async () => {
+  it('proposes real members only (isFictional false), and no fictional profile even where nobody else is left', async () => {
     const viewer = await man()
     const f = await createFictional({ gender: 'female' })
+    await addMainPhoto(f.profileId)
     const m = await woman()
     const v = await proposer(viewer.profileId)
     const got = await proposals(v!, { limit: 10 })
-    expect(got.find((p) => p.profile.id === f.profileId)?.profile.isFictional).toBe(true)
-    expect(got.find((p) => p.profile.id === m.profileId)?.profile.isFictional).toBe(false)
+    expect(got.map((p) => [p.profile.id, p.profile.isFictional])).toEqual([[m.profileId, false]])
+    expect((await suggestion(viewer.profileId))?.profile.id).toBe(m.profileId)
+    await likeProfile(viewer.profileId, m.profileId)
+    expect(await proposals(v!, { limit: 10 })).toEqual([])
+    expect(await suggestion(viewer.profileId)).toBeNull()
   })
 
   it('swipe_skip_days decides how long a skip lasts; skipping again renews it', async () => {
@@ -297,7 +324,8 @@ describe('compatibleWith, through proposals, agrees with isCompatible', () => {
     const sexualities: Sexuality[] = ['hetero', 'gay', 'lesbian', 'bi']
     const members: { profileId: number; gender: Gender; sexuality: Sexuality }[] = []
     for (const gender of genders)
-      for (const sexuality of sexualities) for (let i = 0; i < 2; i++) members.push({ ...(await createMember({ gender, sexuality })), gender, sexuality })
+      for (const sexuality of sexualities)
+        for (let i = 0; i < 2; i++) members.push({ ...(await createMember({ gender, sexuality, photo: true })), gender, sexuality })
 
     for (const viewer of members) {
       const expected = members

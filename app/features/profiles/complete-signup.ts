@@ -13,8 +13,10 @@ export function nextStep(step: CompleteSignupStep): CompleteSignupStep | null {
   return completeSignupSteps[i + 1] ?? null
 }
 
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).optional())
-const optionalText = (max: number) => z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(max).optional())
+// Error messages are message ids: a step that does not pass is shown again with them, keeping what was typed.
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: 'validation.choice' }).optional())
+const optionalText = (max: number) => z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(max, 'validation.tooLong').optional())
 
 /** The fields one step saves; anything else in the form is ignored. */
 export function profileDetailsSchema(step: CompleteSignupStep) {
@@ -28,7 +30,13 @@ export function profileDetailsSchema(step: CompleteSignupStep) {
     })
   }
   if (step === 'about') {
-    return z.object({ about_me: optionalText(2000), interests: z.array(z.coerce.number().int().positive()).max(20).default([]) })
+    return z.object({
+      about_me: optionalText(2000),
+      interests: z
+        .array(z.coerce.number({ error: 'validation.choice' }).int('validation.choice').positive('validation.choice'))
+        .max(20, 'validation.tooManyInterests')
+        .default([]),
+    })
   }
   return z.object({})
 }

@@ -50,4 +50,32 @@ describe('profile writes take their own token', () => {
     expect(await save('second words')).toMatchObject({ ok: false, error: 'too_often' })
     expect((await getOwnProfile(m.profileId))?.about_me).toBe('first words')
   })
+
+  it('submitSignupStep: a step that does not pass saves nothing, says which fields and why, and keeps what was posted', async () => {
+    const m = await createMember()
+    const r = await submitSignupStep(m.profileId, {
+      intent: ['save'],
+      step: ['profile'],
+      hair_color: ['purple'],
+      city: ['x'.repeat(81)],
+      eye_color: ['blue'],
+    })
+    expect(r).toEqual({
+      ok: false,
+      error: 'invalid',
+      errors: { hair_color: 'validation.choice', city: 'validation.tooLong' },
+      values: { intent: 'save', step: 'profile', hair_color: 'purple', city: 'x'.repeat(81), eye_color: 'blue', interests: [] },
+    })
+    // Not even the valid field of the step was saved: the member corrects the step and sends it again.
+    expect((await getOwnProfile(m.profileId))?.eye_color).toBe('')
+    const about = await submitSignupStep(m.profileId, {
+      intent: ['save'],
+      step: ['about'],
+      about_me: ['hi'],
+      interests: Array.from({ length: 21 }, (_, i) => String(i + 1)),
+    })
+    expect(about).toMatchObject({ ok: false, errors: { interests: 'validation.tooManyInterests' } })
+    expect(await submitSignupStep(m.profileId, { intent: ['save'], step: ['profile'], eye_color: ['blue'] })).toEqual({ ok: true, next: 'about' })
+    expect((await getOwnProfile(m.profileId))?.eye_color).toBe('blue')
+  })
 })

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { db } from '#db/client.server'
-import { blocks, conversations, likes, profiles, skips, type Gender, type Sexuality } from '#db/schema/index'
+import { blocks, conversations, likes, profileImages, profiles, skips, users, type Gender, type Sexuality } from '#db/schema/index'
 import { ageOn } from '#app/lib/dates'
 import { isCompatible, proposedAges, type Orientation } from '#app/policies/compatibility'
 import { getSettings } from '#app/features/settings/settings.server'
@@ -40,12 +41,20 @@ interface Row {
   invisible: boolean
   privacyMode: boolean
   lastActiveAt: Date
+  isFictional: boolean
+  /** Set for members (world with `members`): their account's status and whether their main photo is approved. */
+  accountActive?: boolean
+  approvedPhoto?: boolean
 }
 
 const DAY = 86_400_000
 const NOW = Date.now()
 
-async function world(seed: number, n: number) {
+/**
+ * A world of `n` profiles: fictional ones, or with `members` a mix of members (accounts of several statuses, with an
+ * approved, a pending or no main photo) and fictional profiles, for the matching screens' rule.
+ */
+async function world(seed: number, n: number, opts: { members?: boolean } = {}) {
   const r = random(seed)
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]
   // Few distinct activity times, so that many profiles tie and the id decides the order.
@@ -64,6 +73,41 @@ async function world(seed: number, n: number) {
     lastActiveAt: pick(times),
   }))
   const rows = (await db().insert(profiles).values(values).returning()) as unknown as Row[]
+  if (opts.members) {
+    // In three statements, not three per profile: the embedded database is slow per statement.
+    const plans = rows
+      .filter(() => r() >= 0.1)
+      .map((row) => {
+        const photo = r()
+        return { row, status: r() < 0.08 ? pick(['not_confirmed', 'pending_deletion'] as const) : ('active' as const), photo }
+      })
+    const accounts = await db()
+      .insert(users)
+      .values(plans.map((x) => ({ email: `eq${seed}-${x.row.id}@example.com`, passwordHash: 'not-a-login', status: x.status })))
+      .returning({ id: users.id, email: users.email })
+    const accountOf = new Map(accounts.map((a) => [a.email, a.id]))
+    const withPhoto = plans.filter((x) => x.photo >= 0.15)
+    const images = await db()
+      .insert(profileImages)
+      .values(
+        withPhoto.map((x) => ({
+          profileId: x.row.id,
+          filename: 'a',
+          thumbFilename: 'b',
+          matchFilename: 'c',
+          blurredFilename: 'd',
+          status: x.photo < 0.25 ? ('pending' as const) : ('active' as const),
+        })),
+      )
+      .returning({ id: profileImages.id, profileId: profileImages.profileId })
+    const imageOf = new Map(images.map((i) => [i.profileId, i.id]))
+    await db().execute(sql`update ${profiles} p set user_id = v.user_id, is_fictional = false, main_image_id = v.image_id
+      from (values ${sql.join(
+        plans.map((x) => sql`(${x.row.id}::int, ${accountOf.get(`eq${seed}-${x.row.id}@example.com`)}::int, ${imageOf.get(x.row.id) ?? null}::int)`),
+        sql`, `,
+      )}) as v(id, user_id, image_id) where p.id = v.id`)
+    for (const x of plans) Object.assign(x.row, { isFictional: false, accountActive: x.status === 'active', approvedPhoto: x.photo >= 0.25 })
+  }
   const ids = rows.map((p) => p.id)
   const pairs = (k: number) => {
     const out = new Map<string, [number, number]>()
@@ -153,7 +197,7 @@ describe('search and proposals list exactly whom the rules allow, in order', () 
   })
 
   it('proposals: region, then country, then elsewhere, without likes and recent skips', async () => {
-    const w = await world(2026, 400)
+    const w = await world(2026, 400, { members: true })
     const { swipe_skip_days: skipDays } = await getSettings()
     const skipped = w.skipped(skipDays)
     let checked = 0
@@ -164,6 +208,8 @@ describe('search and proposals list exactly whom the rules allow, in order', () 
       const fits = w.rows
         .filter(w.listable(me.id))
         .filter((p) => isCompatible(me, p) && !w.liked(me.id, p.id) && !skipped(me.id, p.id))
+        // Issue 28: only someone who can like back (a confirmed member, not leaving, with an approved photo).
+        .filter((p) => !p.isFictional && p.accountActive && p.approvedPhoto)
         .filter((p) => ageOn(p.birthDate) >= ages.min && ageOn(p.birthDate) <= ages.max)
         .sort(w.byActivity)
       const near = me.region ? fits.filter((p) => p.country === me.country && p.region === me.region) : []

@@ -27,7 +27,9 @@ export const defaultSettings = {
   geoip_selected_country: null as string | null,
   push_public_key: '',
   minimum_message_costs: {} as Record<string, { costs: number; currency: string }>,
-  support_phone: '+31 20 000 0000',
+  // Empty: the company's support phone (company_info) is shown; a number here is shown instead, wherever a support
+  // phone appears (content pages, e-mails, /api/companyinfo.php).
+  support_phone: null as string | null,
   support_email: 'support@localhost',
   cdn_prefix: '/media',
   // Null means the translated default disclosure of the catalogs; a string set by the operator is shown as is.

@@ -456,4 +456,35 @@ describe('public data endpoints', () => {
     expect(again).toMatchObject({ name: 'Other B.V.', support_phone: '+31201234567' })
     expect(Date.parse(again.added)).not.toBeNaN()
   })
+
+  it('the setting support_phone, when set, is the support phone shown; company_id chooses the company row', async () => {
+    await db().update(companyInfo).set({ supportPhone: '+31 20-123 45 67', name: 'First B.V.' })
+    await updateSetting('support_phone', '+49 30-987 65 43')
+    const phone = async () => (await (await call(companyApi.loader, get('/api/companyinfo.php'), ctx())).json()) as { name: string; support_phone: string }
+    expect(await phone()).toMatchObject({ name: 'First B.V.', support_phone: '+49309876543' })
+    await updateSetting('support_phone', null)
+    expect(await phone()).toMatchObject({ support_phone: '+31201234567' })
+
+    const [first] = await db().select({ id: companyInfo.id }).from(companyInfo)
+    await db()
+      .insert(companyInfo)
+      .values({
+        id: first.id + 1,
+        name: 'Second GmbH',
+        address: 'Hauptstr. 1',
+        registrationNumber: 'HRB 1',
+        city: 'Berlin',
+        country: 'Germany',
+        tradenames: ['Zweite'],
+        vatNumbers: ['DE1'],
+        supportPhone: '+49 30 1111',
+        deleteDiscount: 10,
+      })
+    expect(await phone()).toMatchObject({ name: 'First B.V.' })
+    await updateSetting('company_id', first.id + 1)
+    expect(await phone()).toMatchObject({ name: 'Second GmbH', support_phone: '+49301111' })
+    // A company_id without its row falls back to the first company rather than to nothing.
+    await updateSetting('company_id', 999)
+    expect(await phone()).toMatchObject({ name: 'First B.V.' })
+  })
 })

@@ -8,6 +8,7 @@ export const consoleSections: { to: string; labelId: string; icon: IconName; per
   { to: '/admin/photos', labelId: 'admin.nav.photos', icon: 'images', permission: 'photos.moderate' },
   { to: '/admin/reports', labelId: 'admin.nav.reports', icon: 'flag', permission: 'reports.handle' },
   { to: '/admin/members', labelId: 'admin.nav.members', icon: 'people', permission: 'members.view' },
+  { to: '/admin/refunds', labelId: 'admin.nav.refunds', icon: 'receipt', permission: 'payments.refund' },
   { to: '/admin/fictional', labelId: 'admin.nav.fictional', icon: 'person-badge', permission: 'fictional.manage' },
   { to: '/admin/operators', labelId: 'admin.nav.operators', icon: 'person-gear', permission: 'operators.manage' },
   { to: '/admin/settings', labelId: 'admin.nav.settings', icon: 'sliders', permission: 'settings.edit' },

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { db } from '#db/client.server'
 import { companyInfo, contentPages } from '#db/schema/index'
 import { defaultCompanyInfo } from '#app/features/content/company-info.server'
+import { getSettings } from '#app/features/settings/settings.server'
 import { footerPages, renderContentSource, type RenderedPage } from '#app/features/content/content-pages.server'
 import { recordAudit } from '#app/features/console/operators/audit.server'
 import type { OperatorIdentity } from '#app/features/console/operators/operator-accounts.server'
@@ -147,7 +148,8 @@ export const companySchema = z.object({
 
 /** The company details as the form shows them (lists one per line). */
 export async function companyFormValues(): Promise<Record<CompanyField, string>> {
-  const [row] = await db().select().from(companyInfo).limit(1)
+  const { company_id: id } = await getSettings()
+  const [row] = await db().select().from(companyInfo).where(eq(companyInfo.id, id))
   const r = row ?? { ...defaultCompanyInfo }
   return {
     name: r.name,
@@ -162,7 +164,7 @@ export async function companyFormValues(): Promise<Record<CompanyField, string>>
   }
 }
 
-/** Saves the company details (one row); the audit line names the fields that changed. */
+/** Saves the company details (the row the setting company_id names); the audit line names the fields that changed. */
 export async function saveCompanyInfo(
   operator: Who,
   input: Record<string, unknown>,
@@ -176,20 +178,21 @@ export async function saveCompanyInfo(
     return { ok: false, errors }
   }
   const v = parsed.data
+  const { company_id: id } = await getSettings()
   const changed = await db().transaction(async (tx) => {
-    const [before] = await tx.select().from(companyInfo).where(eq(companyInfo.id, 1)).for('update')
+    const [before] = await tx.select().from(companyInfo).where(eq(companyInfo.id, id)).for('update')
     const diff = before ? companyFields.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(v[k])) : [...companyFields]
     if (!diff.length) return diff
     await tx
       .insert(companyInfo)
-      .values({ id: 1, ...v })
+      .values({ id, ...v })
       .onConflictDoUpdate({ target: companyInfo.id, set: v })
     // Company details are public (imprint, terms), so the old and new values may be kept with the line.
     await recordAudit(
       {
         operator,
         action: 'company.edit',
-        target: { type: 'company', id: 1 },
+        target: { type: 'company', id },
         reason: reason.data,
         details: Object.fromEntries(diff.map((k) => [k, { old: before?.[k] ?? null, new: v[k] }])),
       },

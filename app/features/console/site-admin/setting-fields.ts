@@ -14,8 +14,11 @@ export type FieldControl =
   | { kind: 'int'; min: number; max: number }
   | { kind: 'bool' }
   | { kind: 'choice'; options: readonly (string | number)[]; labelPrefix: string }
-  /** `pattern: 'icon'`: one of the site's icons (app/ui/icon-names.ts), the only glyphs its sprite can draw. */
-  | { kind: 'text'; max: number; nullable?: boolean; pattern?: 'icon' }
+  /**
+   * `pattern: 'icon'`: one of the site's icons (app/ui/icon-names.ts), the only glyphs its sprite can draw.
+   * `pattern: 'phone'`: a telephone number (digits, spaces, dashes, a leading +).
+   */
+  | { kind: 'text'; max: number; nullable?: boolean; pattern?: 'icon' | 'phone' }
   | { kind: 'multi'; options: readonly string[]; labelIds: Record<string, string>; min: number }
   | { kind: 'countries' }
   | { kind: 'costs' }
@@ -70,6 +73,7 @@ export const editableSettings = {
   message_length: { kind: 'int', min: 50, max: 10000 },
   chat_history_limit: { kind: 'int', min: 10, max: 10000 },
   refund_days: { kind: 'int', min: 0, max: 365 },
+  support_phone: { kind: 'text', max: 40, nullable: true, pattern: 'phone' },
   fictional_warning: { kind: 'text', max: 500, nullable: true },
   fictional_singular: { kind: 'text', max: 80, nullable: true },
   fictional_plural: { kind: 'text', max: 80, nullable: true },
@@ -89,7 +93,7 @@ export type EditableKey = keyof typeof editableSettings
 export const settingSections: { id: string; keys: EditableKey[] }[] = [
   { id: 'general', keys: ['niche', 'signups', 'logged_out_search', 'logged_out_search_trafficsource'] },
   { id: 'costs', keys: ['message_credits', 'photo_credits', 'gift_credits', 'minimum_message_costs', 'free_messages', 'free_conversations', 'signup_credits'] },
-  { id: 'chat', keys: ['message_length', 'chat_history_limit', 'refund_days'] },
+  { id: 'chat', keys: ['message_length', 'chat_history_limit', 'refund_days', 'support_phone'] },
   { id: 'fictional', keys: ['fictional_warning', 'fictional_singular', 'fictional_plural', 'fictional_icon'] },
   { id: 'profiles', keys: ['visible_profile_fields', 'visible_profile_notes', 'search_fields', 'photo_moderation'] },
   { id: 'entry', keys: ['enable_site_entry_popup', 'site_entry_popup_countries', 'us_footer'] },
@@ -108,6 +112,7 @@ export const settingErrors = {
   tooLong: 'admin.settings.error.tooLong',
   required: 'admin.settings.error.required',
   icon: 'admin.settings.error.icon',
+  phone: 'admin.settings.error.phone',
   country: 'admin.settings.error.country',
   duplicateCountry: 'admin.settings.error.duplicateCountry',
   currency: 'admin.settings.error.currency',
@@ -115,6 +120,7 @@ export const settingErrors = {
 } as const
 
 const currencyPattern = /^[A-Z]{3}$/
+const phonePattern = /^\+?[0-9][0-9 -]{4,30}$/
 
 function intSchema(min: number, max: number) {
   return z
@@ -145,7 +151,8 @@ export function schemaFor(key: EditableKey): z.ZodType<unknown, unknown> {
         .transform((v) => f.options.find((o) => String(o) === v))
         .refine((v) => v !== undefined, { error: settingErrors.choice })
     case 'text': {
-      const base = z.string().trim().max(f.max, { error: settingErrors.tooLong })
+      const text = z.string().trim().max(f.max, { error: settingErrors.tooLong })
+      const base = f.pattern === 'phone' ? text.refine((v) => v === '' || phonePattern.test(v), { error: settingErrors.phone }) : text
       if (f.nullable) return base.transform((v) => (v === '' ? null : v))
       const required = base.min(1, { error: settingErrors.required })
       return f.pattern === 'icon' ? required.refine(isIconName, { error: settingErrors.icon }) : required

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { db } from '#db/client.server'
-import { loginFailures, payments, profiles, users } from '#db/schema/index'
+import { loginFailures, payments, profiles, refundRequests, users } from '#db/schema/index'
 import { accountKeysLike } from '#app/features/authentication/login-lockout.server'
 import { resendActivation } from '#app/features/accounts/activation.server'
 import { requestAccountDeletion } from '#app/features/accounts/deletion.server'
@@ -144,6 +144,11 @@ export async function supportRefund(
     reason,
     details: { paymentId, amountMinor: r.refundedMinor - p.refundedMinor, currency: p.currency },
   })
+  // The member's request for this payment, if they filed one, is answered by this refund.
+  await db()
+    .update(refundRequests)
+    .set({ status: 'refunded', decidedBy: op.id, decidedAt: new Date() })
+    .where(and(eq(refundRequests.paymentId, paymentId), eq(refundRequests.status, 'open')))
   return { ok: true, code: 'refunded' }
 }
 

@@ -7,7 +7,14 @@ import { useRouteLoaderData } from 'react-router'
  */
 export interface LanderRootData {
   signup: { open: boolean } | null
-  site: { name: string; cdnPrefix: string; fictionalIcon: string; fictionalWarning: string | null; fictionalSingular: string | null }
+  site: {
+    name: string
+    cdnPrefix: string
+    fictionalIcon: string
+    fictionalWarning: string | null
+    fictionalSingular: string | null
+    fictionalPlural: string | null
+  }
 }
 
 export function useLanderRoot(): LanderRootData {

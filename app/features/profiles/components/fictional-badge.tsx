@@ -7,6 +7,8 @@ interface Disclosure {
   fictionalIcon: string
   fictionalWarning: string | null
   fictionalSingular: string | null
+  /** The settings' fictional_plural, where several fictional profiles are named (the legend of a list). */
+  fictionalPlural?: string | null
 }
 
 /** The setting's icon; a stored name the sprite lacks (set before names were checked) shows the default icon. */
@@ -38,5 +40,22 @@ export function FictionalWarning({ site }: { site: Disclosure }) {
       <Icon name={disclosureIcon(site)} />
       <span>{site.fictionalWarning ?? intl.formatMessage({ id: 'fictional.warning' })}</span>
     </div>
+  )
+}
+
+/**
+ * The legend of a list that shows fictional profiles (search results, a lander's gallery): the settings' icon and
+ * plural label, so that the badge on each card is explained once.
+ */
+export function FictionalLegend({ site }: { site: Disclosure }) {
+  const intl = useIntl()
+  const plural = site.fictionalPlural ?? intl.formatMessage({ id: 'fictional.plural' })
+  return (
+    <p className="small text-body-secondary d-flex align-items-center gap-2 mb-2" data-testid="fictional-legend">
+      <span className="badge text-bg-warning fictional-note" aria-hidden="true">
+        <Icon name={disclosureIcon(site)} />
+      </span>
+      <span>{intl.formatMessage({ id: 'fictional.legend' }, { plural })}</span>
+    </p>
   )
 }

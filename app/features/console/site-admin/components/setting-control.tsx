@@ -195,7 +195,14 @@ function InputControl({
   described,
   errorText,
 }: ControlProps<Exclude<FieldControl, Kind<'bool' | 'multi' | 'costs' | 'choice'>>>) {
-  const help = f.kind === 'countries' ? 'admin.settings.help.countries' : f.kind === 'text' && f.nullable ? 'admin.settings.help.nullableText' : null
+  const help =
+    f.kind === 'countries'
+      ? 'admin.settings.help.countries'
+      : f.kind === 'text' && f.pattern === 'phone'
+        ? 'admin.settings.help.phone'
+        : f.kind === 'text' && f.nullable
+          ? 'admin.settings.help.nullableText'
+          : null
   const helpId = `${id}-help`
   return (
     <div className="mb-3">
