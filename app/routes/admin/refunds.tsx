@@ -10,16 +10,16 @@ import type { Route } from './+types/refunds'
 import { DataTable, type Column } from '#app/ui/data-table'
 import { Icon } from '#app/ui/icon'
 
+const decisionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('refund'), id: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal('decline'), id: z.coerce.number().int().positive(), answer: z.string().default('') }),
+])
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request, 'payments.refund')
   const rows = await openRefundRequests()
   return { requests: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), paidAt: r.paidAt?.toISOString() ?? null })) }
 }
-
-const decisionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('refund'), id: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal('decline'), id: z.coerce.number().int().positive(), answer: z.string().default('') }),
-])
 
 export async function action({ request }: Route.ActionArgs) {
   const operator = await requireOperator(request, 'payments.refund')
