@@ -29,7 +29,20 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   })
   const visitorPages = ['/', '/login', '/signup', '/pricing']
-  const memberPages = ['/members', '/members/2', '/chats', '/chats/1', '/likes', '/credits', '/premium', '/profile', '/notifications', '/swipe-game']
+  const memberPages = [
+    '/members',
+    '/members/2',
+    '/chats',
+    '/chats/1',
+    '/likes',
+    '/credits',
+    '/premium',
+    '/profile',
+    '/notifications',
+    '/swipe-game',
+    '/match-finder',
+    '/transactions',
+  ]
   for (const [sizeName, viewport] of Object.entries(sizes)) {
     for (const mode of modes) {
       const context = await browser.newContext({ viewport, colorScheme: mode, baseURL: base })

@@ -11,6 +11,9 @@ import { reportReasons } from '#app/features/safety/safety.schema'
 import { FictionalWarning } from '#app/features/profiles/components/fictional-badge'
 import { ProfileActions, ProfileSections } from '#app/features/profiles/components/profile-sections'
 import { loadProfilePage } from '#app/features/profiles/profile-page.server'
+import { noteAbout, submitNote } from '#app/features/profiles/member-notes.server'
+import { PrivateNote } from '#app/features/profiles/components/private-note'
+import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
 import { statusFor } from '#app/lib/refusals'
@@ -28,10 +31,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadProfilePage(viewerId, id)
   if (page.kind === 'not_found') throw data(null, { status: 404 })
   if (page.kind === 'blocked') return data(page, { status: 403 })
-  if (viewerId === null) return { ...page, liked: false, conversationId: null }
+  if (viewerId === null) return { ...page, liked: false, conversationId: null, note: undefined }
   // Opening a profile clears that member's new like (spec section 4).
-  const [liked, conversationId] = await Promise.all([hasLiked(viewerId, id), findConversationId(viewerId, id), markLikeSeen(viewerId, id)])
-  return { ...page, liked, conversationId }
+  const [liked, conversationId, , settings] = await Promise.all([
+    hasLiked(viewerId, id),
+    findConversationId(viewerId, id),
+    markLikeSeen(viewerId, id),
+    getSettings(),
+  ])
+  // The viewer's private note about this member (undefined: notes are off, or it is the viewer's own profile).
+  const note = settings.visible_profile_notes && viewerId !== id ? await noteAbout(viewerId, id) : undefined
+  return { ...page, liked, conversationId, note }
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -61,6 +71,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const r = await submitUnblock(viewer.profileId, id)
     if (isTooOften(r)) return tooOftenReply(r.retryAfter)
     return { notice: 'settings.unblocked' }
+  }
+  if (intent === 'note') {
+    // "Delete note" sends the form with `delete`: an empty note, whatever the box holds.
+    const text = form.get('delete') ? '' : String(form.get('note') ?? '')
+    const r = await submitNote(viewer.profileId, id, text)
+    if (isTooOften(r)) return tooOftenReply(r.retryAfter, { noteText: text })
+    if (!r.ok && r.error === 'invalid') return data({ noteError: r.message, noteText: text }, { status: 400 })
+    if (!r.ok) throw data(null, { status: statusFor('profile', r.error) })
+    return { noteSaved: r.saved }
   }
   if (intent === 'report') {
     const r = await submitProfileReport(viewer.profileId, id, Object.fromEntries(form))
@@ -140,6 +159,21 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
           </div>
         ) : null}
         {!isOwn ? <ProfileActions profile={profile} signedIn={!!root.viewer} liked={liked} busy={busy} /> : null}
+        {loaderData.note !== undefined ? (
+          <PrivateNote
+            name={profile.name}
+            note={loaderData.note}
+            reply={
+              actionData && 'noteSaved' in actionData
+                ? { noteSaved: actionData.noteSaved }
+                : actionData && 'noteError' in actionData
+                  ? { noteError: actionData.noteError, noteText: actionData.noteText }
+                  : actionData && 'noteText' in actionData
+                    ? { noteText: String(actionData.noteText) }
+                    : undefined
+            }
+          />
+        ) : null}
         <ProfileSections profile={profile} />
         <p className="small text-body-secondary">
           <FormattedMessage id="profile.lastActive" values={{ date: <FormattedDate value={profile.lastActiveAt} dateStyle="medium" /> }} />

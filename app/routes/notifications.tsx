@@ -36,6 +36,7 @@ import { AccountDecisions } from '#app/features/console/moderation/components/ac
 import { listMemberDecisions } from '#app/features/console/moderation/decisions.server'
 import { appealAction } from '#app/routes/-helpers/appeal-reply.server'
 import { Icon } from '#app/ui/icon'
+import { ResultToast } from '#app/ui/result-toast'
 
 /** Settings (the account menu's "Settings", spec section 2): notifications, privacy, account, blocked members. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -160,6 +161,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <FormattedMessage id={actionData.notice} values={{ email: loaderData.email }} />
           </div>
         ) : null}
+        {/* The settings are a long page: the result shows where the member pressed the button too. */}
+        <ResultToast result={actionData && 'notice' in actionData ? actionData : null} testId="result-toast">
+          {actionData && 'notice' in actionData ? <FormattedMessage id={actionData.notice} values={{ email: loaderData.email }} /> : null}
+        </ResultToast>
         <section className="mb-5" aria-labelledby="notifications-title">
           <h2 id="notifications-title" className="h5">
             <FormattedMessage id="notify.heading" />

@@ -6,6 +6,8 @@ import { Money } from '#app/features/billing/components/money'
 import { billingCountry } from '#app/features/billing/member-billing.server'
 import { methodViews } from '#app/features/billing/offers.server'
 import { getSettings } from '#app/features/settings/settings.server'
+import { selectedCountry, visitorCountry } from '#app/features/visitors/visitor.server'
+import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/pricing'
 import type { SeoHandle } from '#app/ui/seo-tags'
@@ -15,12 +17,14 @@ export const handle: SeoHandle = { seo: () => ({ titleId: 'pricing.title' }) }
 
 /**
  * /pricing (public): the bundles, what each action costs and the fees of each method, for a country: the one
- * chosen, the member's own, or the site's geoip country; a visitor can switch.
+ * chosen, else the one rule of the members area (issue 28, one currency for one person): the member's own country,
+ * or for a visitor the country they are in (offline GeoIP), as signup preselects it; a visitor can switch.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const settings = await getSettings()
+  const [settings, { locale }] = await Promise.all([getSettings(), requestLocale(request, context)])
   const asked = new URL(request.url).searchParams.get('country')?.toUpperCase()
-  const fallback = context.viewer?.country ?? settings.geoip_selected_country ?? settings.geoip_country ?? settings.domain_language.split('-')[1]
+  const visitor = selectedCountry(visitorCountry(context, settings), locale, settings.countries)
+  const fallback = context.viewer?.country ?? visitor ?? settings.domain_language.split('-')[1]
   const { country, currency, vatPercent } = billingCountry(settings, asked && settings.bundle_prices[asked] ? asked : fallback)
   const bundles = bundlesFor(settings, country)
   const minimum = settings.minimum_message_costs[country]

@@ -31,6 +31,7 @@ import { isTooOften } from '#app/features/settings/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
 import { notAnId } from '#app/lib/http.server'
 import { formFields } from '#app/lib/form-fields'
+import { ResultToast } from '#app/ui/result-toast'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
@@ -124,6 +125,10 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
             <FormattedMessage id="profile.saved" />
           </div>
         ) : null}
+        {/* The Save button is at the form's end, far below that line on a phone: the result shows where the member is. */}
+        <ResultToast result={actionData && 'saved' in actionData ? actionData : null} testId="result-toast">
+          <FormattedMessage id="profile.saved" />
+        </ResultToast>
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="profile" />
           <ProfileBasicsFields

@@ -175,3 +175,22 @@ export const messages = pgTable(
     index('messages_created_idx').on(t.createdAt),
   ],
 )
+
+/**
+ * A member's private note about another member (setting visible_profile_notes; issue 28): one per pair, read and
+ * written only by its author, exported with the author's data, gone with either profile.
+ */
+export const memberNotes = pgTable(
+  'member_notes',
+  {
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.authorId, t.subjectId] }), index('member_notes_subject_idx').on(t.subjectId)],
+)

@@ -123,6 +123,8 @@ export const memberRoutes: RouteCase[] = [
   post('/members/{hidden}', { intent: 'like' }, 'login', 404),
   post('/members/{hidden}', { intent: 'block' }, 'login', 404),
   post('/members/{hidden}', { intent: 'report', reason: 'fake_profile' }, 'login', 404),
+  // Private notes are off by default (visible_profile_notes): not found for everyone.
+  post('/members/{other}', { intent: 'note', note: 'A note through a forged form.' }, 'login', 404),
   post('/members/{bystander}', { intent: 'block' }, 'login', 'ok'),
   post('/members/{bystander}', { intent: 'unblock' }, 'login', 'ok'),
   post('/members/{bystander}', { intent: 'report', reason: 'fake_profile' }, 'login', 'ok'),

@@ -37,6 +37,9 @@ test('buy a bundle through the sandbox page: credits, Premium, unlocked photos a
   await expect(p.locator('input[name=bundle]:checked')).toHaveCount(0)
   await p.getByTestId('bundle-m').locator('input[type=radio]').check()
   await expect(p.getByTestId('credits-total')).toHaveCount(0)
+  // The card brands are the one card payment, named beside it, not four choices (issue 28).
+  await expect(p.getByTestId('method-creditcard').getByTestId('card-brands')).toHaveText(/Mastercard\s*Visa\s*Maestro/)
+  await expect(p.getByTestId('method-visa')).toHaveCount(0)
   await p.getByTestId('method-paypal').locator('input[type=radio]').check()
   await expect(p.getByTestId('credits-total')).toContainText('including a')
   const shownTotal = (await p.getByTestId('credits-total').textContent())!

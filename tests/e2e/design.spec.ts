@@ -126,6 +126,20 @@ test('prices and button labels stay on one line on a phone', async ({ newContext
     const broken = await prices.evaluateAll((els) => els.filter((el) => el.getClientRects().length > 1).map((el) => el.textContent))
     expect(broken, `prices broken over two lines on ${path}`).toEqual([])
   }
+  // A package's credits ("125 credits") on one line, inside its card.
+  await page.goto('/credits')
+  const credits = page.getByTestId('bundle-credits')
+  expect(await credits.count()).toBeGreaterThan(0)
+  const out = await credits.evaluateAll((els) =>
+    els
+      .filter((el) => {
+        const card = el.closest('.card')!.getBoundingClientRect()
+        const r = el.getBoundingClientRect()
+        return el.getClientRects().length > 1 || r.right > card.right || r.left < card.left
+      })
+      .map((el) => el.textContent),
+  )
+  expect(out, 'credits broken over two lines or out of their card').toEqual([])
 })
 
 test('the message box grows to five lines; the send button is at least 44 px and says what a send costs', async ({ newContext, annaPage }) => {

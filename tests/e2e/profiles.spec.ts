@@ -1,4 +1,4 @@
-import { activateByMail, expect, jpeg, ownProfileId, signupMember, test, unique } from './fixtures'
+import { activateByMail, activeMember, expect, expectNoSeriousA11yViolations, jpeg, ownProfileId, setSettings, signupMember, test, unique } from './fixtures'
 
 const photoAlertText = 'Members with a photo get far more replies. Add your photo now!'
 
@@ -32,6 +32,11 @@ test('edit the profile and see it on the public profile; the photo alert until d
   await interests.getByText('Photography', { exact: true }).click()
   await page.getByRole('button', { name: 'Save profile' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Your profile has been saved.' })).toBeVisible()
+  // The result also shows where the member is, at the form's end (issue 27): a toast in the viewport, then gone.
+  const toast = page.getByTestId('result-toast')
+  await expect(toast).toHaveText('Your profile has been saved.')
+  await expect(toast).toBeInViewport()
+  await expect(toast).toBeHidden({ timeout: 10_000 })
 
   // Kept after a reload.
   await page.reload()
@@ -130,4 +135,36 @@ test('upload two photos at once, choose the main one, delete one; free members s
   await expect(page.getByText(photoAlertText)).toHaveCount(0)
   await benPage.reload()
   await expect(benPage.getByTestId('locked-photo')).toHaveCount(0)
+})
+
+test('private notes about another member: written, kept, deleted, seen by their author alone (issue 28)', async ({ newContext, page: hooks }) => {
+  const a = await activeMember(newContext, { prefix: 'notea' })
+  const b = await activeMember(newContext, { prefix: 'noteb' })
+  try {
+    // Off by default: no note box.
+    await a.page.goto(`/members/${b.profileId}`)
+    await expect(a.page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(a.page.getByTestId('private-note')).toHaveCount(0)
+    await setSettings(hooks, { visible_profile_notes: true })
+    await a.page.reload()
+    const box = a.page.getByTestId('private-note')
+    await expect(box).toContainText(`Only you can see this note. ${b.user.name} never does.`)
+    await box.getByLabel(`Your note about ${b.user.name}`).fill('Met at the harbour festival; likes sailing.')
+    await box.getByRole('button', { name: 'Save note' }).click()
+    await expect(box.getByRole('status')).toHaveText('Your note has been saved.')
+    await a.page.reload()
+    await expect(box.getByLabel(`Your note about ${b.user.name}`)).toHaveValue('Met at the harbour festival; likes sailing.')
+    await expectNoSeriousA11yViolations(a.page)
+    // B, on A's page, has a note box of their own, empty: nothing of A's note.
+    await b.page.goto(`/members/${a.profileId}`)
+    await expect(b.page.getByTestId('private-note').locator('textarea')).toHaveValue('')
+    await expect(b.page.locator('body')).not.toContainText('harbour festival')
+    // Deleted by its author.
+    await box.getByRole('button', { name: 'Delete note' }).click()
+    await expect(box.getByRole('status')).toHaveText('Your note has been deleted.')
+    await a.page.reload()
+    await expect(box.locator('textarea')).toHaveValue('')
+  } finally {
+    await setSettings(hooks, { visible_profile_notes: null })
+  }
 })

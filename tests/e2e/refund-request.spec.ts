@@ -44,7 +44,7 @@ test('a member asks for a refund from the receipt; support declines with an answ
   // Support finds both in the queue, oldest first, and answers.
   const ops = await operatorPage('support')
   await ops.goto('/admin')
-  await ops.getByRole('link', { name: 'Refund requests' }).click()
+  await ops.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Refund requests' }).click()
   await expect(ops).toHaveURL(/\/admin\/refunds$/)
   const rows = ops.getByTestId('refund-requests').locator('tbody tr').filter({ hasText: user.name })
   await expect(rows).toHaveCount(2)

@@ -80,6 +80,21 @@ test('the entry warning follows its settings: off, and a country list', async ({
   }
 })
 
+test('one currency for one person: /pricing follows the country a visitor is in, and a member’s account', async ({ newContext, annaPage }) => {
+  const fr = await visitorFrom(newContext, FR)
+  await fr.context().addCookies([{ name: ENTRY_WARNING_COOKIE, value: '1', url: 'http://localhost' }])
+  await fr.goto('/pricing')
+  await expect(fr.getByLabel('Country')).toHaveValue('FR')
+  await expect(fr.getByTestId('pricing-bundles')).toContainText('€')
+  await expect(fr.getByTestId('pricing-bundles')).not.toContainText('£')
+  // Anna's account is Dutch: the same euros on /pricing as on /credits, wherever she is.
+  await annaPage.goto('/pricing')
+  await expect(annaPage.getByLabel('Country')).toHaveValue('NL')
+  await expect(annaPage.getByTestId('pricing-bundles')).toContainText('€')
+  await annaPage.goto('/credits')
+  await expect(annaPage.getByTestId('bundle-list')).toContainText('€')
+})
+
 test('members never see the entry warning', async ({ annaPage }) => {
   await annaPage.context().clearCookies({ name: ENTRY_WARNING_COOKIE })
   await annaPage.goto('/members')

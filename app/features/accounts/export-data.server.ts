@@ -25,6 +25,7 @@ import {
   profileInterests,
   profileNotes,
   profiles,
+  memberNotes,
   pushSubscriptions,
   refundRequests,
   reports,
@@ -417,6 +418,18 @@ const sections: Section[] = [
           .limit(limit),
       (r) => r.id,
     ),
+  },
+  {
+    // The private notes the member wrote about other members (issue 28): theirs; notes others wrote about them are
+    // their authors' and are not shown to them.
+    key: 'private_notes',
+    tables: [memberNotes],
+    value: (m) =>
+      db()
+        .select({ about_profile_id: memberNotes.subjectId, note: memberNotes.note, updated_at: memberNotes.updatedAt })
+        .from(memberNotes)
+        .where(eq(memberNotes.authorId, m.profileId))
+        .orderBy(asc(memberNotes.subjectId)),
   },
   {
     // The member's refund requests with support's answer (issue 28); which operator answered is the site's.

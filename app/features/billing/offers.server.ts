@@ -25,17 +25,29 @@ export interface MethodView {
   icon: IconName
   /** The fee on the given price, for "fee shown before paying". */
   feeMinor: number
+  /** For the card payment: the card brands it takes, named beside it instead of as choices of their own. */
+  brands?: string[]
 }
+
+/** Card brands that are the one card payment (the provider's card form takes them all): one choice, not four. */
+const foldedCardBrands = ['visa', 'mastercard', 'maestro']
 
 export function methodViews(settings: Settings, country: string, currency: string, priceMinor: number): MethodView[] {
   const offered = methodsForCountry(country, settings.disabled_payment_methods).filter((m) => m.id !== 'sepa_direct_debit' || isDirectDebitAvailable())
-  return offered.map((m) => ({
+  const views: MethodView[] = offered.map((m) => ({
     id: m.id,
     label: m.label,
     labelId: m.labelId,
     icon: m.icon,
     feeMinor: methodFeeMinor(priceMinor, currency, settings.payment_method_fees[m.id] ?? (m.card ? settings.payment_method_fees.creditcard : undefined)),
   }))
+  // Issue 28: Visa, Mastercard and Maestro are the card payment, shown as its brands. A brand the operator priced
+  // differently, or offered where the card payment is switched off, stays a choice of its own.
+  const card = views.find((v) => v.id === 'creditcard')
+  if (!card) return views
+  const folded = views.filter((v) => foldedCardBrands.includes(v.id) && v.feeMinor === card.feeMinor)
+  card.brands = folded.map((v) => v.label!)
+  return views.filter((v) => !folded.includes(v))
 }
 
 /**

@@ -42,7 +42,7 @@ export function BundleList({
                 <FormattedMessage id="credits.bestValue" />
               </span>
             ) : null}
-            <span className="d-block fs-3 fw-bold">
+            <span className="d-block bundle-credits" data-testid="bundle-credits">
               <FormattedMessage id="credits.bundleCredits" values={{ count: b.credits }} />
             </span>
             <span className="d-block fs-5">

@@ -10,11 +10,27 @@ export interface MethodChoice {
   labelId?: string
   icon: IconName
   feeMinor: number
+  /** The card brands a card payment takes (issue 28: one choice, its brands named). */
+  brands?: string[]
 }
 
 export function MethodName({ method }: { method: { label?: string; labelId?: string } }) {
   const intl = useIntl()
   return <>{method.labelId ? intl.formatMessage({ id: method.labelId }) : method.label}</>
+}
+
+/** The brands a card payment takes, as small marks beside its name. */
+function Brands({ brands }: { brands?: string[] }) {
+  if (!brands?.length) return null
+  return (
+    <span className="d-flex flex-wrap gap-1 mt-1" data-testid="card-brands">
+      {brands.map((b) => (
+        <span key={b} className="badge rounded-1 border text-body-emphasis bg-body fw-semibold">
+          {b}
+        </span>
+      ))}
+    </span>
+  )
 }
 
 function Fee({ feeMinor, currency }: { feeMinor: number; currency: string }) {
@@ -52,6 +68,7 @@ export function MethodList({
               <Icon name={m.icon} className="fs-4" />
               <span className="flex-grow-1 fw-semibold">
                 <MethodName method={m} />
+                <Brands brands={m.brands} />
               </span>
               <Fee feeMinor={m.feeMinor} currency={currency} />
             </Link>
@@ -63,6 +80,7 @@ export function MethodList({
               <Icon name={m.icon} className="fs-4" />
               <span className="flex-grow-1 fw-semibold">
                 <MethodName method={m} />
+                <Brands brands={m.brands} />
               </span>
               <Fee feeMinor={m.feeMinor} currency={currency} />
             </label>
