@@ -4,13 +4,11 @@ import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { listInterests } from '#app/features/content/interests.server'
 import { PhotoManager } from '#app/features/photos/components/photo-manager'
 import { listOwnPhotos, photoLimit } from '#app/features/photos/photos.server'
-import { InterestPicker } from '#app/features/profiles/components/interest-picker'
-import { ProfileValueOptions } from '#app/features/profiles/components/profile-value-options'
 import { getOwnProfile } from '#app/features/profiles/update-profile.server'
+import { SignupStepForm } from '#app/features/profiles/components/signup-step-form'
 import { completeSignupSteps, nextStep, type CompleteSignupStep } from '#app/features/profiles/complete-signup'
 import { submitSignupStep } from '#app/features/profiles/complete-signup.server'
 import { submitPhotoChange } from '#app/features/photos/submit-photo.server'
-import { bodyTypes, eyeColors, hairColors, relationshipStatuses } from '#app/features/profiles/profile-values'
 import { PushStep } from '#app/features/notifications/components/push-step'
 import { getSettings } from '#app/features/settings/settings.server'
 import { pageTitle } from '#app/i18n/meta'
@@ -74,8 +72,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return null
 }
 
-type Invalid = { errors: Record<string, string>; values: Record<string, string | string[]> }
-
 export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {
   const intl = useIntl()
   const { step, profile } = loaderData
@@ -83,36 +79,7 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
   const index = completeSignupSteps.indexOf(step)
   const next = nextStep(step)
   const skipHref = next ? `/complete-signup?step=${next}` : '/members'
-  const invalid: Invalid | undefined = actionData && 'invalid' in actionData ? actionData.invalid : undefined
-  // What the member posted wins over what is stored, so an error keeps what they typed.
-  const posted = (name: string, stored: string) => {
-    const v = invalid?.values[name]
-    return typeof v === 'string' ? v : stored
-  }
-  const fieldError = (name: string) =>
-    invalid?.errors[name] ? (
-      <div className="invalid-feedback d-block" id={`cs-${name}-error`}>
-        <FormattedMessage id={invalid.errors[name]} />
-      </div>
-    ) : null
-  const errorProps = (name: string) => (invalid?.errors[name] ? { 'aria-invalid': true, 'aria-describedby': `cs-${name}-error` } : {})
-  const select = (name: 'hair_color' | 'eye_color' | 'body_type' | 'relationship_status', values: readonly string[]) => (
-    <div className="col-sm-6 mb-3">
-      <label htmlFor={`cs-${name}`} className="form-label">
-        <FormattedMessage id={`profileField.${name}`} />
-      </label>
-      <select
-        id={`cs-${name}`}
-        name={name}
-        className={`form-select${invalid?.errors[name] ? ' is-invalid' : ''}`}
-        defaultValue={posted(name, profile[name])}
-        {...errorProps(name)}
-      >
-        <ProfileValueOptions field={name} values={values} />
-      </select>
-      {fieldError(name)}
-    </div>
-  )
+  const invalid = actionData && 'invalid' in actionData ? actionData.invalid : undefined
   const formStep = step === 'profile' || step === 'about'
   return (
     <div className="row justify-content-center">
@@ -148,58 +115,7 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
         ) : null}
         {step === 'push' ? <PushStep publicKey={loaderData.pushKey} /> : null}
         {step === 'photo' ? <PhotoManager photos={loaderData.photos} limit={loaderData.limit} /> : null}
-        {formStep ? (
-          <Form method="post" id="complete-signup-form">
-            <input type="hidden" name="intent" value="save" />
-            <input type="hidden" name="step" value={step} />
-            {step === 'profile' ? (
-              <div className="row">
-                {select('hair_color', hairColors)}
-                {select('eye_color', eyeColors)}
-                {select('body_type', bodyTypes)}
-                {select('relationship_status', relationshipStatuses)}
-                <div className="col-sm-6 mb-3">
-                  <label htmlFor="cs-city" className="form-label">
-                    <FormattedMessage id="field.city" />
-                  </label>
-                  <input
-                    id="cs-city"
-                    name="city"
-                    className={`form-control${invalid?.errors.city ? ' is-invalid' : ''}`}
-                    defaultValue={posted('city', profile.city)}
-                    maxLength={80}
-                    {...errorProps('city')}
-                  />
-                  {fieldError('city')}
-                </div>
-              </div>
-            ) : (
-              <>
-                <div className="mb-3">
-                  <label htmlFor="cs-about" className="form-label">
-                    <FormattedMessage id="profile.aboutMe" />
-                  </label>
-                  <textarea
-                    id="cs-about"
-                    name="about_me"
-                    className={`form-control${invalid?.errors.about_me ? ' is-invalid' : ''}`}
-                    rows={5}
-                    maxLength={2000}
-                    defaultValue={posted('about_me', profile.about_me)}
-                    {...errorProps('about_me')}
-                  />
-                  {fieldError('about_me')}
-                </div>
-                <InterestPicker
-                  interests={loaderData.interests}
-                  selected={Array.isArray(invalid?.values.interests) ? invalid.values.interests.map(Number).filter(Number.isInteger) : profile.interests}
-                  idPrefix="cs-interest"
-                />
-                {fieldError('interests')}
-              </>
-            )}
-          </Form>
-        ) : null}
+        {formStep ? <SignupStepForm step={step} profile={profile} interests={loaderData.interests} invalid={invalid} /> : null}
         {step === 'confirm' ? (
           loaderData.confirmed ? (
             <div className="alert alert-success" role="status">

@@ -127,25 +127,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
-      <p className="text-body-secondary" aria-live="polite" data-testid="result-count">
-        {loading ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-        <FormattedMessage id={result.capped ? 'members.resultCountCapped' : 'members.resultCount'} values={{ count: result.total }} />
-      </p>
-      {result.profiles.length === 0 ? (
-        <div className="alert alert-light border text-center py-5" role="status">
-          <Icon name="search" className="fs-2 d-block mx-auto mb-2" />
-          <FormattedMessage id="members.noResults" />
-        </div>
-      ) : (
-        <>
-          {result.profiles.some((p) => p.isFictional) ? <FictionalLegend site={root.site} /> : null}
-          <div className={`profile-grid${loading ? ' opacity-50' : ''}`}>
-            {result.profiles.map((p, i) => (
-              <ProfileCardView key={p.id} profile={p} site={root.site} priority={cardPriority(i)} />
-            ))}
-          </div>
-        </>
-      )}
+      <SearchResults result={result} loading={loading} site={root.site} />
       <Pagination page={result.page} pages={result.pages} search={new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()} />
       {similar.length ? (
         <section aria-labelledby="similar-title" className="mt-4">
@@ -159,6 +141,42 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
+    </>
+  )
+}
+
+/** The count and the cards of one page of results, with the legend of the fictional profiles among them. */
+function SearchResults({
+  result,
+  loading,
+  site,
+}: {
+  result: Route.ComponentProps['loaderData']['result']
+  loading: boolean
+  site: ReturnType<typeof useRootData>['site']
+}) {
+  return (
+    <>
+      <p className="text-body-secondary" aria-live="polite" data-testid="result-count">
+        {loading ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+        <FormattedMessage id={result.capped ? 'members.resultCountCapped' : 'members.resultCount'} values={{ count: result.total }} />
+      </p>
+      {result.profiles.length === 0 ? (
+        <div className="alert alert-light border text-center py-5" role="status">
+          <Icon name="search" className="fs-2 d-block mx-auto mb-2" />
+          <FormattedMessage id="members.noResults" />
+        </div>
+      ) : (
+        <>
+          <div className={`profile-grid${loading ? ' opacity-50' : ''}`}>
+            {result.profiles.map((p, i) => (
+              <ProfileCardView key={p.id} profile={p} site={site} priority={cardPriority(i)} />
+            ))}
+          </div>
+          {/* Under the cards, as a key: on a phone the first card stays whole in the first screen (issue 27). */}
+          {result.profiles.some((p) => p.isFictional) ? <FictionalLegend site={site} className="mt-3" /> : null}
+        </>
+      )}
     </>
   )
 }

@@ -94,8 +94,10 @@ test('a failed payment says so, charges nothing, and the retry with another meth
   const failed = p.getByTestId('payment-failed')
   await expect(failed).toContainText('Payment failed or has been cancelled.', { timeout: 15_000 })
   await expect(p.getByTestId('retry-ideal')).toHaveCount(0)
-  await p.getByTestId('retry-visa').click()
-  await expect(p).toHaveURL(/\/credits\/s\/visa/)
+  // The card brands are the one card payment (issue 28).
+  await expect(p.getByTestId('retry-visa')).toHaveCount(0)
+  await p.getByTestId('retry-creditcard').click()
+  await expect(p).toHaveURL(/\/credits\/s\/creditcard/)
   await p.getByTestId('pay').click()
   await p.getByTestId('sandbox-paid').click()
   await expect(p.getByTestId('payment-completed')).toContainText('50 credits', { timeout: 15_000 })
@@ -198,6 +200,7 @@ test('the time bonus: a ticking banner in the members area, and the popup after 
 
 test('in German: the credits page, the sandbox page and the completed payment', async ({ newContext }) => {
   const { page: p } = await activeMember(newContext, { prefix: 'de', country: 'NL' })
+  await p.goto('/credits')
   await chooseLanguage(p, 'Deutsch')
   await expect(p.locator('html')).toHaveAttribute('lang', 'de')
   await p.goto('/credits')

@@ -47,11 +47,11 @@ export function FictionalWarning({ site }: { site: Disclosure }) {
  * The legend of a list that shows fictional profiles (search results, a lander's gallery): the settings' icon and
  * plural label, so that the badge on each card is explained once.
  */
-export function FictionalLegend({ site }: { site: Disclosure }) {
+export function FictionalLegend({ site, className = 'mb-2' }: { site: Disclosure; className?: string }) {
   const intl = useIntl()
   const plural = site.fictionalPlural ?? intl.formatMessage({ id: 'fictional.plural' })
   return (
-    <p className="small text-body-secondary d-flex align-items-center gap-2 mb-2" data-testid="fictional-legend">
+    <p className={`small text-body-secondary d-flex align-items-center gap-2 ${className}`} data-testid="fictional-legend">
       <span className="badge text-bg-warning fictional-note" aria-hidden="true">
         <Icon name={disclosureIcon(site)} />
       </span>
