@@ -3,6 +3,7 @@
 // throw-away data (no fsync). On two cores the unit and integration tests ran twice as fast on it as on the embedded
 // WASM database, which stays what `npm start` uses and keeps its own tests.
 import { spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -45,7 +46,8 @@ export async function startLocalPostgres() {
   if (isRoot) fs.chmodSync(parent, 0o777)
   const databaseDir = path.join(parent, 'data')
   const port = await freePort()
-  const password = 'local-test-only'
+  // A new password each run: the server listens on loopback only, for this run only.
+  const password = crypto.randomBytes(18).toString('base64url')
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -55,7 +57,7 @@ export async function startLocalPostgres() {
     createPostgresUser: isRoot,
     // Test data is thrown away: no waiting for the disk. Enough connections for every test worker and both browser
     // shards' servers.
-    postgresFlags: ['-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
     onLog: () => {},
     onError: () => {},
   })

@@ -2,11 +2,10 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
+import { paidPayment } from '../../../tests/setup/payments'
 import { db } from '#db/client.server'
 import { auditLog, payments, refundRequests, users } from '#db/schema/index'
-import { decideSandboxPayment, sandboxProvider } from '#app/adapters/payments/sandbox/sandbox-provider.server'
 import { startCheckout } from './checkout.server'
-import { syncPayment } from './payment-sync.server'
 import { createOperator } from '#app/features/console/operators/operator-accounts.server'
 import { answerRefundRequest } from '#app/features/console/support/refund-queue.server'
 import { supportRefund } from '#app/features/console/support/support-actions.server'
@@ -17,16 +16,6 @@ useTestDatabase()
 
 const DAY = 86_400_000
 const key = () => `k${Math.random().toString(36).slice(2)}${Date.now()}`.padEnd(20, 'x')
-
-async function paidPayment(userId: number) {
-  const r = await startCheckout({ userId, bundleId: 'm', method: 'ideal', idempotencyKey: key(), locale: 'en' })
-  if (!r.ok) throw new Error(r.reason)
-  const [p] = await db().select().from(payments).where(eq(payments.id, r.paymentId))
-  await decideSandboxPayment(p.providerPaymentId!, 'paid')
-  await syncPayment(sandboxProvider, p.providerPaymentId!)
-  const [paid] = await db().select().from(payments).where(eq(payments.id, p.id))
-  return paid
-}
 
 const support = async () => {
   const id = await createOperator({ email: `support-${key()}@ops.test`, name: 'Sam Support', role: 'support', password: 'correct-horse-battery' })

@@ -4,17 +4,15 @@ import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMember } from '../../../tests/setup/factories'
 import { captureMail } from '../../../tests/setup/mail'
+import { paidPayment } from '../../../tests/setup/payments'
 import { testJobRunner } from '../../../tests/setup/job-runner'
 import { db } from '#db/client.server'
 import { accountDeletions, auditLog, creditLedger, payments, profiles, reports, sessions, users } from '#db/schema/index'
 import { bus } from '#app/adapters/bus/index.server'
-import { decideSandboxPayment, sandboxProvider } from '#app/adapters/payments/sandbox/sandbox-provider.server'
 import { requestAccountDeletion } from '#app/features/accounts/deletion.server'
 import { blockedMinutes, lockoutKeys, recordFailure } from '#app/features/authentication/login-lockout.server'
 import { createSession } from '#app/features/authentication/sessions.server'
-import { startCheckout } from '#app/features/billing/checkout.server'
 import { ledgerBalance } from '#app/features/billing/ledger.server'
-import { syncPayment } from '#app/features/billing/payment-sync.server'
 import { profileTopic, SESSION_CHECK_EVENT } from '#app/features/chat/chat-events'
 import { beginEnrolment, confirmEnrolment, createOperator } from '#app/features/console/operators/operator-accounts.server'
 import { completeOperatorSession, OPERATOR_COOKIE, startOperatorSession } from '#app/features/console/operators/operator-sessions.server'
@@ -81,15 +79,6 @@ const audit = (action: string, userId: number) =>
     .where(and(eq(auditLog.action, action), eq(auditLog.targetType, 'member'), eq(auditLog.targetId, String(userId))))
 
 const key = () => `k${Math.random().toString(36).slice(2)}${Date.now()}`.padEnd(20, 'x')
-
-async function paidPayment(userId: number) {
-  const r = await startCheckout({ userId, bundleId: 'm', method: 'ideal', idempotencyKey: key(), locale: 'en' })
-  if (!r.ok) throw new Error(r.reason)
-  const [p] = await db().select().from(payments).where(eq(payments.id, r.paymentId))
-  await decideSandboxPayment(p.providerPaymentId!, 'paid')
-  await syncPayment(sandboxProvider, p.providerPaymentId!)
-  return p
-}
 
 describe('member search', () => {
   it('finds by account or profile id, by e-mail in any case, and by the start of a name, paged', async () => {
