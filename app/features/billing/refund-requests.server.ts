@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { db } from '#db/client.server'
 import { payments, profiles, refundRequests, type RefundRequestStatus } from '#db/schema/index'
@@ -72,14 +72,6 @@ export async function openRefundRequests(limit = 200) {
     .where(eq(refundRequests.status, 'open'))
     .orderBy(asc(refundRequests.createdAt), asc(refundRequests.id))
     .limit(limit)
-}
-
-export async function openRefundRequestCount(): Promise<number> {
-  const [r] = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(refundRequests)
-    .where(eq(refundRequests.status, 'open'))
-  return r.n
 }
 
 export type RefundDecisionResult =

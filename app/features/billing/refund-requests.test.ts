@@ -10,7 +10,7 @@ import { createOperator } from '#app/features/console/operators/operator-account
 import { answerRefundRequest } from '#app/features/console/support/refund-queue.server'
 import { supportRefund } from '#app/features/console/support/support-actions.server'
 import { updateSetting } from '#app/features/settings/settings.server'
-import { openRefundRequestCount, openRefundRequests, refundRequestOf, requestRefund } from './refund-requests.server'
+import { openRefundRequests, refundRequestOf, requestRefund } from './refund-requests.server'
 
 useTestDatabase()
 
@@ -41,7 +41,6 @@ describe('refund requests (issue 28)', () => {
     const [row] = await db().select().from(refundRequests).where(eq(refundRequests.paymentId, p.id))
     expect(row.reason).toBe('I bought the wrong package by mistake.')
     expect((await openRefundRequests()).map((r) => r.paymentId)).toContain(p.id)
-    expect(await openRefundRequestCount()).toBeGreaterThanOrEqual(1)
   })
 
   it('not after the refund period, and not for an open payment', async () => {
