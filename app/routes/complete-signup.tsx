@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
 import { listInterests } from '#app/features/content/interests.server'
 import { PhotoManager } from '#app/features/photos/components/photo-manager'
@@ -76,6 +76,7 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
   const intl = useIntl()
   const { step, profile } = loaderData
   const root = useRootData()
+  const [searchParams] = useSearchParams()
   const index = completeSignupSteps.indexOf(step)
   const next = nextStep(step)
   const skipHref = next ? `/complete-signup?step=${next}` : '/members'
@@ -108,6 +109,12 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
           <FormattedMessage id={`completeSignup.${step}.text`} values={{ email: loaderData.email }} />
         </p>
         {actionData && 'tooOften' in actionData ? <TooOftenAlert refusal={actionData.tooOften} /> : null}
+        {/* Set by a member's signup page (app/routes/signup-action.server.ts) when the first message was refused. */}
+        {searchParams.get('first_message') === 'unsent' ? (
+          <div className="alert alert-warning" role="status" data-testid="first-message-unsent">
+            <FormattedMessage id="signup.firstMessageUnsent" />
+          </div>
+        ) : null}
         {invalid ? (
           <div className="alert alert-danger" role="alert" data-testid="step-invalid">
             <FormattedMessage id="completeSignup.invalid" />

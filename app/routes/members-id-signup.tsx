@@ -6,6 +6,7 @@ import { loadMemberLanding } from '#app/features/landers/landers.server'
 import { pageTitle } from '#app/i18n/meta'
 import { useRootData } from '#app/layouts/use-root-data'
 import { idParam } from '#app/lib/http.server'
+import { signupAction } from './signup-action.server'
 import type { Route } from './+types/members-id-signup'
 import { Icon } from '#app/ui/icon'
 
@@ -17,13 +18,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return landing
 }
 
+/** The signup form of this page posts here: /signup's action, and the first message to this member when one was written. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = idParam(params.id)
+  const landing = await loadMemberLanding(id)
+  if (!landing) throw data(null, { status: 404 })
+  // Nobody writes to a fictional profile (the form has no message field there); a message posted anyway is dropped.
+  return signupAction(request, context, { messageTo: landing.profile.isFictional ? undefined : id })
+}
+
 /**
  * Member signup (/members/{id}/signup): the signup form beside the member it features. The form is the site's own
- * (it posts to /signup, which reads the tracking stored from this visit's query and the `signups` setting, and
- * shows the invite-only notice when closed). The signup flow carries no return address, so after signing up the
- * new member goes through the usual remaining steps; the page says where to find the member afterwards.
+ * (its action is /signup's, which reads the tracking stored from this visit's query and the `signups` setting, and
+ * shows the invite-only notice when closed), with a first message to a real member. The signup flow carries no
+ * return address, so after signing up the new member goes through the usual remaining steps; the page says where
+ * to find the member afterwards.
  */
-export default function MemberSignup({ loaderData }: Route.ComponentProps) {
+export default function MemberSignup({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData()
   const { profile } = loaderData
   const place = useMemberPlace()
@@ -52,7 +63,15 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
             <p className="text-body-secondary">
               <FormattedMessage id={profile.isFictional ? 'lander.member.signupLeadFictional' : 'lander.member.signupLead'} values={{ name: profile.name }} />
             </p>
-            {root.signup ? <SignupForm options={root.signup} /> : null}
+            {root.signup ? (
+              <SignupForm
+                options={root.signup}
+                action={`/members/${profile.id}/signup`}
+                messageTo={profile.isFictional ? undefined : { name: profile.name }}
+                lastResult={actionData?.result}
+                closed={actionData?.closed}
+              />
+            ) : null}
             <p className="mt-3 mb-0 text-center">
               <FormattedMessage id="signup.haveAccount" />{' '}
               <Link to={`/login?redirectTo=${encodeURIComponent(`/members/${profile.id}`)}`}>

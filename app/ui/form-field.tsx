@@ -83,3 +83,34 @@ export function SelectField({
     </div>
   )
 }
+
+/** A labelled text area with its translated errors and an optional help line, as FormField is for inputs. */
+export function TextAreaField({
+  label,
+  errors,
+  id,
+  help,
+  ...textarea
+}: { label: ReactNode; errors?: string[]; id: string; help?: ReactNode } & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const has = !!errors?.length
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <textarea
+        {...textarea}
+        id={id}
+        className={`form-control${has ? ' is-invalid' : ''}`}
+        aria-invalid={has || undefined}
+        aria-describedby={has ? `${id}-error` : help ? `${id}-help` : undefined}
+      />
+      {help && !has ? (
+        <div className="form-text" id={`${id}-help`}>
+          {help}
+        </div>
+      ) : null}
+      <FieldErrors id={`${id}-error`} errors={errors} />
+    </div>
+  )
+}

@@ -53,6 +53,11 @@ export const profiles = pgTable(
     invisible: boolean('invisible').notNull().default(false),
     privacyMode: boolean('privacy_mode').notNull().default(false),
     mainImageId: integer('main_image_id'),
+    // The main image is always an approved photo (app/features/photos settles it after every change), so a main image
+    // means a photo others see. Kept by PostgreSQL itself: search lists members with a photo first (issue 28).
+    hasPhoto: boolean('has_photo')
+      .notNull()
+      .generatedAlwaysAs(sql`main_image_id is not null`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,24 +68,73 @@ export const profiles = pgTable(
     // ordered indexes (newest activity first) list the ids of a page; after the order they carry every column the
     // search and proposal conditions read (ages, region, sexuality, privacy mode), so that a page is found by an
     // index-only scan that filters index entries instead of fetching a table row per candidate, and only the rows of
-    // the page are read from the table (a deferred join). The *_age indexes serve the total count.
+    // the page are read from the table (a deferred join). Members with a photo come first, then the newest activity
+    // (proposals ask for a photo, so has_photo is an equality there). The *_age indexes serve the total count.
     index('profiles_search_country_idx')
-      .on(t.country, t.gender, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.birthDate, t.region, t.sexuality, t.privacyMode)
+      .on(
+        t.country,
+        t.gender,
+        t.hasPhoto.desc().nullsFirst(),
+        t.lastActiveAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.birthDate,
+        t.region,
+        t.sexuality,
+        t.privacyMode,
+      )
       .where(sql`status = 'active' and invisible = false`),
     // A region, with or without a gender: its pages and proposals.
     index('profiles_search_region_idx')
-      .on(t.country, t.region, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.gender, t.birthDate, t.sexuality, t.privacyMode)
+      .on(
+        t.country,
+        t.region,
+        t.hasPhoto.desc().nullsFirst(),
+        t.lastActiveAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.gender,
+        t.birthDate,
+        t.sexuality,
+        t.privacyMode,
+      )
       .where(sql`status = 'active' and invisible = false`),
     // "Men and women" in a country.
     index('profiles_search_country_anygender_idx')
-      .on(t.country, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.gender, t.birthDate, t.region, t.sexuality, t.privacyMode)
+      .on(
+        t.country,
+        t.hasPhoto.desc().nullsFirst(),
+        t.lastActiveAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.gender,
+        t.birthDate,
+        t.region,
+        t.sexuality,
+        t.privacyMode,
+      )
       .where(sql`status = 'active' and invisible = false`),
     // All countries (and matching beyond the viewer's country), with and without a gender.
     index('profiles_search_any_idx')
-      .on(t.gender, t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.birthDate, t.country, t.sexuality, t.privacyMode)
+      .on(
+        t.gender,
+        t.hasPhoto.desc().nullsFirst(),
+        t.lastActiveAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.birthDate,
+        t.country,
+        t.sexuality,
+        t.privacyMode,
+      )
       .where(sql`status = 'active' and invisible = false`),
     index('profiles_search_anygender_idx')
-      .on(t.lastActiveAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.gender, t.birthDate, t.country, t.sexuality, t.privacyMode)
+      .on(
+        t.hasPhoto.desc().nullsFirst(),
+        t.lastActiveAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.gender,
+        t.birthDate,
+        t.country,
+        t.sexuality,
+        t.privacyMode,
+      )
       .where(sql`status = 'active' and invisible = false`),
     // The counts: the age range is a range of the index; covering (sexuality, privacy_mode, id) for an index-only scan.
     index('profiles_search_country_age_idx')

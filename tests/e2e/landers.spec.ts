@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect, expectNoSeriousA11yViolations, setSettings, test } from './fixtures'
+import { activateByMail, expect, expectNoSeriousA11yViolations, fillDateOfBirth, isoDateYearsAgo, ownProfileId, setSettings, test, unique } from './fixtures'
 
 // The marketing landers and member landings (spec section 2; app/routes/landers-*.tsx, members-id-landing*.tsx).
 const TRACKING = '?network=abc&sub1=x'
@@ -165,11 +165,47 @@ test.describe('member landings', () => {
     const response = await visitor.goto(`/members/${id}/signup${TRACKING}`)
     expect(response?.status()).toBe(200)
     await expect(visitor.getByRole('heading', { level: 1 })).toContainText('Sign up to')
-    await expect(visitor.locator('#signup-form')).toHaveAttribute('action', '/signup')
+    // The page's own action: /signup's, plus the first message to this member (issue 28, item 4).
+    await expect(visitor.locator('#signup-form')).toHaveAttribute('action', `/members/${id}/signup`)
     await expectNoSeriousA11yViolations(visitor)
     // The tracking query of the visit is what the signup reads (the cookie set on the first visit).
     const cookie = (await visitor.context().cookies()).find((c) => c.name === 'tracking')
     expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ network: 'abc', sub1: 'x' })
+  })
+
+  test("a first message written on a real member's signup page reaches them once the new member confirms", async ({ newContext, benPage }) => {
+    const benId = await ownProfileId(benPage)
+    const visitor = await (await newContext()).newPage()
+    await visitor.goto(`/members/${benId}/signup`)
+    const id = unique('firstmsg')
+    const text = `Hello Ben, ${id}`
+    await visitor.locator('#signup-name').fill(id.slice(0, 24))
+    await visitor.locator('#signup-email').fill(`${id}@example.test`)
+    await visitor.locator('#signup-password').fill('correct-horse-9')
+    await fillDateOfBirth(visitor, 'signup-dob', isoDateYearsAgo(30, 40))
+    await visitor.getByLabel('Your first message to Ben (optional)').fill(text)
+    await expect(visitor.getByText('Ben receives it once you have confirmed your e-mail address.')).toBeVisible()
+    await visitor.locator('#signup-form button[type="submit"]').click()
+    await expect(visitor).toHaveURL(/\/complete-signup(\?|$)/)
+    await expect(visitor.getByTestId('first-message-unsent')).toHaveCount(0)
+    // Held until the address is confirmed (spec section 4): Ben's inbox does not show it yet.
+    await benPage.goto('/chats')
+    await expect(benPage.getByText(text)).toHaveCount(0)
+    await activateByMail(visitor, `${id}@example.test`)
+    await benPage.reload()
+    await expect(benPage.getByText(text)).toBeVisible()
+  })
+
+  test('no message field beside a fictional profile: nobody writes to one', async ({ page }) => {
+    await page.goto('/landers/gallery')
+    const href = (await page
+      .locator('li', { has: page.getByTestId('fictional-badge') })
+      .first()
+      .locator('a')
+      .getAttribute('href'))!
+    await page.goto(href.replace('/landing', '/signup'))
+    await expect(page.locator('#signup-form')).toBeVisible()
+    await expect(page.locator('#signup-message')).toHaveCount(0)
   })
 
   test('unknown members answer 404; logged-in members go to the profile', async ({ page, annaPage }) => {

@@ -32,6 +32,8 @@ export const usernameSchema = z
   .refine((v) => !v.startsWith('@'), 'validation.nameStartsWithAt')
   .refine((v) => !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), 'validation.nameEqualsEmail')
 
+export const SIGNUP_MESSAGE_MAX = 500
+
 export function signupSchema(opts: { minAge: number; countries: string[] }) {
   return z.object({
     email: emailSchema,
@@ -41,7 +43,8 @@ export function signupSchema(opts: { minAge: number; countries: string[] }) {
     gender: z.enum(['male', 'female'], { error: 'validation.genderRequired' }),
     looking_for: z.enum(['male', 'female'], { error: 'validation.lookingForRequired' }),
     country: z.string({ error: 'validation.countryRequired' }).refine((c) => opts.countries.includes(c), 'validation.countryRequired'),
-    signup_message: z.string().trim().max(500).optional(),
+    // A first message to the member whose signup page this is (/members/{id}/signup), sent once the account exists.
+    signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX, 'validation.tooLong').optional(),
   })
 }
 

@@ -41,6 +41,9 @@ export function buildProposalQueries(viewer: Proposer, opts: { limit: number; sk
   const ages = proposedAges(ageOn(viewer.birthDate, now))
   const where = and(
     proposableTo(viewer.profileId, viewer, opts.skipDays),
+    // Implied by proposableTo's approved main photo; said here so that the search indexes (photo first) keep their
+    // order for a proposal's range.
+    eq(profiles.hasPhoto, true),
     sql`${profiles.birthDate} > ${birthDateForAge(ages.max + 1, now)}`,
     lte(profiles.birthDate, birthDateForAge(ages.min, now)),
     opts.exclude?.length

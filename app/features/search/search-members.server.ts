@@ -60,10 +60,11 @@ export function buildSearchQueries(
   // the table row by row while filtering cost a heap fetch per candidate: tens of thousands for a region or age
   // range with few members, where the planner expected many.
   const hits = db()
-    .select({ id: profiles.id, lastActiveAt: profiles.lastActiveAt })
+    .select({ id: profiles.id, hasPhoto: profiles.hasPhoto, lastActiveAt: profiles.lastActiveAt })
     .from(profiles)
     .where(where)
-    .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+    // Members with a photo first (issue 28), then the newest activity: the order of the search indexes.
+    .orderBy(desc(profiles.hasPhoto), desc(profiles.lastActiveAt), desc(profiles.id))
     .limit(perPage)
     .offset((q.page - 1) * perPage)
     .as('hits')
@@ -73,7 +74,7 @@ export function buildSearchQueries(
       .from(hits)
       .innerJoin(profiles, eq(profiles.id, hits.id))
       .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
-      .orderBy(desc(hits.lastActiveAt), desc(hits.id)),
+      .orderBy(desc(hits.hasPhoto), desc(hits.lastActiveAt), desc(hits.id)),
     // An exact count of half a million matches costs a scan of half a million index entries; past the cap the
     // page says "more than".
     count: db()
@@ -89,7 +90,7 @@ export function buildSearchQueries(
   }
 }
 
-/** Members matching the query that the viewer may see, newest activity first, one page at a time. */
+/** Members matching the query that the viewer may see, those with a photo first, then newest activity, a page at a time. */
 export async function searchMembers(
   viewerId: number | null,
   q: SearchQuery,

@@ -121,6 +121,41 @@ describe('searchMembers filters', () => {
     expect(none).toEqual({ profiles: [], total: 0, capped: false, page: 1, pages: 1 })
   })
 
+  it('lists members with a photo first, each group newest activity first, across pages and in every index', async () => {
+    const made: { id: number; photo: boolean }[] = []
+    // The most recently active have no photo: without the photo-first order they would lead.
+    for (const [i, photo] of [false, false, true, false, true].entries()) {
+      const m = await createMember({ country: 'NL', photo })
+      await db()
+        .update(profiles)
+        .set({ region: 'Utrecht', lastActiveAt: sql`now() - make_interval(hours => ${i})` })
+        .where(eq(profiles.id, m.profileId))
+      made.push({ id: m.profileId, photo })
+    }
+    const expected = [...made.filter((m) => m.photo), ...made.filter((m) => !m.photo)].map((m) => m.id)
+    // A visitor's searches by gender and country, a region, any gender in a country, all countries: each order has an
+    // index of its own.
+    const queries: Partial<SearchQuery>[] = [
+      { gender: 'female', country: 'NL' },
+      { gender: 'female', country: 'NL', countryregion: 'Utrecht' },
+      { country: 'NL' },
+      { gender: 'female' },
+      {},
+    ]
+    for (const q of queries) {
+      const pages = await Promise.all([1, 2, 3].map((page) => searchMembers(null, { ...all, ...q, page }, 2)))
+      expect(
+        pages.flatMap((p) => p.profiles.map((c) => c.id)),
+        JSON.stringify(q),
+      ).toEqual(expected)
+      expect(pages[0].total).toBe(5)
+    }
+    // A photo that goes away moves its member back among those without.
+    await db().update(profiles).set({ mainImageId: null }).where(eq(profiles.id, made[2].id))
+    const after = await searchMembers(null, { ...all, gender: 'female' }, 10)
+    expect(after.profiles.map((c) => c.id)).toEqual([made[4].id, made[0].id, made[1].id, made[2].id, made[3].id])
+  })
+
   it('returns profile cards with the age and without an unapproved photo', async () => {
     const viewer = await createMember({ gender: 'male' })
     const m = await createMember({ name: 'Cardy', birthDate: bornYearsAgo(40), country: 'BE' })

@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Form, Link, useNavigation } from 'react-router'
-import { FormField } from '#app/ui/form-field'
+import { FormField, TextAreaField } from '#app/ui/form-field'
 import { DateOfBirthField } from '#app/ui/date-of-birth-field'
 import { FormErrors } from '#app/ui/form-errors'
-import { signupSchema } from '../accounts.schema'
+import { SIGNUP_MESSAGE_MAX, signupSchema } from '../accounts.schema'
 import type { SignupOptions } from '../signup-options.server'
 import { SignupCountrySelect, SignupGenderFields } from './signup-fields'
 import { clearSignupDraft, useSignupDraft } from './use-signup-draft'
@@ -18,6 +18,8 @@ export function SignupForm({
   closed,
   onBusyChange,
   idPrefix = 'signup',
+  action = '/signup',
+  messageTo,
 }: {
   options: SignupOptions
   lastResult?: SubmissionResult<string[]> | null
@@ -25,6 +27,10 @@ export function SignupForm({
   onBusyChange?: (busy: boolean) => void
   /** Distinct ids when the page form and the modal form could both be in the document. */
   idPrefix?: string
+  /** Where the form posts: /signup, or a member's signup page (/members/{id}/signup), which also sends the first message. */
+  action?: string
+  /** The member a first message may be written to (spec: the signup draft's signup_message). */
+  messageTo?: { name: string }
 }) {
   const navigation = useNavigation()
   const formRef = useRef<HTMLFormElement>(null)
@@ -37,7 +43,7 @@ export function SignupForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const busy = navigation.state === 'submitting' && navigation.formAction === '/signup'
+  const busy = navigation.state === 'submitting' && navigation.formAction === action
   // The parent's latest callback, told only when `busy` changes (an inline callback would otherwise call it on every render).
   const onBusy = useRef(onBusyChange)
   onBusy.current = onBusyChange
@@ -54,7 +60,7 @@ export function SignupForm({
   return (
     <Form
       method="post"
-      action="/signup"
+      action={action}
       {...getFormProps(form)}
       ref={formRef}
       onSubmit={(e) => {
@@ -109,6 +115,17 @@ export function SignupForm({
         defaultValue={typeof fields.date_of_birth.initialValue === 'string' ? fields.date_of_birth.initialValue : undefined}
       />
       <SignupCountrySelect countries={options.countries} idPrefix={idPrefix} errors={fields.country.errors} {...getSelectProps(fields.country)} />
+      {messageTo ? (
+        <TextAreaField
+          label={<FormattedMessage id="signup.firstMessageLabel" values={{ name: messageTo.name }} />}
+          errors={fields.signup_message.errors}
+          {...getTextareaProps(fields.signup_message)}
+          id={`${idPrefix}-message`}
+          rows={3}
+          maxLength={SIGNUP_MESSAGE_MAX}
+          help={<FormattedMessage id="signup.firstMessageHelp" values={{ name: messageTo.name }} />}
+        />
+      ) : null}
       <button type="submit" className="btn btn-primary w-100" disabled={busy}>
         {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
         <FormattedMessage id="signup.submit" />
