@@ -43,7 +43,9 @@ describe('the signup action', () => {
 })
 
 describe("a member's signup page: the first message (spec: the signup draft's signup_message)", () => {
-  const visitor = { viewer: null, sessionToken: null, clientIp: '127.0.0.1', requestFailure: { serviceUnavailable: false } }
+  // Each signup from an address of its own: the signups-per-address limit is not what these tests are about.
+  let address = 0
+  const visitor = () => ({ viewer: null, sessionToken: null, clientIp: `192.0.2.${++address}`, requestFailure: { serviceUnavailable: false } })
   const thrownBy = (p: Promise<unknown>) => p.catch((e: unknown) => e) as Promise<Response>
   const newProfileOf = async (email: string) => {
     const [row] = await db()
@@ -57,7 +59,7 @@ describe("a member's signup page: the first message (spec: the signup draft's si
   it('sends the message as the new member, held until the address is confirmed, then delivered', async () => {
     const target = await createMember({ gender: 'female' })
     const res = await thrownBy(
-      signupAction(form('writer@example.test', { signup_message: '  Hello from the signup page  ' }), visitor, { messageTo: target.profileId }),
+      signupAction(form('writer@example.test', { signup_message: '  Hello from the signup page  ' }), visitor(), { messageTo: target.profileId }),
     )
     expect(res.headers.get('location')).toBe('/complete-signup')
     const me = await newProfileOf('writer@example.test')
@@ -70,15 +72,15 @@ describe("a member's signup page: the first message (spec: the signup draft's si
 
   it('sends nothing from /signup itself, nor an empty message', async () => {
     const target = await createMember({ gender: 'female' })
-    await thrownBy(signupAction(form('plain@example.test', { signup_message: 'Hello' }), visitor))
-    await thrownBy(signupAction(form('empty@example.test', { signup_message: '   ' }), visitor, { messageTo: target.profileId }))
+    await thrownBy(signupAction(form('plain@example.test', { signup_message: 'Hello' }), visitor()))
+    await thrownBy(signupAction(form('empty@example.test', { signup_message: '   ' }), visitor(), { messageTo: target.profileId }))
     expect((await db().select({ n: count() }).from(messages))[0].n).toBe(0)
   })
 
   it('keeps the account and says so when the message is refused', async () => {
     // A fictional profile is never written to: the refusal of the chat's own send.
     const fictional = await createFictional()
-    const res = await thrownBy(signupAction(form('refused@example.test', { signup_message: 'Hi', mobile: '1' }), visitor, { messageTo: fictional.profileId }))
+    const res = await thrownBy(signupAction(form('refused@example.test', { signup_message: 'Hi', mobile: '1' }), visitor(), { messageTo: fictional.profileId }))
     expect(res.headers.get('location')).toBe('/complete-signup?api_signup_complete=1&first_message=unsent')
     expect(await newProfileOf('refused@example.test')).toBeTruthy()
     expect((await db().select({ n: count() }).from(messages))[0].n).toBe(0)
@@ -87,7 +89,7 @@ describe("a member's signup page: the first message (spec: the signup draft's si
   it('refuses a message over 500 characters with the form kept, and creates nothing', async () => {
     const target = await createMember({ gender: 'female' })
     const before = (await db().select({ n: count() }).from(users))[0].n
-    const res = (await signupAction(form('long@example.test', { signup_message: 'x'.repeat(501) }), visitor, { messageTo: target.profileId })) as unknown as {
+    const res = (await signupAction(form('long@example.test', { signup_message: 'x'.repeat(501) }), visitor(), { messageTo: target.profileId })) as unknown as {
       init: { status: number }
       data: { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }
     }
