@@ -28,7 +28,8 @@ try {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   })
-  const visitorPages = ['/', '/login', '/signup', '/pricing']
+  // /members/2/signup: the signup page beside a real demo member (Ben), with its first-message field.
+  const visitorPages = ['/', '/login', '/signup', '/pricing', '/members/2/signup']
   const memberPages = [
     '/members',
     '/members/2',
