@@ -24,12 +24,16 @@ try {
   if (!anna) throw new Error('the demo has no Anna')
   const cookie = await apiLogin(server.port, anna.email, anna.password)
   const [name, value] = cookie.split('=')
+  // Ben, a real demo member: his signup page has the first-message field (a fictional profile's has none).
+  const ben = readDemoLogins(dataDir).members.find((m) => m.email === 'ben@demo.local')
+  if (!ben) throw new Error('the demo has no Ben')
+  const benCookie = await apiLogin(server.port, ben.email, ben.password)
+  const benUser = (await (await fetch(`${base}/api/user.php`, { headers: { cookie: benCookie } })).json()) as { user: { profile: { id: number } } }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   })
-  // /members/2/signup: the signup page beside a real demo member (Ben), with its first-message field.
-  const visitorPages = ['/', '/login', '/signup', '/pricing', '/members/2/signup']
+  const visitorPages = ['/', '/login', '/signup', '/pricing', `/members/${benUser.user.profile.id}/signup`]
   const memberPages = [
     '/members',
     '/members/2',
