@@ -72,3 +72,7 @@ if (shards === 1) {
     process.exit(1)
   }
 }
+// Everything passed. The local PostgreSQL server (a child process) would keep this process alive: exit, which stops
+// it (scripts/local-postgres.mjs stops it on exit).
+console.log('\n✔ all tests passed')
+process.exit(0)

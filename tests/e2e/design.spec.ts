@@ -171,6 +171,45 @@ test('the message box grows to five lines; the send button is at least 44 px and
   expect(luminance(rgb(bg)), 'a light tint, not the button red').toBeGreaterThan(0.5)
 })
 
+test('Enter sends on a laptop and breaks the line on a phone, as the member chooses; Shift+Enter breaks it', async ({ newContext, annaPage }) => {
+  const annaId = await ownProfileId(annaPage)
+  const { page } = await activeMember(newContext, { prefix: 'enterlaptop', gender: 'male', lookingFor: 'female' })
+  await page.goto(`/members/${annaId}/chat`)
+  await expect(page.getByTestId('socket-status')).toHaveText('Live')
+  const box = page.getByLabel('Write a message')
+  const enterSends = page.getByRole('switch', { name: 'Enter sends' })
+  await expect(enterSends).toBeChecked()
+  await box.fill('first line')
+  await box.press('Shift+Enter')
+  await box.pressSequentially('second line')
+  await expect(box).toHaveValue('first line\nsecond line')
+  await box.press('Enter')
+  await expect(page.locator('.chat-bubble.mine').last()).toContainText('second line')
+  await expect(box).toHaveValue('')
+  // Turned off, Enter breaks the line and sends nothing; the choice stays on this device.
+  await enterSends.uncheck()
+  await page.reload()
+  await expect(page.getByTestId('socket-status')).toHaveText('Live')
+  await expect(enterSends).not.toBeChecked()
+  await box.fill('kept')
+  await box.press('Enter')
+  await expect(box).toHaveValue('kept\n')
+  await expect(page.locator('.chat-bubble.mine')).toHaveCount(1)
+
+  // A phone's keyboard has no Shift beside Enter: there Enter breaks the line unless the member turns it on.
+  const phoneMember = await activeMember((options) => newContext({ ...options, viewport: phone, hasTouch: true, isMobile: true }), {
+    prefix: 'enterphone',
+    gender: 'male',
+    lookingFor: 'female',
+  })
+  await phoneMember.page.goto(`/members/${annaId}/chat`)
+  await expect(phoneMember.page.getByTestId('socket-status')).toHaveText('Live')
+  await expect(phoneMember.page.getByRole('switch', { name: 'Enter sends' })).not.toBeChecked()
+  await phoneMember.page.getByLabel('Write a message').fill('on a phone')
+  await phoneMember.page.getByLabel('Write a message').press('Enter')
+  await expect(phoneMember.page.getByLabel('Write a message')).toHaveValue('on a phone\n')
+})
+
 test('dark mode follows the device: dark page, light text, axe clean; light mode unchanged', async ({ newContext, annaPage }) => {
   // Ten pages with axe each: more than the default 45 s on a busy machine.
   test.setTimeout(120_000)

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Form } from 'react-router'
 import { Icon } from '#app/ui/icon'
 import { ACCEPTED_TYPES } from '#app/features/photos/photo-rules'
+import { enterKeyAction, useEnterSends } from './enter-key'
 
 interface Props {
   draft: string
@@ -52,6 +53,7 @@ export function Composer(p: Props) {
   const showCounter = length >= p.maxLength * COUNTER_FROM
   const costText = intl.formatMessage({ id: 'chat.cost' }, { credits: p.cost })
   const box = useGrowingBox(p.draft)
+  const [enterSends, setEnterSends] = useEnterSends()
   return (
     <div className="border-top bg-body p-2">
       <div className="d-flex flex-wrap align-items-center gap-2 small mb-1">
@@ -94,6 +96,21 @@ export function Composer(p: Props) {
             <FormattedMessage id="chat.icebreaker.open" />
           </button>
         ) : null}
+        <div className="form-check form-switch mb-0 ms-1">
+          <input
+            className="form-check-input"
+            type="checkbox"
+            role="switch"
+            id="chat-enter-sends"
+            checked={enterSends}
+            onChange={(e) => setEnterSends(e.currentTarget.checked)}
+            disabled={!p.hydrated}
+            data-testid="enter-sends"
+          />
+          <label className="form-check-label text-body-secondary" htmlFor="chat-enter-sends">
+            <FormattedMessage id="chat.enterSends" />
+          </label>
+        </div>
         {p.freeLeft > 0 ? (
           <span className="ms-auto text-body-secondary" data-testid="free-left">
             <FormattedMessage id="chat.freeLeft" values={{ count: p.freeLeft }} />
@@ -116,7 +133,7 @@ export function Composer(p: Props) {
             value={p.draft}
             onChange={(e) => p.onDraft(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
+              if (enterKeyAction({ key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing }, enterSends) === 'send') {
                 e.preventDefault()
                 e.currentTarget.form?.requestSubmit()
               }
