@@ -38,7 +38,7 @@ async function secondStep(formData: FormData, context: Route.ActionArgs['context
     if (r.error === 'suspended') return data({ result, until: r.until }, { status })
     return data({ result }, { status })
   }
-  const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
+  const cookie = await startSession(r.userId, context.sessionToken, { userAgent: request.headers.get('user-agent'), ip: context.clientIp })
   throw redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
 }
 
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (r.error === 'suspended') return data({ result, until: r.until }, { status })
     return data({ result }, { status })
   }
-  const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
+  const cookie = await startSession(r.userId, context.sessionToken, { userAgent: request.headers.get('user-agent'), ip: context.clientIp })
   throw redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
 }
 

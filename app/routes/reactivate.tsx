@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (r.restricted) return data({ failed: false, sent: false, token: null, restricted: true }, { status: 403 })
     // The link proves the mailbox, not the second factor: with one on, the member logs in with it.
     if (await hasSecondFactor(r.userId)) throw redirect('/login')
-    const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
+    const cookie = await startSession(r.userId, context.sessionToken, { userAgent: request.headers.get('user-agent'), ip: context.clientIp })
     throw redirect('/members?reactivated=1', { headers: { 'Set-Cookie': cookie } })
   }
   const parsed = z.object({ email: z.email() }).safeParse(Object.fromEntries(form))

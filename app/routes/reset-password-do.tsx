@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!r.ok) return data({ result: submission.reply({ hideFields: ['password', 'password_repeat'] }), expired: true }, { status: 410 })
   // A reset link proves the mailbox, not the second factor: with one on, the member logs in with the new password and a code.
   if (await hasSecondFactor(r.userId)) throw redirect('/login')
-  const cookie = await startSession(r.userId, context.sessionToken, request.headers.get('user-agent'))
+  const cookie = await startSession(r.userId, context.sessionToken, { userAgent: request.headers.get('user-agent'), ip: context.clientIp })
   throw redirect('/members', { headers: { 'Set-Cookie': cookie } })
 }
 

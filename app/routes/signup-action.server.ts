@@ -42,7 +42,7 @@ export async function signupAction(request: Request, context: AppLoadContext, op
     const id = result.error === 'pending_deletion' ? 'validation.emailPendingDeletion' : 'validation.emailTaken'
     return data({ result: submission.reply({ fieldErrors: { email: [id] }, hideFields: ['password'] }), closed: false }, { status: 409 })
   }
-  const cookie = await startSession(result.userId, context.sessionToken, request.headers.get('user-agent'))
+  const cookie = await startSession(result.userId, context.sessionToken, { userAgent: request.headers.get('user-agent'), ip: context.clientIp })
   const body = submission.value.signup_message
   const sent = opts.messageTo && body ? await sendMessage({ senderId: result.profileId, toProfileId: opts.messageTo, clientId: randomUUID(), body }) : null
   const query = new URLSearchParams()

@@ -1,8 +1,26 @@
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 
-/** "Chrome on Android"; the one part known alone; "Unknown device" (issue 27: no raw user-agent strings). */
-export function DeviceLabel({ browser, os }: { browser: string | null; os: string | null }) {
-  if (browser && os) return <FormattedMessage id="account.deviceName" values={{ browser, os }} />
-  if (browser || os) return <>{browser ?? os}</>
-  return <FormattedMessage id="account.unknownDevice" />
+/**
+ * "Chrome on Android"; the one part known alone; "Unknown device" (issue 27: no raw user-agent strings). With the
+ * country the session started from: "Chrome on Android, Netherlands", the country named in the page's language.
+ */
+export function DeviceLabel({ browser, os, country }: { browser: string | null; os: string | null; country?: string | null }) {
+  const intl = useIntl()
+  const device =
+    browser && os ? (
+      <FormattedMessage id="account.deviceName" values={{ browser, os }} />
+    ) : browser || os ? (
+      <>{browser ?? os}</>
+    ) : (
+      <FormattedMessage id="account.unknownDevice" />
+    )
+  if (!country) return device
+  const place = new Intl.DisplayNames([intl.locale], { type: 'region' }).of(country) ?? country
+  return (
+    <>
+      {device}
+      {', '}
+      <span data-testid="device-country">{place}</span>
+    </>
+  )
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { ColorMode } from '#app/lib/color-mode'
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { boolean, char, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 
 /** Account statuses: not_confirmed until the e-mail link is followed; pending_deletion for 14 days after deletion. */
 export const userStatuses = ['not_confirmed', 'active', 'pending_deletion', 'deleted'] as const
@@ -65,6 +65,9 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: varchar('user_agent', { length: 200 }),
+    // The country the session started from (GeoIP of the login's address, never the address itself), so the member's
+    // list of devices can say "Chrome on Linux, Netherlands" (issue 27).
+    country: char('country', { length: 2 }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 )

@@ -2,8 +2,14 @@ import { expect, login, signupMember, test } from './fixtures'
 
 test('settings: the list of sessions, and "End this one" behind the password (issue 24, point 18)', async ({ page, newContext }) => {
   const user = await signupMember(page, { prefix: 'ses' })
-  // A second device: the session to end.
-  const other = await (await newContext({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0' })).newPage()
+  // A second device, from an address in the Netherlands (the site trusts X-Forwarded-For from the local proxy): the
+  // session to end.
+  const other = await (
+    await newContext({
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0',
+      extraHTTPHeaders: { 'X-Forwarded-For': '145.97.0.1' },
+    })
+  ).newPage()
   await login(other, user)
 
   await page.goto('/notifications')
@@ -12,6 +18,8 @@ test('settings: the list of sessions, and "End this one" behind the password (is
   const mine = sessions.filter({ hasText: 'This device' })
   const theirs = sessions.filter({ hasText: 'Firefox on Windows' })
   await expect(theirs).toHaveCount(1)
+  // With the country the session started from (GeoIP; the address itself is not kept), in the page's language.
+  await expect(theirs.getByTestId('session-device')).toHaveText('Firefox on Windows, Netherlands')
   // Devices are named by browser and system, never by the raw user-agent string (issue 27).
   await expect(mine.getByTestId('session-device')).toHaveText('Chrome on Windows')
   await expect(sessions.filter({ hasText: 'Mozilla/5.0' })).toHaveCount(0)

@@ -599,7 +599,13 @@ const sections: Section[] = [
     tables: [sessions],
     value: (m) =>
       db()
-        .select({ created_at: sessions.createdAt, last_used_at: sessions.lastUsedAt, expires_at: sessions.expiresAt, user_agent: sessions.userAgent })
+        .select({
+          created_at: sessions.createdAt,
+          last_used_at: sessions.lastUsedAt,
+          expires_at: sessions.expiresAt,
+          user_agent: sessions.userAgent,
+          country: sessions.country,
+        })
         .from(sessions)
         .where(eq(sessions.userId, m.userId))
         .orderBy(asc(sessions.createdAt)),

@@ -29,7 +29,7 @@ function candidateIds(token: string): string[] {
 }
 
 /** Starts a session and returns the token for the cookie; only its HMAC is stored. */
-export async function createSession(userId: number, userAgent?: string | null): Promise<string> {
+export async function createSession(userId: number, userAgent?: string | null, country?: string | null): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url')
   await db()
     .insert(sessions)
@@ -38,6 +38,7 @@ export async function createSession(userId: number, userAgent?: string | null): 
       userId,
       expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
       userAgent: userAgent?.slice(0, 200) ?? null,
+      country: country ?? null,
     })
   return token
 }
@@ -137,6 +138,8 @@ export interface SessionInfo {
   lastUsedAt: string
   /** The browser and system its user-agent names (the raw string is never shown). */
   device: DeviceName
+  /** Where the session started: a country code from GeoIP (null for a private or unknown address). */
+  country: string | null
   current: boolean
 }
 
@@ -147,7 +150,7 @@ const handleOf = (id: string) => id.slice(0, 16)
 export async function listSessions(userId: number, currentToken: string | null): Promise<SessionInfo[]> {
   const current = new Set(sessionLookupIds(currentToken) ?? [])
   const rows = await db()
-    .select({ id: sessions.id, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, userAgent: sessions.userAgent })
+    .select({ id: sessions.id, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, userAgent: sessions.userAgent, country: sessions.country })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`), sql`not (${await idleCondition()})`))
     .orderBy(sql`${sessions.lastUsedAt} desc`)
@@ -156,6 +159,7 @@ export async function listSessions(userId: number, currentToken: string | null):
     createdAt: r.createdAt.toISOString(),
     lastUsedAt: r.lastUsedAt.toISOString(),
     device: deviceName(r.userAgent),
+    country: r.country,
     current: current.has(r.id),
   }))
 }

@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     )
   }
   const user = r
-  const cookie = await startSession(user.userId, context.sessionToken, request.headers.get('user-agent'))
+  const cookie = await startSession(user.userId, context.sessionToken, { userAgent: request.headers.get('user-agent'), ip: context.clientIp })
   const viewer = await getViewer(user.userId)
   const s = await getSettings()
   return Response.json({ user: viewer ? userJson(viewer, s.cdn_prefix) : null }, { headers: { 'Set-Cookie': cookie } })

@@ -127,7 +127,7 @@ export function SessionsList({ sessions, failed }: { sessions: SessionInfo[]; fa
           <li key={s.id} className="list-group-item small" data-testid="session">
             <div className="d-flex justify-content-between gap-2">
               <span className="text-truncate" data-testid="session-device">
-                <DeviceLabel browser={s.device.browser} os={s.device.os} />
+                <DeviceLabel browser={s.device.browser} os={s.device.os} country={s.country} />
               </span>
               {s.current ? (
                 <span className="badge text-bg-success">
