@@ -39,7 +39,9 @@ export default function MemberSignup({ loaderData, actionData }: Route.Component
   const { profile } = loaderData
   const place = useMemberPlace()
   return (
-    <div className="lander-member-signup">
+    // A light page by design (its white cards and tinted background): in dark mode its text and fields took the dark
+    // colours and the heading was grey on white. The page keeps the light mode whatever the device's.
+    <div className="lander-member-signup" data-bs-theme="light">
       <div className="container">
         <div className="msu-layout">
           <aside className="msu-member" aria-labelledby="msu-member-name">

@@ -68,14 +68,7 @@ export function SignupForm({
         if (!e.defaultPrevented) clearSignupDraft()
       }}
     >
-      <input
-        type="hidden"
-        name="mobile"
-        value=""
-        ref={(el) => {
-          if (el) el.value = window.innerWidth < 576 ? '1' : ''
-        }}
-      />
+      <MobileFlag />
       <FormErrors errors={form.errors} />
       <SignupGenderFields
         gender={{ errors: fields.gender.errors, ...getSelectProps(fields.gender) }}
@@ -116,14 +109,11 @@ export function SignupForm({
       />
       <SignupCountrySelect countries={options.countries} idPrefix={idPrefix} errors={fields.country.errors} {...getSelectProps(fields.country)} />
       {messageTo ? (
-        <TextAreaField
-          label={<FormattedMessage id="signup.firstMessageLabel" values={{ name: messageTo.name }} />}
-          errors={fields.signup_message.errors}
+        <FirstMessageField
+          memberName={messageTo.name}
           {...getTextareaProps(fields.signup_message)}
           id={`${idPrefix}-message`}
-          rows={3}
-          maxLength={SIGNUP_MESSAGE_MAX}
-          help={<FormattedMessage id="signup.firstMessageHelp" values={{ name: messageTo.name }} />}
+          errors={fields.signup_message.errors}
         />
       ) : null}
       <button type="submit" className="btn btn-primary w-100" disabled={busy}>
@@ -134,6 +124,36 @@ export function SignupForm({
         <FormattedMessage id="signup.adultsOnly" values={{ min_age: options.minAge }} />
       </p>
     </Form>
+  )
+}
+
+/** Tells the action that the form was sent from a phone-sized window (the activation reminder then comes as a modal). */
+function MobileFlag() {
+  return (
+    <input
+      type="hidden"
+      name="mobile"
+      value=""
+      ref={(el) => {
+        if (el) el.value = window.innerWidth < 576 ? '1' : ''
+      }}
+    />
+  )
+}
+
+/** The first message to the member whose signup page this is (app/routes/signup-action.server.ts sends it). */
+function FirstMessageField({
+  memberName,
+  ...field
+}: { memberName: string; id: string; errors?: string[] } & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <TextAreaField
+      label={<FormattedMessage id="signup.firstMessageLabel" values={{ name: memberName }} />}
+      {...field}
+      rows={3}
+      maxLength={SIGNUP_MESSAGE_MAX}
+      help={<FormattedMessage id="signup.firstMessageHelp" values={{ name: memberName }} />}
+    />
   )
 }
 

@@ -96,21 +96,7 @@ export function Composer(p: Props) {
             <FormattedMessage id="chat.icebreaker.open" />
           </button>
         ) : null}
-        <div className="form-check form-switch mb-0 ms-1">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            id="chat-enter-sends"
-            checked={enterSends}
-            onChange={(e) => setEnterSends(e.currentTarget.checked)}
-            disabled={!p.hydrated}
-            data-testid="enter-sends"
-          />
-          <label className="form-check-label text-body-secondary" htmlFor="chat-enter-sends">
-            <FormattedMessage id="chat.enterSends" />
-          </label>
-        </div>
+        <EnterSendsSwitch checked={enterSends} onChange={setEnterSends} disabled={!p.hydrated} />
         {p.freeLeft > 0 ? (
           <span className="ms-auto text-body-secondary" data-testid="free-left">
             <FormattedMessage id="chat.freeLeft" values={{ count: p.freeLeft }} />
@@ -173,6 +159,27 @@ export function Composer(p: Props) {
           </span>
         </button>
       </Form>
+    </div>
+  )
+}
+
+/** The "Enter sends" switch (enter-key.ts): the member's choice for this device. */
+function EnterSendsSwitch({ checked, onChange, disabled }: { checked: boolean; onChange(v: boolean): void; disabled: boolean }) {
+  return (
+    <div className="form-check form-switch mb-0 ms-1">
+      <input
+        className="form-check-input"
+        type="checkbox"
+        role="switch"
+        id="chat-enter-sends"
+        checked={checked}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+        disabled={disabled}
+        data-testid="enter-sends"
+      />
+      <label className="form-check-label text-body-secondary" htmlFor="chat-enter-sends">
+        <FormattedMessage id="chat.enterSends" />
+      </label>
     </div>
   )
 }
