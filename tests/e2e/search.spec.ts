@@ -1,4 +1,4 @@
-import { expect, resultCards, test } from './fixtures'
+import { activeMember, expect, membersWithPhotos, resultCards, test } from './fixtures'
 
 const countOf = async (text: Promise<string | null>) => Number(/^(\d+)/.exec((await text) ?? '')?.[1] ?? 0)
 
@@ -72,4 +72,17 @@ test('a visitor searches by country and region; a narrow search adds similar mem
   await expect(page).not.toHaveURL(/countryregion=Bayern/)
   await expect(search.getByLabel('Region')).toHaveValue('')
   await expect(search.getByLabel('Region').getByRole('option', { name: 'Steiermark' })).toHaveCount(1)
+})
+
+test('members with a photo come first, before a more recently active member without one (issue 28)', async ({ page, newContext }) => {
+  const withPhotos = await membersWithPhotos(page, { count: 2, gender: 'female', country: 'IE', prefix: 'Photo', age: 47 })
+  // Signed up after them, so more recently active: without the photo-first order this card would lead.
+  const without = await activeMember(newContext, { prefix: 'nophoto', gender: 'female', lookingFor: 'male', country: 'IE', age: 47 })
+  const viewer = await activeMember(newContext, { prefix: 'photoviewer', gender: 'male', lookingFor: 'female', country: 'IE', age: 47 })
+  await viewer.page.goto('/members?gender=female&country=IE&min_age=47&max_age=47')
+  const ids = await resultCards(viewer.page).evaluateAll((cards) =>
+    cards.map((c) => Number(/\/members\/(\d+)/.exec(c.querySelector('a')?.getAttribute('href') ?? '')?.[1])),
+  )
+  expect(ids).toEqual(expect.arrayContaining([...withPhotos, without.profileId]))
+  for (const id of withPhotos) expect(ids.indexOf(id), `member ${id} (photo) before ${without.profileId} (none)`).toBeLessThan(ids.indexOf(without.profileId))
 })
