@@ -82,7 +82,8 @@ describe('the supervisor', () => {
     s.child.kill('SIGTERM')
     expect(await s.exited).toBe(0)
     expect(fs.existsSync(`/proc/${newWorker}`)).toBe(false)
-  })
+    // Its own waits (a first start of up to 60 s on a busy machine, the restart, the stop), not the global 30 s.
+  }, 120_000)
 
   it('does not restart a worker whose configuration is invalid', async () => {
     const s = startSupervised({ PORT: 'not-a-port' })
