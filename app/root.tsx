@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const country = visitorCountry(context, settings)
   const usFooter = settings.us_footer && locale === 'en'
   const [counts, signup, timeBonus, company] = await Promise.all([
-    v ? getBadgeCounts(v.profileId) : { unread: 0, newLikes: 0 },
+    v ? (v.badgeCounts ?? getBadgeCounts(v.profileId)) : { unread: 0, newLikes: 0 },
     v ? null : signupOptionsFor(request, context, { locale, country }),
     v ? timeBonusFor(billingOfViewer(v, settings), settings) : null,
     usFooter ? getCompanyInfo() : null,

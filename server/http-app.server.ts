@@ -87,7 +87,8 @@ export function createHttpApp(opts: {
 
   const loadContext = async (req: express.Request) => {
     const token = parseCookies(req.get('cookie'))[SESSION_COOKIE] ?? null
-    const viewer = token ? await viewerForSession(token) : null
+    // A page (document or data request) shows the badge counts, fetched with the viewer in one statement.
+    const viewer = token ? await viewerForSession(token, { badgeCounts: req.method === 'GET' && !req.path.startsWith('/api/') }) : null
     const locals = req.res!.locals
     locals.viewerUserId = viewer?.userId
     return {

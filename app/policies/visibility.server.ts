@@ -25,25 +25,46 @@ interface PairState {
   targetLikedViewer: boolean
 }
 
+/** What the profile page shows of the pair besides the access decision, read in the same statement (issue 26). */
+export interface PairRelation {
+  /** The viewer blocked the target. */
+  blocking: boolean
+  /** The viewer liked the target. */
+  liked: boolean
+  conversationId: number | null
+  /** The target's like of the viewer is still new (opening the profile clears it, spec section 4). */
+  newLikeFromTarget: boolean
+}
+
+function relationColumns(v: number, targetId: number) {
+  return {
+    liked: sql<boolean>`exists (select 1 from ${likes} l where l.liker_id = ${v} and l.liked_id = ${targetId})`,
+    conversationId: sql<
+      number | null
+    >`(select c.id from ${conversations} c where c.profile_low_id = least(${v}::int, ${targetId}::int) and c.profile_high_id = greatest(${v}::int, ${targetId}::int))`,
+    newLikeFromTarget: sql<boolean>`exists (select 1 from ${likes} l where l.liker_id = ${targetId} and l.liked_id = ${v} and l.is_new)`,
+  }
+}
+
 async function loadPair(viewerId: number | null, targetId: number): Promise<PairState | null> {
   const v = viewerId ?? 0
-  const [row] = await db()
-    .select({
-      name: profiles.name,
-      status: profiles.status,
-      isFictional: profiles.isFictional,
-      invisible: profiles.invisible,
-      privacyMode: profiles.privacyMode,
-      userStatus: users.status,
-      blockedByTarget: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${targetId} and b.blocked_id = ${v})`,
-      blockingTarget: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${v} and b.blocked_id = ${targetId})`,
-      conversation: sql<boolean>`exists (select 1 from ${conversations} c where c.profile_low_id = least(${v}::int, ${targetId}::int) and c.profile_high_id = greatest(${v}::int, ${targetId}::int))`,
-      targetLikedViewer: sql<boolean>`exists (select 1 from ${likes} l where l.liker_id = ${targetId} and l.liked_id = ${v})`,
-    })
-    .from(profiles)
-    .leftJoin(users, eq(users.id, profiles.userId))
-    .where(eq(profiles.id, targetId))
+  const [row] = await db().select(pairColumns(v, targetId)).from(profiles).leftJoin(users, eq(users.id, profiles.userId)).where(eq(profiles.id, targetId))
   return row ?? null
+}
+
+function pairColumns(v: number, targetId: number) {
+  return {
+    name: profiles.name,
+    status: profiles.status,
+    isFictional: profiles.isFictional,
+    invisible: profiles.invisible,
+    privacyMode: profiles.privacyMode,
+    userStatus: users.status,
+    blockedByTarget: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${targetId} and b.blocked_id = ${v})`,
+    blockingTarget: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${v} and b.blocked_id = ${targetId})`,
+    conversation: sql<boolean>`exists (select 1 from ${conversations} c where c.profile_low_id = least(${v}::int, ${targetId}::int) and c.profile_high_id = greatest(${v}::int, ${targetId}::int))`,
+    targetLikedViewer: sql<boolean>`exists (select 1 from ${likes} l where l.liker_id = ${targetId} and l.liked_id = ${v})`,
+  }
 }
 
 /** True when either of the two has blocked the other (one query). */
@@ -78,6 +99,19 @@ function viewDecision(viewerId: number | null, targetId: number, t: PairState): 
 export async function canViewProfile(viewerId: number | null, targetId: number): Promise<Access & { targetName?: string }> {
   const t = await loadPair(viewerId, targetId)
   return t ? viewDecision(viewerId, targetId, t) : { ok: false, reason: 'not_found' }
+}
+
+/** canViewProfile for a member's look at a profile page, with what the page shows of the pair (one statement). */
+export async function viewProfileWithRelation(viewerId: number, targetId: number): Promise<(Access & { targetName?: string }) & { relation?: PairRelation }> {
+  const [t] = await db()
+    .select({ ...pairColumns(viewerId, targetId), ...relationColumns(viewerId, targetId) })
+    .from(profiles)
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, targetId))
+  if (!t) return { ok: false, reason: 'not_found' }
+  const access = viewDecision(viewerId, targetId, t)
+  if (!access.ok) return access
+  return { ...access, relation: { blocking: t.blockingTarget, liked: t.liked, conversationId: t.conversationId, newLikeFromTarget: t.newLikeFromTarget } }
 }
 
 /**

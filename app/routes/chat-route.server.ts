@@ -10,8 +10,8 @@ import { retryAfterHeader } from '#app/lib/http.server'
 import { tooOftenReply } from './write-limit.server'
 
 /** The chat screen's data for both of its addresses (/chats/{id} and /members/{id}/chat). */
-export async function chatLoaderData(viewer: Viewer, partnerId: number, url: URL) {
-  const page = await loadChatPage(viewer.profileId, partnerId)
+export async function chatLoaderData(viewer: Viewer, partnerId: number, url: URL, conversationId?: number) {
+  const page = await loadChatPage(viewer.profileId, partnerId, conversationId)
   if (page.kind === 'not_found') throw data(null, { status: 404 })
   if (page.kind === 'blocked') return { page, discount: null, openGifts: false }
   // The credit wall offers the discount that applies now (welcome, time bonus, a personal code).

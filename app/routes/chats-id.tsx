@@ -17,7 +17,8 @@ async function partnerOf(conversationParam: string | undefined, viewerId: number
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
-  const d = await chatLoaderData(viewer, await partnerOf(params.id, viewer.profileId), new URL(request.url))
+  // The conversation is known by its id: the page does not look it up again.
+  const d = await chatLoaderData(viewer, await partnerOf(params.id, viewer.profileId), new URL(request.url), idParam(params.id))
   return d.page.kind === 'blocked' ? data(d, { status: 403 }) : d
 }
 

@@ -1,8 +1,7 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { requireViewer } from '#app/routes/-helpers/require-viewer.server'
-import { findConversationId } from '#app/features/chat/conversations.server'
-import { hasLiked, markLikeSeen, submitLike, submitUnlike } from '#app/features/likes/likes.server'
+import { markLikeSeen, submitLike, submitUnlike } from '#app/features/likes/likes.server'
 import { submitBlock, submitUnblock } from '#app/features/safety/block.server'
 import { submitProfileReport } from '#app/features/safety/report.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
@@ -31,14 +30,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadProfilePage(viewerId, id)
   if (page.kind === 'not_found') throw data(null, { status: 404 })
   if (page.kind === 'blocked') return data(page, { status: 403 })
-  if (viewerId === null) return { ...page, liked: false, conversationId: null, note: undefined }
+  if (viewerId === null || !page.relation) return { ...page, liked: false, conversationId: null, note: undefined }
+  const { liked, conversationId, newLikeFromTarget } = page.relation
   // Opening a profile clears that member's new like (spec section 4).
-  const [liked, conversationId, , settings] = await Promise.all([
-    hasLiked(viewerId, id),
-    findConversationId(viewerId, id),
-    markLikeSeen(viewerId, id),
-    getSettings(),
-  ])
+  const [, settings] = await Promise.all([newLikeFromTarget ? markLikeSeen(viewerId, id) : null, getSettings()])
   // The viewer's private note about this member (undefined: notes are off, or it is the viewer's own profile).
   const note = settings.visible_profile_notes && viewerId !== id ? await noteAbout(viewerId, id) : undefined
   return { ...page, liked, conversationId, note }

@@ -24,6 +24,8 @@ export interface Viewer {
   gender: 'male' | 'female'
   sexuality: Sexuality
   profileStatus: string
+  /** The top navigation's counts, when the lookup was asked for them (a page's request: viewerForSession). */
+  badgeCounts?: { unread: number; newLikes: number }
 }
 
 const viewerColumns = {
@@ -64,11 +66,20 @@ export async function getViewer(userId: number): Promise<Viewer | null> {
  * The viewer of a session token in one round trip (every request of a logged-in member asks: issue 14), with the
  * session's idle check, move to the current key and touch as userIdForSession does.
  */
-export async function viewerForSession(token: string | null | undefined): Promise<Viewer | null> {
+export async function viewerForSession(token: string | null | undefined, opts: { badgeCounts?: boolean } = {}): Promise<Viewer | null> {
   const ids = sessionLookupIds(token)
   if (!ids) return null
+  // A page's root shows the badge counts: asked in the same statement (issue 26: at most four per page).
+  const counts = opts.badgeCounts ? badgeCountColumns(sql`${profiles.id}`) : null
   const [row] = await db()
-    .select({ ...viewerColumns, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, idle: await idleCondition() })
+    .select({
+      ...viewerColumns,
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      idle: await idleCondition(),
+      unread: counts?.unread ?? sql<null>`null`,
+      newLikes: counts?.newLikes ?? sql<null>`null`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -76,9 +87,10 @@ export async function viewerForSession(token: string | null | undefined): Promis
     .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, sql`now()`), mayView))
     .limit(1)
   if (!row) return null
-  const { sessionId, lastUsedAt, idle, ...viewer } = row
+  const { sessionId, lastUsedAt, idle, unread, newLikes, ...viewer } = row
   if (!(await keepSessionAlive(token!, { id: sessionId, lastUsedAt, idle }))) return null
-  return { ...viewer, signupDate: viewer.signupDate.toISOString() }
+  const badgeCounts = counts ? { unread: Number(unread ?? 0), newLikes: Number(newLikes ?? 0) } : undefined
+  return { ...viewer, signupDate: viewer.signupDate.toISOString(), ...(badgeCounts ? { badgeCounts } : {}) }
 }
 
 /** Badge counts of the top navigation: unread messages and new likes. */

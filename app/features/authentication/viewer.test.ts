@@ -118,6 +118,13 @@ describe('getBadgeCounts', () => {
     expect(await getBadgeCounts(me.profileId)).toEqual({ unread: 7, newLikes: 2 })
     expect(await getBadgeCounts(a.profileId)).toEqual({ unread: 57, newLikes: 0 })
     expect(await getBadgeCounts(c.profileId)).toEqual({ unread: 0, newLikes: 1 })
+    // A page's session lookup brings the same counts in its one statement (issue 26).
+    for (const [m, counts] of [
+      [me, { unread: 7, newLikes: 2 }],
+      [a, { unread: 57, newLikes: 0 }],
+      [c, { unread: 0, newLikes: 1 }],
+    ] as const)
+      expect((await viewerForSession(await createSession(m.userId), { badgeCounts: true }))?.badgeCounts).toEqual(counts)
   })
 
   it('leaves out what the member’s lists hide: blocked partners either way and likes from disabled profiles', async () => {

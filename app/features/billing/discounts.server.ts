@@ -83,19 +83,23 @@ async function redeemedElsewhere(q: DbOrTx, code: { id: number; singleUse: boole
   return !!r
 }
 
-/** Redemptions of a code that count against its usage limit (reserved or used), other than the member's own reservation. */
-async function othersHolding(q: DbOrTx, codeId: number, userId: number): Promise<number> {
-  const [r] = await q
-    .select({ n: sql<number>`count(*)::int` })
-    .from(discountRedemptions)
-    .where(
-      and(
-        eq(discountRedemptions.codeId, codeId),
-        ne(discountRedemptions.status, 'released'),
-        or(eq(discountRedemptions.status, 'used'), ne(discountRedemptions.userId, userId)),
-      ),
-    )
-  return r?.n ?? 0
+/**
+ * The code's row with what the member's check needs of its redemptions, in one statement (issue 26: the time bonus
+ * is checked on every page of a new member): whether it was redeemed elsewhere (as `redeemedElsewhere` asks) and,
+ * for a code with a usage limit, the redemptions that count against it (reserved or used) other than the member's
+ * own reservation.
+ */
+function codeWithRedemptions(q: DbOrTx, code: string, userId: number) {
+  return q
+    .select({
+      ...columns,
+      // The outer table by its full name: Drizzle writes a one-table select's columns unqualified, which inside
+      // the subquery would name the redemption's own columns.
+      redeemedElsewhere: sql<boolean>`exists (select 1 from ${discountRedemptions} r where r.code_id = discount_codes.id and r.status <> 'released' and case when discount_codes.single_use then (r.status = 'used' or r.user_id <> ${userId}::int) else (r.user_id = ${userId}::int and r.status = 'used') end)`,
+      othersHolding: sql<number>`case when discount_codes.usage_limit is null then 0 else (select count(*) from ${discountRedemptions} r where r.code_id = discount_codes.id and r.status <> 'released' and (r.status = 'used' or r.user_id <> ${userId}::int)) end::int`,
+    })
+    .from(discountCodes)
+    .where(eq(sql`upper(${discountCodes.code})`, code.toUpperCase()))
 }
 
 /**
@@ -112,10 +116,7 @@ export async function checkDiscount(
   const now = input.now ?? new Date()
   const code = input.code.trim()
   if (!CODE_FORMAT.test(code)) return { ok: false, error: 'not_found' }
-  const [row] = await q
-    .select(columns)
-    .from(discountCodes)
-    .where(eq(sql`upper(${discountCodes.code})`, code.toUpperCase()))
+  const [row] = await codeWithRedemptions(q, code, input.member.userId)
   if (!row || row.status !== 'active' || (row.userId !== null && row.userId !== input.member.userId)) return { ok: false, error: 'not_found' }
   const windowEnd = memberWindowEnd(row.kind, input.member, s)
   if (windowEnd === null) return { ok: false, error: 'not_found' }
@@ -125,8 +126,8 @@ export async function checkDiscount(
   if (input.orderMinor !== undefined && row.minimumOrderMinor && input.orderMinor < row.minimumOrderMinor)
     return { ok: false, error: 'minimum', minimumMinor: row.minimumOrderMinor, currency: row.currency ?? input.member.currency }
   if (input.method && row.paymentMethods.length && !row.paymentMethods.includes(input.method)) return { ok: false, error: 'method' }
-  if (await redeemedElsewhere(q, row, input.member.userId)) return { ok: false, error: 'used' }
-  if (row.usageLimit !== null && (await othersHolding(q, row.id, input.member.userId)) >= row.usageLimit) return { ok: false, error: 'used' }
+  if (row.redeemedElsewhere) return { ok: false, error: 'used' }
+  if (row.usageLimit !== null && row.othersHolding >= row.usageLimit) return { ok: false, error: 'used' }
   return {
     ok: true,
     discount: {

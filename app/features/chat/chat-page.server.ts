@@ -61,8 +61,9 @@ async function interestSlugs(profileIds: number[]): Promise<Map<number, string[]
  * the delivery state of the viewer's messages, and read-marking. Opening it is remembered as the member's last
  * opened chat (spec section 3).
  */
-export async function loadChatPage(viewerId: number, partnerId: number): Promise<ChatPage> {
-  const conversationId = viewerId === partnerId ? null : await findConversationId(viewerId, partnerId)
+export async function loadChatPage(viewerId: number, partnerId: number, knownConversationId?: number): Promise<ChatPage> {
+  // The caller may know the conversation already (the page by its id, whose member the viewer was checked to be).
+  const conversationId = viewerId === partnerId ? null : (knownConversationId ?? (await findConversationId(viewerId, partnerId)))
   // An existing conversation opens under the gate of all its read paths (canSeeConversation); a new one as the
   // partner's profile does (privacy mode then applies too).
   const view = conversationId ? await canSeeConversation(viewerId, partnerId) : await canViewProfile(viewerId, partnerId)

@@ -1,7 +1,7 @@
 import { db } from '#db/client.server'
 import { conversationMembers, conversations, messages, profileImages, profiles, users } from '#db/schema/index'
 import { canSeeConversation, conversationVisibleTo, notBlockedEitherWay } from '#app/policies/visibility.server'
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import { getSettings } from '#app/features/settings/settings.server'
 import { withWrite } from '#app/features/settings/write-limits.server'
 import { z } from 'zod'
@@ -109,12 +109,10 @@ export interface MessagePage {
  * shown; older ones stay hidden.
  */
 export async function messagePage(conversationId: number, viewerId: number, beforeId?: number): Promise<MessagePage> {
-  const visible = visibleTo(conversationId, viewerId)
-  const oldest = await oldestShown(conversationId, viewerId)
   const rows = await db()
     .select(messageColumns)
     .from(messages)
-    .where(and(visible, beforeId ? lt(messages.id, beforeId) : undefined, oldest ? gte(messages.id, oldest) : undefined))
+    .where(and(visibleTo(conversationId, viewerId), beforeId ? lt(messages.id, beforeId) : undefined, await withinHistoryLimit(conversationId, viewerId)))
     .orderBy(desc(messages.id))
     .limit(HISTORY_PAGE + 1)
   const hasMore = rows.length > HISTORY_PAGE
@@ -126,17 +124,20 @@ function visibleTo(conversationId: number, viewerId: number) {
   return and(eq(messages.conversationId, conversationId), sql`(${messages.delivered} or ${messages.senderId} = ${viewerId})`)
 }
 
-/** The oldest message still within `chat_history_limit` (null: none is hidden); below it nothing is ever shown. */
-async function oldestShown(conversationId: number, viewerId: number): Promise<number | null> {
+/**
+ * Only the newest `chat_history_limit` messages: below the oldest of them nothing is ever shown. A subquery of the
+ * page's own statement (issue 26: one statement for the history).
+ */
+async function withinHistoryLimit(conversationId: number, viewerId: number) {
   const { chat_history_limit: limit } = await getSettings()
-  const [oldest] = await db()
+  const oldest = db()
     .select({ id: messages.id })
     .from(messages)
     .where(visibleTo(conversationId, viewerId))
     .orderBy(desc(messages.id))
     .offset(Math.max(0, limit - 1))
     .limit(1)
-  return oldest ? Number(oldest.id) : null
+  return sql`${messages.id} >= coalesce((${oldest}), 0)`
 }
 
 /**
@@ -146,11 +147,10 @@ async function oldestShown(conversationId: number, viewerId: number): Promise<nu
  */
 export async function messagesAfter(conversationId: number, viewerId: number, afterId: number): Promise<MessagePage> {
   // The history limit holds here too: `after=0` must not page through what the page hides (issue 24, point 3).
-  const oldest = await oldestShown(conversationId, viewerId)
   const rows = await db()
     .select(messageColumns)
     .from(messages)
-    .where(and(visibleTo(conversationId, viewerId), gt(messages.id, oldest ? Math.max(afterId, oldest - 1) : afterId)))
+    .where(and(visibleTo(conversationId, viewerId), gt(messages.id, afterId), await withinHistoryLimit(conversationId, viewerId)))
     .orderBy(asc(messages.id))
     .limit(HISTORY_PAGE + 1)
   return { messages: rows.slice(0, HISTORY_PAGE).map(toChatMessage), hasMore: rows.length > HISTORY_PAGE }

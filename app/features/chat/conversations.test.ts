@@ -232,6 +232,22 @@ describe('markConversationRead and conversationPartner', () => {
     expect((await listChats(a.profileId))[0].num_unread_messages).toBe(0)
   })
 
+  it('tells the partner’s open tabs when the read mark moved, and only then', async () => {
+    const a = await createMember({ gender: 'male', paidUser: true, credits: 100 })
+    const b = await createMember()
+    const m = await send(a.profileId, b.profileId, 'one')
+    const newest = await send(a.profileId, b.profileId, 'two')
+    const got: ServerEvent[] = []
+    const unsub = await bus().subscribe(profileTopic(a.profileId), (e) => got.push(e as ServerEvent))
+    await markConversationRead(m.conversationId, b.profileId, a.profileId)
+    await markConversationRead(m.conversationId, b.profileId, a.profileId)
+    await new Promise((r) => setTimeout(r, 100))
+    await unsub()
+    const receipts = got.filter((e) => e.type === 'receipt')
+    expect(receipts).toEqual([{ type: 'receipt', receipt: { conversationId: m.conversationId, deliveredUpTo: newest.id, readUpTo: newest.id } }])
+    expect(await member(m.conversationId, b.profileId)).toMatchObject({ unread: 0 })
+  })
+
   it('an outsider marking a conversation read changes nothing', async () => {
     const a = await createMember({ gender: 'male' })
     const b = await createMember()

@@ -51,12 +51,11 @@ async function newestFromPartner(conversationId: number, viewerId: number): Prom
  * the partner's open tabs hear of it when anything moved.
  */
 export async function markConversationRead(conversationId: number, viewerId: number, partnerId?: number): Promise<void> {
-  const upTo = await newestFromPartner(conversationId, viewerId)
-  const [before] = await db()
-    .select({ readUpTo: conversationMembers.readUpTo })
-    .from(conversationMembers)
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId)))
-  await db()
+  // One statement (issue 26): the newest partner message as a subquery, and the read mark before the update from
+  // a subquery of RETURNING, which reads the rows as they were when the statement began.
+  const mine = and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId))
+  const upTo = sql<number>`(select coalesce(max(m.id), 0) from ${messages} m where m.conversation_id = ${conversationId} and m.sender_id <> ${viewerId} and m.delivered)`
+  const [row] = await db()
     .update(conversationMembers)
     .set({
       unreadCount: 0,
@@ -64,8 +63,13 @@ export async function markConversationRead(conversationId: number, viewerId: num
       readUpTo: sql`greatest(${conversationMembers.readUpTo}, ${upTo})`,
       deliveredUpTo: sql`greatest(${conversationMembers.deliveredUpTo}, ${upTo})`,
     })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId)))
-  if (before && upTo > before.readUpTo && partnerId) await announce(conversationId, viewerId, partnerId, { deliveredUpTo: upTo, readUpTo: upTo })
+    .where(mine)
+    .returning({
+      upTo: sql<number>`${upTo}`,
+      before: sql<number>`(select cm.read_up_to from ${conversationMembers} cm where cm.conversation_id = ${conversationId} and cm.profile_id = ${viewerId})`,
+    })
+  const marks = row ? { upTo: Number(row.upTo), before: Number(row.before) } : null
+  if (marks && marks.upTo > marks.before && partnerId) await announce(conversationId, viewerId, partnerId, { deliveredUpTo: marks.upTo, readUpTo: marks.upTo })
 }
 
 /** An open tab of this member received the partner's messages up to `messageId`. */

@@ -1,6 +1,6 @@
 import { db } from '#db/client.server'
 import { interests, profileImages, profileInterests, profiles, users } from '#db/schema/index'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { ageOn } from '#app/lib/dates'
 import type { ProfileCard, ProfileDetail } from './profile-types'
 import { iconOr } from '#app/ui/icon-names'
@@ -58,6 +58,13 @@ export function toProfileCard(row: CardRow, now = new Date()): ProfileCard {
 
 /** The full profile, reduced to the fields the setting visible_profile_fields allows. */
 export async function getProfileDetail(profileId: number, visibleFields: string[]): Promise<ProfileDetail | null> {
+  const show = new Set(visibleFields)
+  // The interests and the photos' ids ride along as subqueries: one statement for the page (issue 26).
+  const interestList = show.has('interests')
+    ? sql<
+        { slug: string; icon: string | null }[]
+      >`coalesce((select json_agg(json_build_object('slug', i.slug, 'icon', i.icon) order by i.slug) from ${profileInterests} pi join ${interests} i on i.id = pi.interest_id where pi.profile_id = ${profiles.id}), '[]'::json)`
+    : sql<{ slug: string; icon: string | null }[]>`'[]'::json`
   const [row] = await db()
     .select({
       ...profileCardColumns,
@@ -73,27 +80,16 @@ export async function getProfileDetail(profileId: number, visibleFields: string[
       mainMatch: profileImages.matchFilename,
       latitude: profiles.latitude,
       longitude: profiles.longitude,
+      interestRows: interestList,
+      imageIds: sql<
+        number[]
+      >`coalesce((select json_agg(pim.id order by pim.position, pim.id) from ${profileImages} pim where pim.profile_id = ${profiles.id} and pim.status = 'active'), '[]'::json)`,
     })
     .from(profiles)
     .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
     .where(eq(profiles.id, profileId))
   if (!row) return null
-  const show = new Set(visibleFields)
-  const [interestRows, imageRows] = await Promise.all([
-    show.has('interests')
-      ? db()
-          .select({ slug: interests.slug, icon: interests.icon })
-          .from(profileInterests)
-          .innerJoin(interests, eq(interests.id, profileInterests.interestId))
-          .where(eq(profileInterests.profileId, profileId))
-          .orderBy(asc(interests.slug))
-      : Promise.resolve([]),
-    db()
-      .select({ id: profileImages.id })
-      .from(profileImages)
-      .where(and(eq(profileImages.profileId, profileId), eq(profileImages.status, 'active')))
-      .orderBy(asc(profileImages.position), asc(profileImages.id)),
-  ])
+  const { interestRows, imageIds } = row
   const fields: Record<string, string | boolean | null> = {}
   const candidates: Record<string, string | boolean | null> = {
     gender: row.gender,
@@ -115,7 +111,7 @@ export async function getProfileDetail(profileId: number, visibleFields: string[
     // Stored icon names pass through the sprite's list: one it lacks draws the default instead of nothing.
     interests: interestRows.map((i) => ({ slug: i.slug, icon: iconOr(i.icon, 'heart') })),
     // Only ids: the files of photos beyond the main one are served by /photo/{id}, which checks the viewer.
-    images: imageRows.map((i) => ({ id: i.id, isMain: i.id === row.mainImageId })),
+    images: imageIds.map((id) => ({ id, isMain: id === row.mainImageId })),
     latitude: row.latitude,
     longitude: row.longitude,
     mainImage: row.mainFilename && row.imageStatus ? { filename: row.mainFilename, status: row.imageStatus, match: row.mainMatch ?? row.mainFilename } : null,
