@@ -39,7 +39,7 @@ export function mountTestHooks(app: Express): void {
         .insert(profiles)
         .values({ userId: user.id, name: `${prefix}${i + 1}`, gender, sexuality: 'hetero', birthDate, country, status: 'active' })
         .returning({ id: profiles.id })
-      await attachAvatar(profile.id, gender)
+      await attachAvatar(profile.id, gender, birthDate)
       ids.push(profile.id)
     }
     res.status(201).json({ ids })

@@ -21,6 +21,7 @@ import type { Route } from './+types/members-id'
 import { PremiumBadge } from '#app/ui/top-nav'
 import { readFormData } from '#app/lib/form-data.server'
 import { Icon } from '#app/ui/icon'
+import { ResultToast } from '#app/ui/result-toast'
 import { tooOftenReply } from './write-limit.server'
 import { useConfirm, useConfirmedSubmit } from '#app/ui/confirm-dialog'
 
@@ -147,6 +148,10 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
             <FormattedMessage id={actionData.notice} values={{ name: profile.name }} />
           </div>
         ) : null}
+        {/* Block and report sit at the page's end, far below that line on a phone: the result shows where the member is. */}
+        <ResultToast result={actionData && 'notice' in actionData && actionData.notice ? actionData : null} testId="result-toast">
+          {actionData && 'notice' in actionData && actionData.notice ? <FormattedMessage id={actionData.notice} values={{ name: profile.name }} /> : null}
+        </ResultToast>
         {actionData && 'tooOften' in actionData ? <TooOftenAlert refusal={actionData.tooOften} /> : null}
         {actionData && 'error' in actionData ? (
           <div className="alert alert-danger" role="alert">

@@ -18,6 +18,7 @@ import {
   users,
 } from '../schema/index'
 import { renderAvatar } from './avatars.server'
+import { ageOn } from '#app/lib/dates'
 import { planDemoLogins, randomPassword, readDemoLogins, writeDemoLogins, type DemoMemberLogin } from './demo-logins.server'
 import { demoAbout, demoAboutKink, demoNames, demoPlaces } from './names'
 
@@ -168,8 +169,8 @@ function plainDemoProfiles(count: number, seed: number, now: Date): DemoProfileR
 }
 
 /** A drawn avatar (all four sizes, in the media store) made the profile's approved main photo. */
-export async function attachAvatar(profileId: number, gender: 'male' | 'female') {
-  const img = await renderAvatar(`demo-${profileId}`, gender)
+export async function attachAvatar(profileId: number, gender: 'male' | 'female', birthDate: string) {
+  const img = await renderAvatar(`demo-${profileId}`, { gender, age: ageOn(birthDate, new Date()) })
   const base = `p${profileId}-demo`
   const names = { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp`, matchFilename: `${base}-match.webp`, blurredFilename: `${base}-blur.webp` }
   await mediaStore().saveSet([
@@ -237,7 +238,7 @@ export async function seedDemo(opts: {
         aboutMe: a.gender === 'female' ? 'Demo member: log in as me to try the chat.' : 'Demo member: chat with Anna in another browser.',
       })
       .returning({ id: profiles.id })
-    if (opts.avatars !== false) await attachAvatar(profile.id, a.gender)
+    if (opts.avatars !== false) await attachAvatar(profile.id, a.gender, a.birthDate)
     accountProfiles.push(profile.id)
   }
   if (accountProfiles.length === 2) await seedConversation(accountProfiles[0], accountProfiles[1])
@@ -254,12 +255,12 @@ async function seedProfiles(opts: { dataDir: string; profiles: number; avatars?:
   const rows = generateDemoProfiles(opts.profiles, undefined, undefined, opts.niche ?? (await seedNiche()))
   const rand = rng(7)
   const interestIds = (await db().select({ id: interests.id }).from(interests)).map((r) => r.id)
-  const ids: { id: number; gender: 'male' | 'female' }[] = []
+  const ids: { id: number; gender: 'male' | 'female'; birthDate: string }[] = []
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = await db()
       .insert(profiles)
       .values(rows.slice(i, i + 500))
-      .returning({ id: profiles.id, gender: profiles.gender })
+      .returning({ id: profiles.id, gender: profiles.gender, birthDate: profiles.birthDate })
     ids.push(...chunk)
   }
   if (interestIds.length) {
@@ -277,7 +278,7 @@ async function seedProfiles(opts: { dataDir: string; profiles: number; avatars?:
   }
   if (opts.avatars !== false) {
     // A few at a time: sharp is multi-threaded already.
-    for (let i = 0; i < ids.length; i += 8) await Promise.all(ids.slice(i, i + 8).map((p) => attachAvatar(p.id, p.gender)))
+    for (let i = 0; i < ids.length; i += 8) await Promise.all(ids.slice(i, i + 8).map((p) => attachAvatar(p.id, p.gender, p.birthDate)))
   }
   return ids.length
 }

@@ -37,6 +37,10 @@ test('block a member from the profile, then unblock from the settings', async ({
   await a.page.getByRole('button', { name: 'Block', exact: true }).click()
   await question.getByRole('button', { name: 'Block', exact: true }).click()
   await expect(a.page.getByRole('status').filter({ hasText: `You blocked ${b.user.name}. You won't see each other any more.` })).toBeVisible()
+  // The Block button sits at the page's end: the result shows where the member is too, as a toast (issue 27).
+  const toast = a.page.getByTestId('result-toast')
+  await expect(toast).toHaveText(`You blocked ${b.user.name}. You won't see each other any more.`)
+  await expect(toast).toBeInViewport()
   await expect(a.page.getByRole('button', { name: 'Unblock', exact: true })).toBeVisible()
 
   // B is gone from A's search and likes.
@@ -91,6 +95,8 @@ test('report a profile with a reason', async ({ benPage: page }) => {
   await form.getByLabel('Details (optional)').fill('The photo looks like a drawing.')
   await form.getByRole('button', { name: 'Send report' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Thank you. Our team will review your report.' })).toBeVisible()
+  await expect(page.getByTestId('result-toast')).toHaveText('Thank you. Our team will review your report.')
+  await expect(page.getByTestId('result-toast')).toBeInViewport()
 })
 
 test('invisible mode hides from search; privacy mode shows the profile only to members one liked', async ({ newContext, annaPage, benPage }) => {

@@ -13,6 +13,8 @@ export interface ProfileCard {
   /** A Premium member (spec section 6): the badge shows on their card and page. */
   premium: boolean
   thumb: string | null
+  /** The larger square (400 px) of the main photo: cards wider than the thumb's 160 px pick it (issue 27). */
+  photo: string | null
   lastActiveAt: string
 }
 

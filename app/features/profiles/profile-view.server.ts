@@ -20,6 +20,7 @@ export const profileCardColumns = {
   // has no account, so never. A correlated lookup by primary key, so every card query keeps its own joins.
   premium: sql<boolean>`coalesce((select u.paid_user from ${users} u where u.id = ${profiles.userId}), false)`,
   thumb: profileImages.thumbFilename,
+  photo: profileImages.matchFilename,
   imageStatus: profileImages.status,
   lastActiveAt: profiles.lastActiveAt,
 }
@@ -35,6 +36,7 @@ type CardRow = {
   isFictional: boolean
   premium: boolean
   thumb: string | null
+  photo: string | null
   imageStatus: string | null
   lastActiveAt: Date
 }
@@ -52,6 +54,7 @@ export function toProfileCard(row: CardRow, now = new Date()): ProfileCard {
     premium: row.premium,
     // Only active images are ever shown to others.
     thumb: row.imageStatus === 'active' ? row.thumb : null,
+    photo: row.imageStatus === 'active' ? row.photo : null,
     lastActiveAt: row.lastActiveAt.toISOString(),
   }
 }

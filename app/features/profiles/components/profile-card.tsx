@@ -13,6 +13,10 @@ import { PremiumBadge } from '#app/ui/top-nav'
  */
 export type CardPriority = 'high' | 'eager' | 'lazy'
 
+// The card's width in the grid (app.scss, .profile-grid): 2 columns on a phone, 3 from 768 px, 4 from 992 px in a
+// container of at most 1320 px.
+const CARD_SIZES = '(min-width: 1200px) 300px, (min-width: 992px) 23vw, (min-width: 768px) 31vw, 47vw'
+
 /** The loading priority of the card at `index` (0-based) of a results grid. */
 export function cardPriority(index: number): CardPriority {
   return index < 2 ? 'high' : index < 4 ? 'eager' : 'lazy'
@@ -44,10 +48,13 @@ export function ProfileCardView({
           {profile.thumb ? (
             <img
               src={`${site.cdnPrefix}/${profile.thumb}`}
+              // The 160 px thumb is sharp up to a card of 80 px at 2× density: wider cards load the 400 px square.
+              srcSet={profile.photo ? `${site.cdnPrefix}/${profile.thumb} 160w, ${site.cdnPrefix}/${profile.photo} 400w` : undefined}
+              sizes={profile.photo ? CARD_SIZES : undefined}
               alt=""
               className="card-img-top profile-card-img"
-              width={160}
-              height={160}
+              width={400}
+              height={500}
               loading={priority === 'lazy' ? 'lazy' : undefined}
               fetchPriority={priority === 'high' ? 'high' : undefined}
             />
