@@ -25,7 +25,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { FormField, SelectField } from '#app/ui/form-field'
 import { useRootData } from '#app/layouts/use-root-data'
 import type { Route } from './+types/profile'
-import { readFormData } from '#app/lib/form-data.server'
+import { dateFromParts, readFormData } from '#app/lib/form-data.server'
 import { TooOftenAlert } from '#app/features/safety/components/too-often-alert'
 import { isTooOften } from '#app/features/settings/write-limits.server'
 import { tooOftenReply } from './write-limit.server'
@@ -47,7 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request)
-  const form = await readFormData(request)
+  // The date of birth comes as three choices; without JavaScript the server puts the date together.
+  const form = dateFromParts(await readFormData(request), 'date_of_birth')
   const intent = form.get('intent')
   // Uploads count per file (an upload token each); every other post of this page is a profile edit.
   if (intent === 'upload') return uploadAction(viewer, form)

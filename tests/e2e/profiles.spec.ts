@@ -56,6 +56,21 @@ test('edit the profile and see it on the public profile; the photo alert until d
     .filter({ has: page.getByRole('heading', { name: 'Interests' }) })
     .getByRole('listitem')
   await expect(shownInterests).toHaveText(['Cooking', 'Photography'], { useInnerText: true })
+
+  // The date of birth is three choices in the language's order (issue 27), not the browser's date input.
+  await page.goto('/profile')
+  const dob = page.getByRole('group', { name: 'Date of birth' })
+  await expect(dob.getByRole('combobox')).toHaveCount(3)
+  const year = String(new Date().getFullYear() - 41)
+  await dob.getByRole('combobox', { name: 'Day' }).selectOption('1')
+  await dob.getByRole('combobox', { name: 'Month' }).selectOption({ label: 'January' })
+  await dob.getByRole('combobox', { name: 'Year' }).selectOption(year)
+  await page.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Your profile has been saved.' })).toBeVisible()
+  await page.reload()
+  await expect(dob.getByRole('combobox', { name: 'Year' })).toHaveValue(year)
+  await page.getByRole('link', { name: 'View my public profile' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^${user.name}, 41$`))
 })
 
 test('upload two photos at once, choose the main one, delete one; free members see the others locked', async ({ page, benPage }) => {

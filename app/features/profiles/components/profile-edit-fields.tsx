@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { PremiumBadge } from '#app/ui/top-nav'
 import { FormField, SelectField } from '#app/ui/form-field'
 import { sexualities } from '../profile-values'
+import { DateOfBirthField } from '#app/ui/date-of-birth-field'
 
 /** A select's own attributes (as conform's getSelectProps gives them) and its errors. */
 type SelectProps = { errors?: string[] } & SelectHTMLAttributes<HTMLSelectElement>
@@ -107,12 +108,14 @@ export function ProfileBasicsFields({
         <FormField label={<FormattedMessage id="field.name" />} {...name} id="profile-name" />
       </div>
       <div className="col-sm-6">
-        <FormField
+        {/* Three choices in the member's language's order, as at signup (issue 27), not the browser's date input. */}
+        <DateOfBirthField
+          id="profile-dob"
+          name={dateOfBirth.name ?? 'date_of_birth'}
           label={<FormattedMessage id="field.dateOfBirth" />}
           errors={dateOfBirth.errors}
           errorValues={{ min_age: minAge }}
-          {...dateOfBirth}
-          id="profile-dob"
+          defaultValue={typeof dateOfBirth.defaultValue === 'string' ? dateOfBirth.defaultValue : undefined}
         />
       </div>
       <div className="col-sm-6">
