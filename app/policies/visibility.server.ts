@@ -36,12 +36,16 @@ export interface PairRelation {
   newLikeFromTarget: boolean
 }
 
+/** The pair's conversation, as a subquery (its id, or no row). */
+function pairConversation(v: number, targetId: number) {
+  return sql`select c.id from ${conversations} c
+    where c.profile_low_id = least(${v}::int, ${targetId}::int) and c.profile_high_id = greatest(${v}::int, ${targetId}::int)`
+}
+
 function relationColumns(v: number, targetId: number) {
   return {
     liked: sql<boolean>`exists (select 1 from ${likes} l where l.liker_id = ${v} and l.liked_id = ${targetId})`,
-    conversationId: sql<
-      number | null
-    >`(select c.id from ${conversations} c where c.profile_low_id = least(${v}::int, ${targetId}::int) and c.profile_high_id = greatest(${v}::int, ${targetId}::int))`,
+    conversationId: sql<number | null>`(${pairConversation(v, targetId)})`,
     newLikeFromTarget: sql<boolean>`exists (select 1 from ${likes} l where l.liker_id = ${targetId} and l.liked_id = ${v} and l.is_new)`,
   }
 }
@@ -62,7 +66,7 @@ function pairColumns(v: number, targetId: number) {
     userStatus: users.status,
     blockedByTarget: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${targetId} and b.blocked_id = ${v})`,
     blockingTarget: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${v} and b.blocked_id = ${targetId})`,
-    conversation: sql<boolean>`exists (select 1 from ${conversations} c where c.profile_low_id = least(${v}::int, ${targetId}::int) and c.profile_high_id = greatest(${v}::int, ${targetId}::int))`,
+    conversation: sql<boolean>`exists (${pairConversation(v, targetId)})`,
     targetLikedViewer: sql<boolean>`exists (select 1 from ${likes} l where l.liker_id = ${targetId} and l.liked_id = ${v})`,
   }
 }

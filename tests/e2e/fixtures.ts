@@ -199,6 +199,18 @@ export async function activeMember(
 }
 
 /** The logged-in member's profile id, from GET /api/user.php. */
+/**
+ * Sets a checkbox or switch right after a page load: a click before React has hydrated the page can be undone by the
+ * hydration (a newcomer's run failed with "Clicking the checkbox did not change its state"), so it is tried again
+ * until the state holds.
+ */
+export async function setCheckedOnceHydrated(box: Locator, checked: boolean) {
+  await expect(async () => {
+    await box.setChecked(checked, { timeout: 2000 })
+    await expect(box).toBeChecked({ checked, timeout: 500 })
+  }).toPass({ timeout: 15_000 })
+}
+
 export async function ownProfileId(page: Page): Promise<number> {
   const res = await page.request.get('/api/user.php', { headers: { 'X-Request-Type': 'client' } })
   expect(res.ok(), 'GET /api/user.php').toBeTruthy()

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { activeMember, expect, ownProfileId, resultCards, test } from './fixtures'
+import { activeMember, expect, ownProfileId, resultCards, setCheckedOnceHydrated, test } from './fixtures'
 
 /** The search result card of the member called `name` (names are unique per test). */
 function cardOf(page: Page, name: string) {
@@ -108,8 +108,8 @@ test('invisible mode hides from search; privacy mode shows the profile only to m
 
   async function savePrivacy(invisible: boolean, privacyMode: boolean) {
     await a.page.goto('/notifications')
-    await a.page.getByRole('switch', { name: 'Invisible mode' }).setChecked(invisible)
-    await a.page.getByRole('switch', { name: 'Privacy mode' }).setChecked(privacyMode)
+    await setCheckedOnceHydrated(a.page.getByRole('switch', { name: 'Invisible mode' }), invisible)
+    await setCheckedOnceHydrated(a.page.getByRole('switch', { name: 'Privacy mode' }), privacyMode)
     await a.page.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(a.page.getByRole('status').filter({ hasText: 'Your settings have been saved.' })).toBeVisible()
     await a.page.reload()

@@ -95,8 +95,11 @@ function codeWithRedemptions(q: DbOrTx, code: string, userId: number) {
       ...columns,
       // The outer table by its full name: Drizzle writes a one-table select's columns unqualified, which inside
       // the subquery would name the redemption's own columns.
-      redeemedElsewhere: sql<boolean>`exists (select 1 from ${discountRedemptions} r where r.code_id = discount_codes.id and r.status <> 'released' and case when discount_codes.single_use then (r.status = 'used' or r.user_id <> ${userId}::int) else (r.user_id = ${userId}::int and r.status = 'used') end)`,
-      othersHolding: sql<number>`case when discount_codes.usage_limit is null then 0 else (select count(*) from ${discountRedemptions} r where r.code_id = discount_codes.id and r.status <> 'released' and (r.status = 'used' or r.user_id <> ${userId}::int)) end::int`,
+      redeemedElsewhere: sql<boolean>`exists (select 1 from ${discountRedemptions} r
+        where r.code_id = discount_codes.id and r.status <> 'released' and case when discount_codes.single_use
+          then (r.status = 'used' or r.user_id <> ${userId}::int) else (r.user_id = ${userId}::int and r.status = 'used') end)`,
+      othersHolding: sql<number>`case when discount_codes.usage_limit is null then 0 else (select count(*) from ${discountRedemptions} r
+        where r.code_id = discount_codes.id and r.status <> 'released' and (r.status = 'used' or r.user_id <> ${userId}::int)) end::int`,
     })
     .from(discountCodes)
     .where(eq(sql`upper(${discountCodes.code})`, code.toUpperCase()))

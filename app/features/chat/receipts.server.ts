@@ -54,7 +54,8 @@ export async function markConversationRead(conversationId: number, viewerId: num
   // One statement (issue 26): the newest partner message as a subquery, and the read mark before the update from
   // a subquery of RETURNING, which reads the rows as they were when the statement began.
   const mine = and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId))
-  const upTo = sql<number>`(select coalesce(max(m.id), 0) from ${messages} m where m.conversation_id = ${conversationId} and m.sender_id <> ${viewerId} and m.delivered)`
+  const upTo = sql<number>`(select coalesce(max(m.id), 0) from ${messages} m
+    where m.conversation_id = ${conversationId} and m.sender_id <> ${viewerId} and m.delivered)`
   const [row] = await db()
     .update(conversationMembers)
     .set({

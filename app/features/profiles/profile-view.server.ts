@@ -64,9 +64,8 @@ export async function getProfileDetail(profileId: number, visibleFields: string[
   const show = new Set(visibleFields)
   // The interests and the photos' ids ride along as subqueries: one statement for the page (issue 26).
   const interestList = show.has('interests')
-    ? sql<
-        { slug: string; icon: string | null }[]
-      >`coalesce((select json_agg(json_build_object('slug', i.slug, 'icon', i.icon) order by i.slug) from ${profileInterests} pi join ${interests} i on i.id = pi.interest_id where pi.profile_id = ${profiles.id}), '[]'::json)`
+    ? sql<{ slug: string; icon: string | null }[]>`coalesce((select json_agg(json_build_object('slug', i.slug, 'icon', i.icon) order by i.slug)
+        from ${profileInterests} pi join ${interests} i on i.id = pi.interest_id where pi.profile_id = ${profiles.id}), '[]'::json)`
     : sql<{ slug: string; icon: string | null }[]>`'[]'::json`
   const [row] = await db()
     .select({
@@ -84,9 +83,8 @@ export async function getProfileDetail(profileId: number, visibleFields: string[
       latitude: profiles.latitude,
       longitude: profiles.longitude,
       interestRows: interestList,
-      imageIds: sql<
-        number[]
-      >`coalesce((select json_agg(pim.id order by pim.position, pim.id) from ${profileImages} pim where pim.profile_id = ${profiles.id} and pim.status = 'active'), '[]'::json)`,
+      imageIds: sql<number[]>`coalesce((select json_agg(pim.id order by pim.position, pim.id) from ${profileImages} pim
+        where pim.profile_id = ${profiles.id} and pim.status = 'active'), '[]'::json)`,
     })
     .from(profiles)
     .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
