@@ -1,4 +1,4 @@
-import { and, eq, max, ne, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { bus } from '#app/adapters/bus/index.server'
 import { canUseChatFeature } from '#app/policies/premium-features'
 import { canSeeConversation } from '#app/policies/visibility.server'
@@ -37,12 +37,16 @@ async function announce(conversationId: number, readerId: number, partnerId: num
   })
 }
 
-/** The newest message the partner sent that this member may see. */
+/** The newest message the partner sent that this member may see (0: none), as a subquery. */
+function newestFromPartnerSql(conversationId: number, viewerId: number) {
+  return sql<number>`(select coalesce(max(m.id), 0) from ${messages} m
+    where m.conversation_id = ${conversationId} and m.sender_id <> ${viewerId} and m.delivered)`
+}
+
 async function newestFromPartner(conversationId: number, viewerId: number): Promise<number> {
   const [r] = await db()
-    .select({ id: max(messages.id) })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, viewerId), eq(messages.delivered, true)))
+    .select({ id: newestFromPartnerSql(conversationId, viewerId) })
+    .from(sql`(select 1) as one`)
   return Number(r?.id ?? 0)
 }
 
@@ -54,8 +58,7 @@ export async function markConversationRead(conversationId: number, viewerId: num
   // One statement (issue 26): the newest partner message as a subquery, and the read mark before the update from
   // a subquery of RETURNING, which reads the rows as they were when the statement began.
   const mine = and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId))
-  const upTo = sql<number>`(select coalesce(max(m.id), 0) from ${messages} m
-    where m.conversation_id = ${conversationId} and m.sender_id <> ${viewerId} and m.delivered)`
+  const upTo = newestFromPartnerSql(conversationId, viewerId)
   const [row] = await db()
     .update(conversationMembers)
     .set({
