@@ -16,7 +16,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { rawGet, spawnServer, waitIdle } from './server-process'
-import { ensureBuild, ROOT } from './setup'
+import { createBenchDatabase, ensureBuild, ROOT } from './setup'
 import { loginDemoMember } from './demo-login'
 
 const DURATION_S = Number(process.env.BENCH_PROFILE_S ?? 10)
@@ -127,7 +127,11 @@ async function profileAll() {
   const outDir = path.resolve(process.env.BENCH_PROFILE_DIR ?? path.join(ROOT, '.tmp/profiles'))
   fs.mkdirSync(outDir, { recursive: true })
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'))
-  const env = { DATA_DIR: tmp }
+  // BENCH_DATABASE_URL: on a fresh database of that PostgreSQL server instead of the embedded one (issue 26 measures
+  // members' pages on PostgreSQL). BENCH_PROFILE_TARGETS: a comma-separated subset of the targets' names.
+  const database = process.env.BENCH_DATABASE_URL ? await createBenchDatabase(process.env.BENCH_DATABASE_URL) : null
+  const env: Record<string, string> = { DATA_DIR: tmp, ...(database ? { DATABASE_URL: database.url } : {}) }
+  const only = process.env.BENCH_PROFILE_TARGETS?.split(',')
   try {
     console.log('- first start: migrations and demo seed')
     const seedRun = await spawnServer({ ...env, SEED_DEMO: '1' })
@@ -137,7 +141,8 @@ async function profileAll() {
       { name: 'settings', path: '/api/settings.php', loggedIn: false },
       { name: 'home', path: '/', loggedIn: false },
       { name: 'members', path: '/members?country=', loggedIn: true },
-    ]
+      { name: 'chats', path: '/chats', loggedIn: true },
+    ].filter((t) => !only || only.includes(t.name))
     const reports: string[] = []
     for (const target of targets) {
       const file = path.join(outDir, `${target.name}.cpuprofile`)
@@ -163,6 +168,7 @@ async function profileAll() {
     console.log(`\nProfiles in ${outDir}\n`)
     console.log(reports.join('\n\n'))
   } finally {
+    await database?.drop()
     fs.rmSync(tmp, { recursive: true, force: true })
   }
 }

@@ -11,6 +11,7 @@ import { pageTitle } from '#app/i18n/meta'
 import type { SeoHandle } from '#app/ui/seo-tags'
 import type { Route } from './+types/landers-maplanding'
 import { Icon } from '#app/ui/icon'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 export const handle: SeoHandle = {
   seo: (d) => {
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const country = countryFromSlug(params.slug, options.countries) ?? options.defaultCountry
   const audience = audienceFromSlug(params.slug)
   const data = await mapLander(country, audience)
-  const countryName = new Intl.DisplayNames([locale], { type: 'region' }).of(country) ?? country
+  const countryName = regionNamesFor(locale).of(country) ?? country
   return {
     ...data,
     audience,

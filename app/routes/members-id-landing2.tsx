@@ -9,6 +9,7 @@ import { pageTitle } from '#app/i18n/meta'
 import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/members-id-landing2'
 import { Icon } from '#app/ui/icon'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
@@ -28,7 +29,7 @@ export default function MemberLanding2({ loaderData }: Route.ComponentProps) {
   const { site } = useLanderRoot()
   const place = useMemberPlace()
   const intl = useIntl()
-  const regions = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const regions = regionNamesFor(intl.locale)
   const backdrop = profile.mainImage?.status === 'active' ? `url("${site.cdnPrefix}/${profile.mainImage.match}")` : undefined
   return (
     <div className="lander-spotlight">

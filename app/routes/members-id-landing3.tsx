@@ -10,6 +10,7 @@ import { idParam } from '#app/lib/http.server'
 import type { Route } from './+types/members-id-landing3'
 import { Icon } from '#app/ui/icon'
 import type { IconName } from '#app/ui/icon-names'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
@@ -28,7 +29,7 @@ export default function MemberLanding3({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData
   const { site } = useLanderRoot()
   const intl = useIntl()
-  const regions = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const regions = regionNamesFor(intl.locale)
   const lines: { icon: IconName; label: ReactNode; value: string | null; interests?: typeof profile.interests }[] = [
     { icon: 'calendar-heart', label: <FormattedMessage id="lander.member.age" />, value: String(profile.age) },
     { icon: 'geo-alt', label: <FormattedMessage id="lander.member.from" />, value: [profile.city, regions.of(profile.country)].filter(Boolean).join(', ') },

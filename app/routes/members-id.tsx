@@ -24,6 +24,7 @@ import { Icon } from '#app/ui/icon'
 import { ResultToast } from '#app/ui/result-toast'
 import { tooOftenReply } from './write-limit.server'
 import { useConfirm, useConfirmedSubmit } from '#app/ui/confirm-dialog'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
@@ -100,7 +101,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
   }
   if (loaderData.kind !== 'ok') return null
   const { profile, liked, isOwn, blocking } = loaderData
-  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const regionNames = regionNamesFor(intl.locale)
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   return (
     <article className="row g-4" aria-labelledby="profile-name">

@@ -13,6 +13,7 @@ import { useRootData } from '#app/layouts/use-root-data'
 import { Pagination } from '#app/ui/pagination'
 import type { Route } from './+types/members'
 import { Icon } from '#app/ui/icon'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getSettings()
@@ -44,7 +45,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const root = useRootData()
   const navigation = useNavigation()
   const { query, result, similar, regions, fields } = loaderData
-  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const regionNames = regionNamesFor(intl.locale)
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/members'
   const show = (f: string) => fields.includes(f)
   return (

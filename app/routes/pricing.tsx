@@ -11,6 +11,7 @@ import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { pageTitle } from '#app/i18n/meta'
 import type { Route } from './+types/pricing'
 import type { SeoHandle } from '#app/ui/seo-tags'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 /** og:title of the public page (app/ui/seo-tags.tsx). */
 export const handle: SeoHandle = { seo: () => ({ titleId: 'pricing.title' }) }
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Pricing({ loaderData: d }: Route.ComponentProps) {
   const intl = useIntl()
-  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const regionNames = regionNamesFor(intl.locale)
   return (
     <>
       <h1 className="h3 mb-3">

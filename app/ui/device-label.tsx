@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 /**
  * "Chrome on Android"; the one part known alone; "Unknown device" (issue 27: no raw user-agent strings). With the
@@ -15,7 +16,7 @@ export function DeviceLabel({ browser, os, country }: { browser: string | null; 
       <FormattedMessage id="account.unknownDevice" />
     )
   if (!country) return device
-  const place = new Intl.DisplayNames([intl.locale], { type: 'region' }).of(country) ?? country
+  const place = regionNamesFor(intl.locale).of(country) ?? country
   return (
     <>
       {device}

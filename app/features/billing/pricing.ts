@@ -2,6 +2,7 @@
  * The arithmetic of a purchase, in integer minor units of one currency: list price, discount, method fee on top,
  * and the VAT contained in the total (consumer prices include VAT). Pure, shared by the server and the pages.
  */
+import { currencyFormat } from '#app/lib/intl-cache'
 
 /** Minor units per euro cent, roughly, to scale a method's fixed fee into the payment's currency. */
 const fixedFeeScale: Record<string, number> = { EUR: 1, GBP: 1, USD: 1, CAD: 1, CHF: 1, AUD: 2, NZD: 2, PLN: 4, DKK: 7, NOK: 11, SEK: 11 }
@@ -50,12 +51,12 @@ export function quote(input: { listPriceMinor: number; currency: string; discoun
 }
 
 /** Digits after the decimal point of a currency (all served currencies use 2). */
-export const currencyDigits = (currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+export const currencyDigits = (currency: string) => currencyFormat('en', currency).resolvedOptions().maximumFractionDigits ?? 2
 
 /** Formats minor units as money in a locale ("€ 9,99", "£8.99"). */
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const digits = currencyDigits(currency)
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 10 ** digits)
+  return currencyFormat(locale, currency).format(minor / 10 ** digits)
 }
 
 /** A whole amount typed by a member (euros, kronor) in minor units of its currency. */

@@ -1,6 +1,7 @@
 import type { SelectHTMLAttributes } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { SelectField } from '#app/ui/form-field'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 /** A select's own attributes (as conform's getSelectProps gives them) and its errors. */
 type SelectProps = { errors?: string[] } & SelectHTMLAttributes<HTMLSelectElement>
@@ -29,7 +30,7 @@ export function SignupGenderFields({ gender, lookingFor, idPrefix }: { gender: S
 /** The countries a new member may choose, named in the page's language. */
 export function SignupCountrySelect({ countries, idPrefix, ...props }: SelectProps & { countries: readonly string[]; idPrefix: string }) {
   const intl = useIntl()
-  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const regionNames = regionNamesFor(intl.locale)
   return (
     <SelectField label={<FormattedMessage id="field.country" />} {...props} id={`${idPrefix}-country`}>
       {countries.map((c) => (

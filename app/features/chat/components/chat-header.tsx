@@ -1,9 +1,10 @@
-import { useMemo, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import type { ProfileCard } from '#app/features/profiles/profile-types'
 import { Avatar } from '#app/ui/avatar'
 import { Icon } from '#app/ui/icon'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 /** The chat's header: back, the partner (or "typing…"), one's balance and whether the chat is live. */
 export function ChatHeader({
@@ -23,7 +24,7 @@ export function ChatHeader({
   children?: ReactNode
 }) {
   const intl = useIntl()
-  const regionNames = useMemo(() => new Intl.DisplayNames([intl.locale], { type: 'region' }), [intl.locale])
+  const regionNames = regionNamesFor(intl.locale)
   return (
     <header className="d-flex align-items-center gap-2 p-2 border-bottom bg-white">
       <Link to="/chats" className="btn btn-link text-body" aria-label={intl.formatMessage({ id: 'chat.back' })}>

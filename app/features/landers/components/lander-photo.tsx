@@ -3,6 +3,7 @@ import { FictionalBadge } from '#app/features/profiles/components/fictional-badg
 import type { ProfileCard } from '#app/features/profiles/profile-types'
 import { useLanderRoot } from './lander-root'
 import { Icon } from '#app/ui/icon'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 /** A listed profile's photo as the search cards show it (the site's own media under the cdn prefix), or a placeholder. */
 export function LanderPhoto({
@@ -57,6 +58,6 @@ export function LanderDisclosure({ profile }: { profile: Pick<ProfileCard, 'isFi
 /** "City, Country" in the page's language. */
 export function usePlace() {
   const intl = useIntl()
-  const regions = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const regions = regionNamesFor(intl.locale)
   return (p: Pick<ProfileCard, 'city' | 'country'>) => [p.city, regions.of(p.country)].filter(Boolean).join(', ')
 }

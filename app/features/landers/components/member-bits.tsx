@@ -4,6 +4,7 @@ import type { MemberLanding } from '../landers.server'
 import { LanderSignupCta } from './lander-cta'
 import { useLanderRoot } from './lander-root'
 import { Icon } from '#app/ui/icon'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 type Profile = MemberLanding['profile']
 
@@ -31,7 +32,7 @@ export function MemberDisclosure({ profile }: { profile: Profile }) {
 /** City, region and country as the profile page writes them (region and city only when the settings show them). */
 export function useMemberPlace() {
   const intl = useIntl()
-  const regions = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const regions = regionNamesFor(intl.locale)
   return (p: Profile) => [p.city, p.region, regions.of(p.country)].filter(Boolean).join(', ')
 }
 

@@ -5,6 +5,7 @@ import { FictionalWarning } from '#app/features/profiles/components/fictional-ba
 import type { Proposal } from '../proposals.server'
 import { MatchReasons } from './match-reasons'
 import { Icon } from '#app/ui/icon'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 interface Site {
   cdnPrefix: string
@@ -22,7 +23,7 @@ export function SwipeCard({ proposal, site, onSwipe }: { proposal: Proposal; sit
   const [dx, setDx] = useState(0)
   const start = useRef<number | null>(null)
   const p = proposal.profile
-  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const regionNames = regionNamesFor(intl.locale)
   const image = proposal.matchImage ?? p.thumb
   return (
     <article

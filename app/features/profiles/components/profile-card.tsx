@@ -5,6 +5,7 @@ import type { ProfileCard as Card } from '../profile-types'
 import { FictionalBadge } from './fictional-badge'
 import { Icon } from '#app/ui/icon'
 import { PremiumBadge } from '#app/ui/top-nav'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 /**
  * Where a card sits in its grid decides how its photo loads: the first row is in the first viewport (2 columns on a
@@ -39,7 +40,7 @@ export function ProfileCardView({
   footer?: ReactNode
 }) {
   const intl = useIntl()
-  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const regionNames = regionNamesFor(intl.locale)
   return (
     <article className="card h-100 shadow-sm" data-testid="profile-card">
       <Link to={href ?? `/members/${profile.id}`} className="text-decoration-none text-body">

@@ -5,6 +5,7 @@ import { PremiumBadge } from '#app/ui/top-nav'
 import { FormField, SelectField } from '#app/ui/form-field'
 import { sexualities } from '../profile-values'
 import { DateOfBirthField } from '#app/ui/date-of-birth-field'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 /** A select's own attributes (as conform's getSelectProps gives them) and its errors. */
 type SelectProps = { errors?: string[] } & SelectHTMLAttributes<HTMLSelectElement>
@@ -53,7 +54,7 @@ export function SexualitySelect(props: SelectProps) {
 /** The countries a member may live in, named in the page's language. */
 export function CountrySelect({ countries, ...props }: SelectProps & { countries: readonly string[] }) {
   const intl = useIntl()
-  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const regionNames = regionNamesFor(intl.locale)
   return (
     <SelectField label={<FormattedMessage id="field.country" />} {...props} id="profile-country">
       {countries.map((c) => (

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { regionNamesFor } from '#app/lib/intl-cache'
 
 /** The options of one profile value select, labelled by their `${prefix}.${value}` messages. */
 export function ValueOptions({ values, prefix }: { values: readonly string[]; prefix: string }) {
@@ -18,7 +19,7 @@ export function ValueOptions({ values, prefix }: { values: readonly string[]; pr
 /** The country options, named in the page's language. */
 export function CountryOptions({ countries }: { countries: readonly string[] }) {
   const intl = useIntl()
-  const regionNames = new Intl.DisplayNames([intl.locale], { type: 'region' })
+  const regionNames = regionNamesFor(intl.locale)
   return (
     <>
       {countries.map((c) => (
