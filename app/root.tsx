@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
@@ -37,7 +38,7 @@ import { getCompanyInfo } from '#app/features/content/company-info.server'
 import { dropdownLocales } from '#app/features/visitors/locale-visibility'
 import { entryWarningFor, visitorCountry } from '#app/features/visitors/visitor.server'
 import { PageBounceBeacon } from '#app/features/visitors/components/page-bounce-beacon'
-import { themeAttribute } from '#app/lib/color-mode'
+import { pinnedColorScheme, themeAttribute } from '#app/lib/color-mode'
 import stylesheet from './styles/app.scss?url'
 import '#app/routes/-helpers/load-context'
 
@@ -134,8 +135,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>('root')
   const locale = data?.locale ?? 'en'
   const niche = nicheOf(data?.site.niche)
+  // A page drawn for light grounds (the landers) stays light whatever the device or the member chose.
+  const theme = pinnedColorScheme(useMatches()) ?? themeAttribute(data?.viewer?.colorMode)
   return (
-    <html lang={locale} data-niche={niche.id} data-test-mode={data?.testMode ? '' : undefined} data-bs-theme={themeAttribute(data?.viewer?.colorMode)}>
+    <html lang={locale} data-niche={niche.id} data-test-mode={data?.testMode ? '' : undefined} data-bs-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

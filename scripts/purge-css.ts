@@ -31,8 +31,11 @@ export function purgeUnusedCss() {
         'show',
         'showing',
         'hide',
-        // Variants chosen by a prop: `text-bg-${variant}` (count badges, the top navigation), `alert-${variant}`.
+        // Variants chosen by a prop: `text-bg-${variant}` (count badges, the top navigation), `alert-${variant}`,
+        // and react-bootstrap's `bg="success"` on the result toasts, which becomes `bg-success` (without it the toast
+        // was white on white in light mode: tests/e2e/css-purge.spec.ts now reads a toast).
         /^text-bg-/,
+        /^bg-(primary|secondary|success|danger|warning|info|light|dark)$/,
         /^alert-/,
         // Content pages are Markdown written in the console (app/features/content): their HTML has only elements.
         /^(h[1-6]|p|ul|ol|li|blockquote|pre|code|hr|table|thead|tbody|tr|th|td|a|strong|em|b|i|img|dl|dt|dd|kbd|small|mark|abbr|sub|sup)$/,

@@ -8,9 +8,13 @@ import { useRootData } from './use-root-data'
 import { Icon } from '#app/ui/icon'
 import landerStylesheet from '#app/styles/landers-page.scss?url'
 import type { Route } from './+types/lander'
+import type { ColorSchemeHandle } from '#app/lib/color-mode'
 
 // The landers' styles load with the landers only; the rest of the site never downloads them (issue 26).
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: landerStylesheet }]
+
+// The landers were drawn for light pages (their art, cards and colours): they stay light in dark mode (issue 27).
+export const handle: ColorSchemeHandle = { colorScheme: 'light' }
 
 /**
  * Lander layout: a small top bar with the logo linking to /, the content, the footer, the lander's disclaimer and

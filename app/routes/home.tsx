@@ -6,6 +6,10 @@ import { nicheOf } from '#app/features/niche/niche'
 import { getSettings } from '#app/features/settings/settings.server'
 import type { Route } from './+types/home'
 import { Icon } from '#app/ui/icon'
+import type { ColorSchemeHandle } from '#app/lib/color-mode'
+
+// Under the landers' layout, which keeps its pages light, the home page draws both ways (issue 27).
+export const handle: ColorSchemeHandle = { colorScheme: 'device' }
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.viewer) throw redirect('/members')

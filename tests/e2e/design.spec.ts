@@ -235,6 +235,22 @@ test('dark mode follows the device: dark page, light text, axe clean; light mode
   }
 })
 
+test('in dark mode the landers stay light as drawn, and readable; the home page turns dark', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  // The three that turned unreadable in dark mode (dark headings on the dark page, grey on the light cards).
+  for (const path of ['/landers/gallery', '/landers/socialnetwork', '/members/2/landing2']) {
+    await page.goto(path)
+    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'light')
+    expect(luminance(rgb(await background())), `${path}: a light page`).toBeGreaterThan(0.9)
+    await expectNoSeriousA11yViolations(page)
+  }
+  await page.goto('/')
+  await expect(page.locator('html')).not.toHaveAttribute('data-bs-theme', /./)
+  expect(luminance(rgb(await background())), '/: the device’s dark').toBeLessThan(0.05)
+})
+
 test('the account menu sets light or dark pages against the device, kept on the account; Auto follows the device again', async ({ newContext }) => {
   const { page } = await activeMember(newContext, { prefix: 'designmode', gender: 'male', lookingFor: 'female' })
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
