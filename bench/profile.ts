@@ -5,11 +5,12 @@
  *   node --import tsx bench/profile.ts a.cpuprofile    # analyse existing V8 CPU profiles only
  *
  * The first form starts the production build on a temporary embedded database (demo seed), then for each target
- * (GET /api/settings.php, anonymous GET /, logged-in GET /members?country=) starts `node --cpu-prof server/index.js`
+ * (GET /api/settings.php, anonymous GET /, logged-in GET /members?country=, /chats and /chats/1) starts `node --cpu-prof server/index.js`
  * again, loads the target with autocannon (10 connections, BENCH_PROFILE_S seconds, default 10) and stops the server,
  * which writes its .cpuprofile. The analysis keeps the samples of the load window only (not start-up or shutdown)
  * and prints self time by function and by package or file, and inclusive time of the app's own functions.
- * Profiles are kept in BENCH_PROFILE_DIR (default .tmp/profiles, git-ignored).
+ * Profiles are kept in BENCH_PROFILE_DIR (default .tmp/profiles, git-ignored). BENCH_DATABASE_URL (a loopback
+ * PostgreSQL server) runs them on a fresh database of it; BENCH_PROFILE_TARGETS=members,chat picks targets by name.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -142,6 +143,8 @@ async function profileAll() {
       { name: 'home', path: '/', loggedIn: false },
       { name: 'members', path: '/members?country=', loggedIn: true },
       { name: 'chats', path: '/chats', loggedIn: true },
+      // The demo's one conversation, Anna's with Ben.
+      { name: 'chat', path: '/chats/1', loggedIn: true },
     ].filter((t) => !only || only.includes(t.name))
     const reports: string[] = []
     for (const target of targets) {

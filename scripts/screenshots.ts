@@ -7,25 +7,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
+import { memberScreens } from '../tests/setup/screens'
 import { withDemo } from './screenshot-demo'
 
 const out = path.resolve(process.argv[2] ?? 'screenshots')
 const sizes = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 800 } }
 const modes = ['light', 'dark'] as const
-const memberPages = [
-  '/members',
-  '/members/2',
-  '/chats',
-  '/chats/1',
-  '/likes',
-  '/credits',
-  '/premium',
-  '/profile',
-  '/notifications',
-  '/swipe-game',
-  '/match-finder',
-  '/transactions',
-]
 
 fs.mkdirSync(out, { recursive: true })
 await withDemo(async (demo) => {
@@ -52,7 +39,7 @@ await withDemo(async (demo) => {
       await visitor.close()
       const member = await demo.context(viewport, mode, 'anna@demo.local')
       const memberPage = await member.newPage()
-      for (const p of memberPages) await shoot(memberPage, p, sizeName, mode)
+      for (const p of memberScreens) await shoot(memberPage, p, sizeName, mode)
       await member.close()
     }
   }

@@ -56,8 +56,9 @@ describe('statements per logged-in page', () => {
     for (const [path, n] of Object.entries(counts)) expect(n, `${path}: ${JSON.stringify(counts)}`).toBeLessThanOrEqual(4)
   })
 
-  it('asks at most 12 for a conversation, where it asked 18 (docs/performance.md: what the last eight would take)', async () => {
+  it('asks at most 7 for a conversation, where it asked 18, then 12 (docs/performance.md: what the last three would take)', async () => {
     await statementsOf(`/chats/${conversationId}`)
-    expect(await statementsOf(`/chats/${conversationId}`)).toBeLessThanOrEqual(12)
+    const n = await statementsOf(`/chats/${conversationId}`)
+    expect(n).toBeLessThanOrEqual(7)
   })
 })

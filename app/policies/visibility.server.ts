@@ -12,7 +12,7 @@ export type Access = { ok: true } | { ok: false; reason: 'not_found' | 'blocked'
 export type MessageAccess = { ok: true } | { ok: false; reason: 'not_found' | 'blocked' | 'self' | 'unconfirmed' | 'fictional'; targetName?: string }
 
 /** Everything the decisions below need about a (viewer, target) pair, read in one query. */
-interface PairState {
+export interface PairState {
   name: string
   status: string
   isFictional: boolean
@@ -37,7 +37,7 @@ export interface PairRelation {
 }
 
 /** The pair's conversation, as a subquery (its id, or no row). */
-function pairConversation(v: number, targetId: number) {
+export function pairConversation(v: number, targetId: number) {
   return sql`select c.id from ${conversations} c
     where c.profile_low_id = least(${v}::int, ${targetId}::int) and c.profile_high_id = greatest(${v}::int, ${targetId}::int)`
 }
@@ -56,7 +56,8 @@ async function loadPair(viewerId: number | null, targetId: number): Promise<Pair
   return row ?? null
 }
 
-function pairColumns(v: number, targetId: number) {
+/** The columns of PairState, for a select on `profiles` left-joined with `users` (a page may add its own). */
+export function pairColumns(v: number, targetId: number) {
   return {
     name: profiles.name,
     status: profiles.status,
@@ -90,7 +91,8 @@ export async function isBlocking(blockerId: number, blockedId: number): Promise<
   return !!row
 }
 
-function viewDecision(viewerId: number | null, targetId: number, t: PairState): Access & { targetName?: string } {
+/** canViewProfile's decision on a pair read already (a page that reads the pair with its own columns). */
+export function viewDecision(viewerId: number | null, targetId: number, t: PairState): Access & { targetName?: string } {
   if (viewerId === targetId) return { ok: true }
   if (t.status !== 'active') return { ok: false, reason: 'not_found' }
   if (viewerId !== null && t.blockedByTarget) return { ok: false, reason: 'blocked', targetName: t.name }
@@ -144,7 +146,11 @@ export async function canSeeConversation(viewerId: number, partnerId: number): P
     })
     .from(profiles)
     .where(eq(profiles.id, partnerId))
-  if (!row) return { ok: false, reason: 'not_found' }
+  return row ? conversationDecision(row) : { ok: false, reason: 'not_found' }
+}
+
+/** canSeeConversation's decision on the partner's row: its name, status, and conversationVisibleTo as `visible`. */
+export function conversationDecision(row: { name: string; status: string; visible: boolean }): Access & { targetName?: string } {
   if (row.visible) return { ok: true }
   return row.status === 'active' ? { ok: false, reason: 'blocked', targetName: row.name } : { ok: false, reason: 'not_found' }
 }
@@ -174,7 +180,12 @@ function contactDecision(senderId: number, targetId: number, t: PairState): Acce
 export async function canMessage(senderId: number, targetId: number): Promise<MessageAccess> {
   if (senderId === targetId) return { ok: false, reason: 'self' }
   const t = await loadPair(senderId, targetId)
-  if (!t) return { ok: false, reason: 'not_found' }
+  return t ? messageDecision(senderId, targetId, t) : { ok: false, reason: 'not_found' }
+}
+
+/** canMessage's decision on a pair read already. */
+export function messageDecision(senderId: number, targetId: number, t: PairState): MessageAccess {
+  if (senderId === targetId) return { ok: false, reason: 'self' }
   const contact = contactDecision(senderId, targetId, t)
   if (!contact.ok) return contact
   if (t.isFictional) return { ok: false, reason: 'fictional', targetName: t.name }

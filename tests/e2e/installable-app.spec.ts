@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
-import { anna, ben, expect, login, openAccountMenu, test } from './fixtures'
+import { anna, ben, expect, expectNoSeriousA11yViolations, login, openAccountMenu, test } from './fixtures'
 
 // The installable app (issue 12, section 5): web app manifest, service worker with an offline page that lists the
 // member's last conversations, and the Back button of installed-app mode (spec section 2).
@@ -78,6 +78,13 @@ test('offline, a page shows the offline page with the last conversations; loggin
   const list = page.getByTestId('offline-chats')
   await expect(list).toBeVisible()
   await expect(list.getByRole('listitem').filter({ hasText: ben.name })).toHaveCount(1)
+  // In both colour modes, as the device prefers (issue 27): readable, axe clean.
+  for (const scheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    expect(background, `the offline page's ${scheme} background`).toBe(scheme === 'dark' ? 'rgb(33, 37, 41)' : 'rgb(248, 249, 250)')
+    await expectNoSeriousA11yViolations(page)
+  }
 
   // Back online: the site works again, and logging out drops the kept conversations.
   await page.context().setOffline(false)

@@ -1,15 +1,15 @@
-import { canMessage, canSeeConversation, canViewProfile } from '#app/policies/visibility.server'
+import { conversationDecision, conversationVisibleTo, messageDecision, pairColumns, pairConversation, viewDecision } from '#app/policies/visibility.server'
 import { canUseChatFeature } from '#app/policies/premium-features'
 import { db } from '#db/client.server'
 import { conversations, interests, profileImages, profileInterests, profiles, users } from '#db/schema/index'
-import { asc, count, eq, inArray } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
 import { getSettings } from '#app/features/settings/settings.server'
 import { profileCardColumns, toProfileCard } from '#app/features/profiles/profile-view.server'
 import type { ProfileCard } from '#app/features/profiles/profile-types'
 import type { ChatMessage, Receipt } from './chat-events'
-import { findConversationId, messagePage } from './conversations.server'
+import { messagePage } from './conversations.server'
 import { messageCost, nextMessagePrice, type NextPrice } from './message-cost'
-import { markConversationRead, receiptFor } from './receipts.server'
+import { markConversationRead, partnerMarksSql, receiptFrom } from './receipts.server'
 
 export interface ChatPricing {
   text: NextPrice
@@ -44,16 +44,46 @@ export type ChatPage =
   | { kind: 'blocked'; name: string }
   | { kind: 'not_found' }
 
-async function interestSlugs(profileIds: number[]): Promise<Map<number, string[]>> {
-  const rows = await db()
-    .select({ profileId: profileInterests.profileId, slug: interests.slug })
-    .from(profileInterests)
-    .innerJoin(interests, eq(interests.id, profileInterests.interestId))
-    .where(inArray(profileInterests.profileId, profileIds))
-    .orderBy(asc(interests.slug))
-  const by = new Map<number, string[]>(profileIds.map((id) => [id, []]))
-  for (const r of rows) by.get(r.profileId)!.push(r.slug)
-  return by
+/** The slugs of a member's interests, sorted, as a JSON subquery. */
+function interestSlugsSql(profileId: number) {
+  return sql<string[]>`coalesce((select json_agg(i.slug order by i.slug) from ${profileInterests} pi
+    join ${interests} i on i.id = pi.interest_id where pi.profile_id = ${profileId}), '[]'::json)`
+}
+
+/** What the page needs of the viewer's account to price a send. */
+interface ChatWallet {
+  userId: number
+  paidUser: boolean
+  credits: number
+  freeMessagesUsed: number
+  country: string
+}
+
+/**
+ * The page's one look at the pair (issue 26: twelve statements were five here): the partner's card, whether the
+ * viewer may see the conversation (or, without one, the profile) and write, the pair's conversation, the viewer's
+ * wallet, both members' interests and the partner's receipt marks.
+ */
+async function readChatPair(viewerId: number, partnerId: number, knownConversationId: number | undefined) {
+  const conversation = knownConversationId === undefined ? sql`(${pairConversation(viewerId, partnerId)})` : sql`${knownConversationId}::int`
+  const [row] = await db()
+    .select({
+      ...profileCardColumns,
+      ...pairColumns(viewerId, partnerId),
+      conversationVisible: sql<boolean>`${conversationVisibleTo(viewerId, partnerId)}`,
+      conversationId: sql<number | null>`${conversation}`,
+      wallet: sql<ChatWallet | null>`(select json_build_object('userId', u.id, 'paidUser', u.paid_user, 'credits', u.credits,
+        'freeMessagesUsed', u.free_messages_used, 'country', vp.country)
+        from ${profiles} vp join ${users} u on u.id = vp.user_id where vp.id = ${viewerId})`,
+      viewerInterests: interestSlugsSql(viewerId),
+      partnerInterests: interestSlugsSql(partnerId),
+      partnerMarks: partnerMarksSql(conversation, partnerId),
+    })
+    .from(profiles)
+    .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, partnerId))
+  return row ?? null
 }
 
 /**
@@ -62,46 +92,36 @@ async function interestSlugs(profileIds: number[]): Promise<Map<number, string[]
  * opened chat (spec section 3).
  */
 export async function loadChatPage(viewerId: number, partnerId: number, knownConversationId?: number): Promise<ChatPage> {
+  if (viewerId === partnerId) return { kind: 'not_found' }
   // The caller may know the conversation already (the page by its id, whose member the viewer was checked to be).
-  const conversationId = viewerId === partnerId ? null : (knownConversationId ?? (await findConversationId(viewerId, partnerId)))
+  const pair = await readChatPair(viewerId, partnerId, knownConversationId)
+  if (!pair?.wallet) return { kind: 'not_found' }
+  const conversationId = knownConversationId ?? (pair.conversationId === null ? null : Number(pair.conversationId))
   // An existing conversation opens under the gate of all its read paths (canSeeConversation); a new one as the
   // partner's profile does (privacy mode then applies too).
-  const view = conversationId ? await canSeeConversation(viewerId, partnerId) : await canViewProfile(viewerId, partnerId)
-  if (!view.ok || viewerId === partnerId) {
-    return view.ok || view.reason !== 'blocked' ? { kind: 'not_found' } : { kind: 'blocked', name: view.targetName ?? '' }
-  }
-  const [row] = await db()
-    .select(profileCardColumns)
-    .from(profiles)
-    .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
-    .where(eq(profiles.id, partnerId))
-  const [wallet] = await db()
-    .select({ userId: users.id, paidUser: users.paidUser, credits: users.credits, freeMessagesUsed: users.freeMessagesUsed, country: profiles.country })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(eq(profiles.id, viewerId))
-  if (!row || !wallet) return { kind: 'not_found' }
+  const view = conversationId
+    ? conversationDecision({ name: pair.name, status: pair.status, visible: pair.conversationVisible })
+    : viewDecision(viewerId, partnerId, pair)
+  if (!view.ok) return view.reason === 'blocked' ? { kind: 'blocked', name: view.targetName ?? '' } : { kind: 'not_found' }
+  const wallet = pair.wallet
   const settings = await getSettings()
-  const [history, contact, started, slugs] = await Promise.all([
+  const [history, started] = await Promise.all([
     conversationId ? messagePage(conversationId, viewerId) : Promise.resolve({ messages: [], hasMore: false }),
-    canMessage(viewerId, partnerId),
     conversationId || wallet.paidUser
       ? Promise.resolve([{ n: 0 }])
       : db().select({ n: count() }).from(conversations).where(eq(conversations.startedBy, viewerId)),
-    interestSlugs([viewerId, partnerId]),
     db().update(users).set({ lastChatProfileId: partnerId, lastChatAt: new Date() }).where(eq(users.id, wallet.userId)),
   ])
   if (conversationId) await markConversationRead(conversationId, viewerId, partnerId)
   const readReceipts = canUseChatFeature(wallet, 'read_receipts')
-  const receipt = conversationId ? await receiptFor(conversationId, partnerId, readReceipts) : null
   const showInterests = settings.visible_profile_fields.includes('interests')
   return {
     kind: 'ok',
-    partner: toProfileCard(row),
+    partner: toProfileCard(pair),
     conversationId,
     messages: history.messages,
     hasMore: history.hasMore,
-    canSend: contact.ok,
+    canSend: messageDecision(viewerId, partnerId, pair).ok,
     formClientId: crypto.randomUUID(),
     pricing: {
       text: nextMessagePrice(settings, wallet, 'text'),
@@ -113,8 +133,8 @@ export async function loadChatPage(viewerId: number, partnerId: number, knownCon
       conversationLimitReached: started[0].n >= settings.free_conversations && !conversationId && !wallet.paidUser,
       freeConversations: settings.free_conversations,
     },
-    receipt,
-    interests: { viewer: slugs.get(viewerId) ?? [], partner: showInterests ? (slugs.get(partnerId) ?? []) : [] },
+    receipt: conversationId ? receiptFrom(conversationId, pair.partnerMarks, readReceipts) : null,
+    interests: { viewer: pair.viewerInterests, partner: showInterests ? pair.partnerInterests : [] },
     features: { photos: canUseChatFeature(wallet, 'chat_photos'), readReceipts },
   }
 }

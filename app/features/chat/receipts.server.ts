@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { bus } from '#app/adapters/bus/index.server'
 import { canUseChatFeature } from '#app/policies/premium-features'
 import { canSeeConversation } from '#app/policies/visibility.server'
@@ -23,7 +23,23 @@ export async function receiptFor(conversationId: number, partnerId: number, view
     .select({ deliveredUpTo: conversationMembers.deliveredUpTo, readUpTo: conversationMembers.readUpTo })
     .from(conversationMembers)
     .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, partnerId)))
-  return { conversationId, deliveredUpTo: r?.deliveredUpTo ?? 0, readUpTo: viewerPremium ? (r?.readUpTo ?? 0) : null }
+  return receiptFrom(conversationId, r ?? null, viewerPremium)
+}
+
+/** The partner's marks in a conversation, as a JSON subquery for a page that reads them with its other columns. */
+export function partnerMarksSql(conversationId: SQL, partnerId: number) {
+  return sql<PartnerMarks | null>`(select json_build_object('deliveredUpTo', cm.delivered_up_to, 'readUpTo', cm.read_up_to)
+    from ${conversationMembers} cm where cm.conversation_id = ${conversationId} and cm.profile_id = ${partnerId})`
+}
+
+export interface PartnerMarks {
+  deliveredUpTo: number
+  readUpTo: number
+}
+
+/** The receipt the viewer is shown from the partner's marks: the read mark only for Premium (read receipts). */
+export function receiptFrom(conversationId: number, marks: PartnerMarks | null, viewerPremium: boolean): Receipt {
+  return { conversationId, deliveredUpTo: Number(marks?.deliveredUpTo ?? 0), readUpTo: viewerPremium ? Number(marks?.readUpTo ?? 0) : null }
 }
 
 async function announce(conversationId: number, readerId: number, partnerId: number, marks: { deliveredUpTo: number; readUpTo: number }) {
