@@ -18,6 +18,8 @@ export default async function startSmtpCapture(): Promise<() => Promise<void>> {
     disabledCommands: ['STARTTLS'],
     logger: false,
     size: 5 * 1024 * 1024,
+    // At the end of the run the site's pooled connections may still be open: do not wait 30 s for them.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
