@@ -77,6 +77,20 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
 }
 
+/**
+ * One run, and a second where Lighthouse itself lost the trace (NO_NAVSTART: "Please run Lighthouse again", seen on
+ * this machine once in 18 runs); a run that failed for any other reason fails the bench.
+ */
+async function runOnceRetried(url: string, port: number, cookie: string): Promise<Run> {
+  try {
+    return await runOnce(url, port, cookie)
+  } catch (e) {
+    if (!/NO_NAVSTART/.test(String(e))) throw e
+    console.warn(`  ${url}: Lighthouse lost the trace (NO_NAVSTART); running it again`)
+    return runOnce(url, port, cookie)
+  }
+}
+
 async function runOnce(url: string, port: number, cookie: string): Promise<Run> {
   const result = await lighthouse(
     url,
@@ -202,7 +216,7 @@ async function main() {
     const runs: Run[] = []
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now()
-      runs.push(await runOnce(origin + page.path, chrome.port, cookie))
+      runs.push(await runOnceRetried(origin + page.path, chrome.port, cookie))
       const r = runs[runs.length - 1]
       const finalUrl = new URL(r.lhr.finalDisplayedUrl)
       if (finalUrl.pathname !== new URL(origin + page.path).pathname) throw new Error(`${page.path} ended on ${finalUrl.pathname} (not logged in?)`)
