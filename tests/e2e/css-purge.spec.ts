@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import * as sass from 'sass'
 import { expect, test } from './fixtures'
 import { memberScreens } from '../setup/screens'
+import { appSources, dynamicClassPrefixes } from '../../scripts/purge-css'
 
 // The production build keeps only the CSS the app's source names (scripts/purge-css.ts, issue 26). This test holds
 // it to "nothing a page uses is lost": each page is read twice in the same state, once with the stylesheets the
@@ -132,6 +133,21 @@ test.describe('the purged stylesheets', () => {
   // About 40 pages read twice each.
   test.setTimeout(180_000)
 
+  test('every class the source completes at run time keeps all its rules (the landers’ numbered scenes and captions)', async ({ page }) => {
+    // A lander links both stylesheets.
+    await page.goto('/landers/video')
+    const hrefs = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href))
+    const sent = (await Promise.all(hrefs.map(async (href) => (await page.request.get(href)).text()))).join('\n')
+    const prefixes = dynamicClassPrefixes(appSources())
+    expect(prefixes).toContain('video-caption-')
+    const classesOf = (css: string, prefix: string) => new Set(css.match(new RegExp(`\\.${prefix}[\\w-]*`, 'g')) ?? [])
+    const lost = prefixes.flatMap((prefix) => {
+      const kept = classesOf(sent, prefix)
+      return [...classesOf(`${whole.app}\n${whole.landers}`, prefix)].filter((c) => !kept.has(c))
+    })
+    expect(lost).toEqual([])
+  })
+
   test('the built stylesheet is the purged one: smaller than the whole', async ({ page }) => {
     await page.goto('/')
     const href = await page.locator('link[rel="stylesheet"]').first().getAttribute('href')
@@ -149,6 +165,11 @@ test.describe('the purged stylesheets', () => {
         '/landers/maplanding',
         '/landers/video',
         '/landers/alonetonight',
+        '/landers/collagelanding',
+        '/landers/iconslanding',
+        '/landers/socialnetwork',
+        '/landers/tinderswipe',
+        '/landers/transitionsvideolanding',
         '/members/2/landing',
         '/members/2/landing2',
         '/members/2/landing3',
