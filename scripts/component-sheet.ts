@@ -3,6 +3,7 @@
  * mode, drawn by the running app (a fresh demo, production build; `npx react-router build` first). The PNGs and the
  * page that shows them, docs/design/components.md, are written to docs/design/ (issue 27; docs/design.md).
  */
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
@@ -57,7 +58,8 @@ async function signUpNewcomer(demo: Demo): Promise<string> {
     form: {
       name: 'Mila',
       email: `mila${Date.now().toString(36)}@example.test`,
-      password: 'correct-horse-9',
+      // A throwaway demo account: its password is made for this run and never used again.
+      password: crypto.randomBytes(12).toString('base64url'),
       date_of_birth: born.toISOString().slice(0, 10),
       gender: 'female',
       looking_for: 'male',
