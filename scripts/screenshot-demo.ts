@@ -5,13 +5,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { chromium, type BrowserContext } from 'playwright-core'
 import { apiLogin, startServer } from '../tests/setup/server-process'
 import { readDemoLogins } from '../db/seed/demo-logins.server'
 
 export interface Demo {
   base: string
-  browser: Browser
   /** A browser context at `viewport` in `mode`, past the entry warning, logged in as the demo member `email` if given. */
   context(viewport: { width: number; height: number }, mode: 'light' | 'dark', email?: string): Promise<BrowserContext>
   /** Ben's profile id: a real demo member, whose signup page has the first-message field. */
@@ -40,7 +39,6 @@ export async function withDemo(work: (demo: Demo) => Promise<void>): Promise<voi
     const ben = (await (await fetch(`${base}/api/user.php`, { headers: { cookie: benCookie } })).json()) as { user: { profile: { id: number } } }
     await work({
       base,
-      browser,
       benProfileId: ben.user.profile.id,
       async context(viewport, mode, email) {
         const context = await browser.newContext({ viewport, colorScheme: mode, baseURL: base })
