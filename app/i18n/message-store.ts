@@ -31,16 +31,25 @@ export function pageMessagesReady(doc: Document): Promise<void> {
   return src ? loadMessages(src).catch(() => {}) : Promise.resolve()
 }
 
+// Bundles on their way: a second caller while one loads (the root's loader revalidating while the page's own retry
+// is still loading, seen on a busy machine) waits for the same script instead of fetching the bundle again.
+const loading = new Map<string, Promise<void>>()
+
 /** Loads a bundle in the browser (a navigation into another part of the site needs its messages first). */
 export function loadMessages(url: string): Promise<void> {
   if (store[url]) return Promise.resolve()
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script')
-    script.src = url
-    script.onload = () => (store[url] ? resolve() : reject(new Error(`messages missing in ${url}`)))
-    script.onerror = () => reject(new Error(`could not load ${url}`))
-    document.head.append(script)
-  })
+  let pending = loading.get(url)
+  if (!pending) {
+    pending = new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script')
+      script.src = url
+      script.onload = () => (store[url] ? resolve() : reject(new Error(`messages missing in ${url}`)))
+      script.onerror = () => reject(new Error(`could not load ${url}`))
+      document.head.append(script)
+    }).finally(() => loading.delete(url))
+    loading.set(url, pending)
+  }
+  return pending
 }
 
 // One formatter set per locale and bundle for the life of the process or page: react-intl's IntlProvider makes a
