@@ -6,6 +6,7 @@ import { SESSION_COOKIE, userIdForSession } from '#app/features/authentication/s
 import { markSeen } from '#app/features/authentication/presence.server'
 import { getViewer } from '#app/features/authentication/viewer.server'
 import type { ServerEvent } from '#app/features/chat/chat-events'
+import { MAX_SEND_BATCH, sendLaneCount } from '#app/features/chat/send-message.server'
 import { parseCookies } from '#app/lib/cookies'
 import { logger } from '#app/lib/logger.server'
 import { securityLog } from '#app/lib/security-log.server'
@@ -31,13 +32,13 @@ export const SOCKET_STALE_MS = 3 * HEARTBEAT_MS
 const EVICT_TOPIC = 'ws-evict'
 
 /**
- * Sends holding a database connection at once leave 4 of the pool's connections to pages and jobs. While they are
- * all taken each socket has at most one send waiting (its reading is paused), so the queue holds about one send per
- * sending member; 4,000 is well above what one process serves (bench/chat-scale.ts) and still small in memory.
+ * Sends in the database's hands at once: as many as the send lanes store in their batches (send-message.server.ts),
+ * each lane on one connection, so pages and jobs keep the rest of the pool. While they are all taken each socket has
+ * at most one send waiting (its reading is paused), so the queue holds about one send per sending member; 4,000 is
+ * well above what one process serves (bench/chat-scale.ts) and still small in memory.
  */
 function defaultSendGate(): SendGateOptions {
-  const concurrency = Math.max(2, (dbHandle()?.connections ?? 20) - 4)
-  return { concurrency, maxQueued: 4_000 }
+  return { concurrency: sendLaneCount(dbHandle()?.connections) * MAX_SEND_BATCH, maxQueued: 4_000 }
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref())

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { db, type Tx } from '#db/client.server'
+import { builtOnce } from '#db/built-once.server'
 import { creditLedger, users, type LedgerReason } from '#db/schema/index'
 
 export interface LedgerEntryInput {
@@ -63,6 +64,26 @@ export async function ledgerBalance(userId: number): Promise<number> {
   return r.sum
 }
 
+// Built once (db/built-once.server.ts): it runs for every paid chat message.
+const spendUnderLock = builtOnce<
+  { userId: number; amount: number; reason: LedgerReason; reference: string | null; key: string },
+  { entryId: number | null; moved: number | null; before: number | null }
+>(
+  ['userId', 'amount', 'reason', 'reference', 'key'],
+  (p) => sql`
+    with entry as (
+      insert into ${creditLedger} (user_id, delta, balance_after, reason, reference, idempotency_key)
+      select u.id, -${p.amount}::int, u.credits - ${p.amount}::int, ${p.reason}, ${p.reference}, ${p.key}
+      from ${users} u where u.id = ${p.userId}::int and u.credits >= ${p.amount}::int
+      on conflict (idempotency_key) do nothing
+      returning id, balance_after
+    ), moved as (
+      update ${users} u set credits = entry.balance_after from entry where u.id = ${p.userId}::int returning u.credits
+    )
+    select (select id from entry)::int as "entryId", (select credits from moved)::int as "moved",
+      (select credits from ${users} where id = ${p.userId}::int)::int as "before"`,
+)
+
 /**
  * A spend of `amount` credits in one statement (ledger entry and balance together), for a caller that already holds
  * the user's row lock in `tx` (SELECT ... FOR UPDATE) and has read the balance under it, as sendMessage does: the
@@ -75,19 +96,7 @@ export async function spendCreditsUnderLock(
   e: { userId: number; amount: number; reason: LedgerReason; reference?: string | null; key: string },
 ): Promise<LedgerResult> {
   if (!(e.amount > 0)) throw new Error('spendCreditsUnderLock: the amount must be positive')
-  const r = await tx.execute(sql`
-    with entry as (
-      insert into ${creditLedger} (user_id, delta, balance_after, reason, reference, idempotency_key)
-      select u.id, ${-e.amount}::int, u.credits - ${e.amount}::int, ${e.reason}, ${e.reference ?? null}, ${e.key}
-      from ${users} u where u.id = ${e.userId} and u.credits >= ${e.amount}::int
-      on conflict (idempotency_key) do nothing
-      returning id, balance_after
-    ), moved as (
-      update ${users} u set credits = entry.balance_after from entry where u.id = ${e.userId} returning u.credits
-    )
-    select (select id from entry)::int as "entryId", (select credits from moved)::int as "moved",
-      (select credits from ${users} where id = ${e.userId})::int as "before"`)
-  const [row] = (r as unknown as { rows: { entryId: number | null; moved: number | null; before: number | null }[] }).rows
+  const [row] = await spendUnderLock(tx, { userId: e.userId, amount: e.amount, reason: e.reason, reference: e.reference ?? null, key: e.key })
   if (row?.before === null || row?.before === undefined) throw new Error('no such user')
   if (row.entryId !== null && row.moved !== null) return { booked: true, entryId: row.entryId, balance: row.moved, delta: -e.amount, shortfall: 0 }
   return row.before < e.amount ? { booked: false, reason: 'insufficient', balance: row.before } : { booked: false, reason: 'duplicate', balance: row.before }
