@@ -58,5 +58,15 @@ const MAX_NAMED_PER_CONNECTION = 2000
  */
 export function statementName(text: string, values: readonly unknown[] | undefined, namedSoFar: number): string | undefined {
   if (!values || values.length === 0 || namedSoFar >= MAX_NAMED_PER_CONNECTION) return undefined
-  return `s_${crypto.createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
+  let name = names.get(text)
+  if (name === undefined) {
+    name = `s_${crypto.createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
+    // Remembered per process (a hash per statement showed in the chat's profile, issue 26); the texts an app sends
+    // are few, and a pathological caller only empties the memo.
+    if (names.size >= MAX_NAMED_PER_CONNECTION) names.clear()
+    names.set(text, name)
+  }
+  return name
 }
+
+const names = new Map<string, string>()

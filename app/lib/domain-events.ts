@@ -4,7 +4,11 @@
  * reactions are registered by the server at start (server/reactions.server.ts).
  */
 export type DomainEvent =
-  | { type: 'message.sent'; payload: { messageId: number; conversationId: number; senderId: number; recipientId: number; delivered: boolean } }
+  | {
+      type: 'message.sent'
+      /** push: the recipient had a push subscription when the message was stored (absent on events recorded before it was noted). */
+      payload: { messageId: number; conversationId: number; senderId: number; recipientId: number; delivered: boolean; push?: boolean }
+    }
   | { type: 'conversation.started'; payload: { conversationId: number; messageId: number; senderId: number; recipientId: number; delivered: boolean } }
   | { type: 'message.read'; payload: { conversationId: number; readerId: number } }
   | { type: 'like.given'; payload: { likerId: number; likedId: number; match: boolean } }

@@ -85,8 +85,8 @@ describe('sendMessage', () => {
     const ids = { conversationId: r.message.conversationId, senderId: a.profileId, recipientId: b.profileId, delivered: true }
     expect(events.rows).toEqual([
       { type: 'conversation.started', payload: { messageId: r.message.id, ...ids } },
-      { type: 'message.sent', payload: { messageId: r.message.id, ...ids } },
-      { type: 'message.sent', payload: { messageId: second.ok ? second.message.id : 0, ...ids } },
+      { type: 'message.sent', payload: { messageId: r.message.id, ...ids, push: false } },
+      { type: 'message.sent', payload: { messageId: second.ok ? second.message.id : 0, ...ids, push: false } },
     ])
   })
 })

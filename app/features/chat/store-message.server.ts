@@ -1,6 +1,6 @@
 import type { Tx } from '#db/client.server'
 import { recordEventsFrom } from '#db/events.server'
-import { conversationMembers, conversations, messages, profiles, users } from '#db/schema/index'
+import { conversationMembers, conversations, messages, profiles, pushSubscriptions, users } from '#db/schema/index'
 import { sql } from 'drizzle-orm'
 import { builtOnce } from '#db/built-once.server'
 import type { MessageKind } from './chat-events'
@@ -93,6 +93,8 @@ const store = builtOnce<StoreValues, StoredRow>(
     ), events as (
       ${recordEventsFrom(sql`
         select e.type, jsonb_build_object('messageId', msg.id, 'conversationId', msg.conversation_id, 'senderId', ${p.sender}::int, 'recipientId', ${p.to}::int, 'delivered', ${p.delivered}::boolean)
+          || case when e.ord = 2 then jsonb_build_object('push', exists (
+            select 1 from ${pushSubscriptions} ps join ${profiles} rp on rp.user_id = ps.user_id where rp.id = ${p.to}::int)) else '{}'::jsonb end
         from msg, conv, (values (1, 'conversation.started'), (2, 'message.sent')) as e(ord, type)
         where e.ord = 2 or conv.started
         order by e.ord`)}

@@ -54,6 +54,18 @@ describe('Web Push notifications, through a local push service that checks VAPID
     })
   })
 
+  it('a message schedules a push job only when the recipient has a push subscription', async () => {
+    const anna = await createMember({ name: 'Anna' })
+    const carl = await createMember({ name: 'Carl', gender: 'male' })
+    const ben = await subscribed('Ben', 'male')
+    for (const to of [carl, ben]) await sendMessage({ senderId: anna.profileId, toProfileId: to.profileId, clientId: crypto.randomUUID(), body: 'Hi' })
+    await runner.dispatchAll()
+    const pushJobs = await db().select({ payload: jobs.payload }).from(jobs).where(eq(jobs.name, 'push.notify'))
+    expect(pushJobs.map((j) => (j.payload as { recipientId: number }).recipientId)).toEqual([ben.profileId])
+    await runner.drain()
+    expect(service.received.map((p) => p.endpoint)).toEqual([ben.endpoint])
+  })
+
   it('discreet pushes name nobody and quote nothing; pushes off sends none', async () => {
     const anna = await createMember({ name: 'Anna' })
     const ben = await subscribed('Ben', 'male')
