@@ -5,7 +5,7 @@ import { createMember } from '../../../tests/setup/factories'
 import { db } from '#db/client.server'
 import { creditLedger, messages, users } from '#db/schema/index'
 import { chatSendBatchSize } from '#app/lib/metrics.server'
-import { sendLaneCount, sendMessage, type SendInput } from './send-message.server'
+import { pairKey, sendLaneCount, sendMessage, type SendInput } from './send-message.server'
 
 useTestDatabase()
 
@@ -27,6 +27,15 @@ async function charges(userId: number) {
 }
 
 describe('group commit of sends (issue 26)', () => {
+  it('a conversation keeps its lane both ways, and neighbouring conversations spread over the lanes', () => {
+    expect(pairKey(input(7, 9))).toBe(pairKey(input(9, 7)))
+    const lanes = 4
+    const perLane = new Array<number>(lanes).fill(0)
+    // Members who sign up together write to each other: pairs of neighbouring ids (an earlier key put all in one lane).
+    for (let k = 0; k < 400; k++) perLane[pairKey(input(2 * k + 1, 2 * k + 2)) % lanes]! += 1
+    for (const n of perLane) expect(n).toBeGreaterThan(60)
+  })
+
   it('sends that arrive together are stored in a few transactions, each message once', async () => {
     const pairs = await Promise.all(
       Array.from({ length: 12 }, async () => [await createMember({ paidUser: true, credits: 100 }), await createMember({ gender: 'male' })] as const),

@@ -55,7 +55,22 @@ export function sendMessage(input: SendInput): Promise<SendResult> {
   return lanes.submit(input)
 }
 
-const pairKey = ({ senderId, toProfileId }: SendInput) => Math.min(senderId, toProfileId) * 31 + Math.max(senderId, toProfileId)
+const pairOf = ({ senderId, toProfileId }: SendInput) => (senderId < toProfileId ? [senderId, toProfileId] : [toProfileId, senderId])
+
+/** A conversation's lane key: its two ids mixed, so that neighbouring pairs (1–2, 3–4, …) spread over the lanes. */
+export function pairKey(item: SendInput): number {
+  const [low, high] = pairOf(item)
+  let h = Math.imul(low, 0x9e3779b1) ^ Math.imul(high, 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 15), 0xc2b2ae35)
+  return (h ^ (h >>> 13)) >>> 0
+}
+
+/** Conversation order (the pair's ids), in which every batch in every process stores its sends. */
+const byPair = (a: SendInput, b: SendInput) => {
+  const [al, ah] = pairOf(a)
+  const [bl, bh] = pairOf(b)
+  return al - bl || ah - bh
+}
 
 type Outcome = SendResult & { stored?: boolean }
 
@@ -68,7 +83,7 @@ type Outcome = SendResult & { stored?: boolean }
  */
 export async function runSendBatch(items: readonly SendInput[]): Promise<Array<Settled<SendResult>>> {
   const settings = await getSettings()
-  const order = items.map((_, i) => i).sort((a, b) => pairKey(items[a]!) - pairKey(items[b]!) || a - b)
+  const order = items.map((_, i) => i).sort((a, b) => byPair(items[a]!, items[b]!) || a - b)
   let outcomes: Outcome[]
   try {
     outcomes = await db().transaction(async (tx) => {
@@ -144,7 +159,7 @@ async function sendInBatch(tx: Tx, input: SendInput, settings: Settings): Promis
   const freeMessage = price.credits === 0 && kind === 'text' && price.freeLeft > 0
   // Spec section 4: an unconfirmed member's messages are stored but not delivered until the e-mail is confirmed.
   const delivered = sender.status !== 'not_confirmed'
-  const [low, high] = senderId < toProfileId ? [senderId, toProfileId] : [toProfileId, senderId]
+  const [low, high] = pairOf(input)
   const message = await storeMessage(tx, { ...input, kind, low, high, delivered, credits: price.credits, freeMessageOf: freeMessage ? sender.userId : null })
   return { ok: true, message: toChatMessage(message), duplicate: false, undelivered: !delivered, credits, stored: true }
 }
