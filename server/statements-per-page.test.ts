@@ -56,9 +56,8 @@ describe('statements per logged-in page', () => {
     for (const [path, n] of Object.entries(counts)) expect(n, `${path}: ${JSON.stringify(counts)}`).toBeLessThanOrEqual(4)
   })
 
-  it('asks at most 7 for a conversation, where it asked 18, then 12 (docs/performance.md: what the last three would take)', async () => {
+  it('asks at most four for a conversation too, where it asked 18, then 12, then 7', async () => {
     await statementsOf(`/chats/${conversationId}`)
-    const n = await statementsOf(`/chats/${conversationId}`)
-    expect(n).toBeLessThanOrEqual(7)
+    expect(await statementsOf(`/chats/${conversationId}`)).toBeLessThanOrEqual(4)
   })
 })

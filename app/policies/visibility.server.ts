@@ -1,6 +1,6 @@
 import { db } from '#db/client.server'
 import { blocks, conversations, likes, profiles, users } from '#db/schema/index'
-import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, eq, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm'
 
 /**
  * Who may see or contact whom (spec section 6). Every read path (search, profile, likes, chat, API, socket)
@@ -37,7 +37,7 @@ export interface PairRelation {
 }
 
 /** The pair's conversation, as a subquery (its id, or no row). */
-export function pairConversation(v: number | Placeholder, targetId: number | Placeholder) {
+export function pairConversation(v: number | Placeholder, targetId: number | Placeholder | SQLWrapper) {
   return sql`select c.id from ${conversations} c
     where c.profile_low_id = least(${v}::int, ${targetId}::int) and c.profile_high_id = greatest(${v}::int, ${targetId}::int)`
 }
@@ -57,7 +57,7 @@ async function loadPair(viewerId: number | null, targetId: number): Promise<Pair
 }
 
 /** The columns of PairState, for a select on `profiles` left-joined with `users` (a page may add its own). */
-export function pairColumns(v: number | Placeholder, targetId: number | Placeholder) {
+export function pairColumns(v: number | Placeholder, targetId: number | Placeholder | SQLWrapper) {
   return {
     name: profiles.name,
     status: profiles.status,

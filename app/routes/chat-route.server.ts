@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { shownDiscount } from '#app/features/billing/shown-discount.server'
 import { memberBilling } from '#app/features/billing/member-billing.server'
 import { discountView } from '#app/features/billing/offers.server'
-import { loadChatPage } from '#app/features/chat/chat-page.server'
+import { loadChatPage, type ChatTarget } from '#app/features/chat/chat-page.server'
 import { submitMessage } from '#app/features/chat/submit-message.server'
 import { submitMessageReport } from '#app/features/safety/report.server'
 import type { Viewer } from '#app/features/authentication/viewer.server'
@@ -10,8 +10,8 @@ import { retryAfterHeader } from '#app/lib/http.server'
 import { tooOftenReply } from './write-limit.server'
 
 /** The chat screen's data for both of its addresses (/chats/{id} and /members/{id}/chat). */
-export async function chatLoaderData(viewer: Viewer, partnerId: number, url: URL, conversationId?: number) {
-  const page = await loadChatPage(viewer.profileId, partnerId, conversationId)
+export async function chatLoaderData(viewer: Viewer, target: ChatTarget, url: URL) {
+  const page = await loadChatPage(viewer.profileId, target)
   if (page.kind === 'not_found') throw data(null, { status: 404 })
   if (page.kind === 'blocked') return { page, discount: null, openGifts: false }
   // The credit wall offers the discount that applies now (welcome, time bonus, a personal code).

@@ -17,8 +17,8 @@ async function partnerOf(conversationParam: string | undefined, viewerId: number
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
-  // The conversation is known by its id: the page does not look it up again.
-  const d = await chatLoaderData(viewer, await partnerOf(params.id, viewer.profileId), new URL(request.url), idParam(params.id))
+  // The page finds the partner from the conversation, in its own statement; someone else's conversation is not found.
+  const d = await chatLoaderData(viewer, { conversationId: idParam(params.id) }, new URL(request.url))
   return d.page.kind === 'blocked' ? data(d, { status: 403 }) : d
 }
 

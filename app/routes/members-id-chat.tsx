@@ -10,7 +10,7 @@ import { chatAction, chatLoaderData } from './chat-route.server'
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request)
   const url = new URL(request.url)
-  const d = await chatLoaderData(viewer, idParam(params.id), url)
+  const d = await chatLoaderData(viewer, { partnerId: idParam(params.id) }, url)
   if (d.page.kind === 'blocked') return data(d, { status: 403 })
   // An existing conversation has its own address.
   if (d.page.kind === 'ok' && d.page.conversationId && url.pathname.startsWith('/members/')) throw redirect(`/chats/${d.page.conversationId}${url.search}`)

@@ -2,12 +2,12 @@ import { conversationDecision, conversationVisibleTo, messageDecision, pairColum
 import { canUseChatFeature } from '#app/policies/premium-features'
 import { db } from '#db/client.server'
 import { conversations, interests, profileImages, profileInterests, profiles, users } from '#db/schema/index'
-import { count, eq, sql } from 'drizzle-orm'
+import { count, eq, sql, type SQLWrapper } from 'drizzle-orm'
 import { getSettings } from '#app/features/settings/settings.server'
 import { profileCardColumns, toProfileCard } from '#app/features/profiles/profile-view.server'
 import type { ProfileCard } from '#app/features/profiles/profile-types'
 import type { ChatMessage, Receipt } from './chat-events'
-import { messagePage } from './conversations.server'
+import { historyFrom, messagePageSql } from './conversations.server'
 import { messageCost, nextMessagePrice, type NextPrice } from './message-cost'
 import { markConversationRead, partnerMarksSql, receiptFrom } from './receipts.server'
 
@@ -45,7 +45,7 @@ export type ChatPage =
   | { kind: 'not_found' }
 
 /** The slugs of a member's interests, sorted, as a JSON subquery. */
-function interestSlugsSql(profileId: number) {
+function interestSlugsSql(profileId: number | SQLWrapper) {
   return sql<string[]>`coalesce((select json_agg(i.slug order by i.slug) from ${profileInterests} pi
     join ${interests} i on i.id = pi.interest_id where pi.profile_id = ${profileId}), '[]'::json)`
 }
@@ -59,30 +59,43 @@ interface ChatWallet {
   country: string
 }
 
+/** Which chat: with a member (the screen opened from a profile), or a conversation by its id (the viewer's own only). */
+export type ChatTarget = { partnerId: number } | { conversationId: number }
+
 /**
- * The page's one look at the pair (issue 26: twelve statements were five here): the partner's card, whether the
- * viewer may see the conversation (or, without one, the profile) and write, the pair's conversation, the viewer's
- * wallet, both members' interests and the partner's receipt marks.
+ * The page's one look at the pair (issue 26: twelve statements were five here, then the route's membership check
+ * joined them): the partner's card, whether the viewer may see the conversation (or, without one, the profile) and
+ * write, the pair's conversation, the viewer's wallet, both members' interests, the partner's receipt marks and the newest page of the history. By
+ * conversation id the partner is the conversation's other member, and a conversation the viewer is not in finds no row.
  */
-async function readChatPair(viewerId: number, partnerId: number, knownConversationId: number | undefined) {
-  const conversation = knownConversationId === undefined ? sql`(${pairConversation(viewerId, partnerId)})` : sql`${knownConversationId}::int`
+async function readChatPair(viewerId: number, target: ChatTarget) {
+  const byConversation = 'conversationId' in target
+  // The partner's id as the statement sees it: a parameter, or the partner row's own id.
+  const partner: number | SQLWrapper = byConversation ? profiles.id : target.partnerId
+  const conversation = byConversation ? sql`${target.conversationId}::int` : sql`(${pairConversation(viewerId, target.partnerId)})`
+  const partnerRow = byConversation
+    ? sql`${profiles.id} = (select case when c.profile_low_id = ${viewerId} then c.profile_high_id else c.profile_low_id end
+        from ${conversations} c where c.id = ${target.conversationId} and ${viewerId} in (c.profile_low_id, c.profile_high_id))`
+    : eq(profiles.id, target.partnerId)
   const [row] = await db()
     .select({
       ...profileCardColumns,
-      ...pairColumns(viewerId, partnerId),
-      conversationVisible: sql<boolean>`${conversationVisibleTo(viewerId, partnerId)}`,
+      ...pairColumns(viewerId, partner),
+      partnerId: profiles.id,
+      conversationVisible: sql<boolean>`${conversationVisibleTo(viewerId, sql`${partner}`)}`,
       conversationId: sql<number | null>`${conversation}`,
       wallet: sql<ChatWallet | null>`(select json_build_object('userId', u.id, 'paidUser', u.paid_user, 'credits', u.credits,
         'freeMessagesUsed', u.free_messages_used, 'country', vp.country)
         from ${profiles} vp join ${users} u on u.id = vp.user_id where vp.id = ${viewerId})`,
       viewerInterests: interestSlugsSql(viewerId),
-      partnerInterests: interestSlugsSql(partnerId),
-      partnerMarks: partnerMarksSql(conversation, partnerId),
+      partnerInterests: interestSlugsSql(partner),
+      partnerMarks: partnerMarksSql(conversation, partner),
+      history: await messagePageSql(conversation, viewerId),
     })
     .from(profiles)
     .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
     .leftJoin(users, eq(users.id, profiles.userId))
-    .where(eq(profiles.id, partnerId))
+    .where(partnerRow)
   return row ?? null
 }
 
@@ -91,12 +104,12 @@ async function readChatPair(viewerId: number, partnerId: number, knownConversati
  * the delivery state of the viewer's messages, and read-marking. Opening it is remembered as the member's last
  * opened chat (spec section 3).
  */
-export async function loadChatPage(viewerId: number, partnerId: number, knownConversationId?: number): Promise<ChatPage> {
-  if (viewerId === partnerId) return { kind: 'not_found' }
-  // The caller may know the conversation already (the page by its id, whose member the viewer was checked to be).
-  const pair = await readChatPair(viewerId, partnerId, knownConversationId)
-  if (!pair?.wallet) return { kind: 'not_found' }
-  const conversationId = knownConversationId ?? (pair.conversationId === null ? null : Number(pair.conversationId))
+export async function loadChatPage(viewerId: number, target: ChatTarget): Promise<ChatPage> {
+  if ('partnerId' in target && viewerId === target.partnerId) return { kind: 'not_found' }
+  const pair = await readChatPair(viewerId, target)
+  if (!pair?.wallet || pair.partnerId === viewerId) return { kind: 'not_found' }
+  const partnerId = pair.partnerId
+  const conversationId = 'conversationId' in target ? target.conversationId : pair.conversationId === null ? null : Number(pair.conversationId)
   // An existing conversation opens under the gate of all its read paths (canSeeConversation); a new one as the
   // partner's profile does (privacy mode then applies too).
   const view = conversationId
@@ -105,14 +118,16 @@ export async function loadChatPage(viewerId: number, partnerId: number, knownCon
   if (!view.ok) return view.reason === 'blocked' ? { kind: 'blocked', name: view.targetName ?? '' } : { kind: 'not_found' }
   const wallet = pair.wallet
   const settings = await getSettings()
-  const [history, started] = await Promise.all([
-    conversationId ? messagePage(conversationId, viewerId) : Promise.resolve({ messages: [], hasMore: false }),
+  const history = historyFrom(pair.history)
+  const [started] = await Promise.all([
     conversationId || wallet.paidUser
       ? Promise.resolve([{ n: 0 }])
       : db().select({ n: count() }).from(conversations).where(eq(conversations.startedBy, viewerId)),
-    db().update(users).set({ lastChatProfileId: partnerId, lastChatAt: new Date() }).where(eq(users.id, wallet.userId)),
+    // The read mark and the last opened chat are one statement; without a conversation there is nothing to mark.
+    conversationId
+      ? markConversationRead(conversationId, viewerId, partnerId, { lastChatOf: wallet.userId })
+      : db().update(users).set({ lastChatProfileId: partnerId, lastChatAt: new Date() }).where(eq(users.id, wallet.userId)),
   ])
-  if (conversationId) await markConversationRead(conversationId, viewerId, partnerId)
   const readReceipts = canUseChatFeature(wallet, 'read_receipts')
   const showInterests = settings.visible_profile_fields.includes('interests')
   return {

@@ -62,7 +62,7 @@ describe('conversationAccess: one gate for every read path of a conversation', (
   it('after O blocks A: blocked on the page, the JSON gate, the photo, and the socket receipts do nothing', async () => {
     const { o, a, conversationId, fromO, photo } = await setUp()
     await db().insert(blocks).values({ blockerId: o.profileId, blockedId: a.profileId })
-    expect(await loadChatPage(a.profileId, o.profileId)).toEqual({ kind: 'blocked', name: 'Olivia' })
+    expect(await loadChatPage(a.profileId, { partnerId: o.profileId })).toEqual({ kind: 'blocked', name: 'Olivia' })
     expect(await conversationAccess(conversationId, a.profileId)).toEqual({ ok: false, reason: 'blocked', targetName: 'Olivia' })
     expect(await chatPhotoFile(a.profileId, conversationId, photo)).toEqual({ ok: false, reason: 'blocked' })
     expect(await handleClientEvent(a.profileId, { type: 'read', conversationId })).toEqual({ type: 'error', code: 'not_found' })
@@ -81,7 +81,7 @@ describe('conversationAccess: one gate for every read path of a conversation', (
     await db().insert(blocks).values({ blockerId: o.profileId, blockedId: a.profileId })
     const heard: unknown[] = []
     const unsubscribe = await bus().subscribe(profileTopic(a.profileId), (e) => heard.push(e))
-    expect((await loadChatPage(o.profileId, a.profileId)).kind).toBe('ok')
+    expect((await loadChatPage(o.profileId, { partnerId: a.profileId })).kind).toBe('ok')
     await unsubscribe()
     // O's side moved (O did read), and nothing was said to A.
     expect((await readUpTo(conversationId, o.profileId)).readUpTo).toBeGreaterThan(0)
@@ -92,7 +92,7 @@ describe('conversationAccess: one gate for every read path of a conversation', (
     const { o, a, conversationId, photo } = await setUp()
     // What a ban does to the profile (restrictAccount, app/features/console/moderation/decisions.server.ts).
     await db().update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, o.profileId))
-    expect(await loadChatPage(a.profileId, o.profileId)).toEqual({ kind: 'not_found' })
+    expect(await loadChatPage(a.profileId, { partnerId: o.profileId })).toEqual({ kind: 'not_found' })
     expect(await conversationAccess(conversationId, a.profileId)).toEqual({ ok: false, reason: 'not_found' })
     expect(await chatPhotoFile(a.profileId, conversationId, photo)).toEqual({ ok: false, reason: 'not_found' })
     expect(await handleClientEvent(a.profileId, { type: 'read', conversationId })).toEqual({ type: 'error', code: 'not_found' })

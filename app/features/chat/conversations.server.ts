@@ -1,7 +1,7 @@
 import { db } from '#db/client.server'
 import { conversationMembers, conversations, messages, profileImages, profiles, users } from '#db/schema/index'
 import { canSeeConversation, conversationVisibleTo, notBlockedEitherWay } from '#app/policies/visibility.server'
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { getSettings } from '#app/features/settings/settings.server'
 import { withWrite } from '#app/features/settings/write-limits.server'
 import { z } from 'zod'
@@ -115,12 +115,60 @@ export async function messagePage(conversationId: number, viewerId: number, befo
     .where(and(visibleTo(conversationId, viewerId), beforeId ? lt(messages.id, beforeId) : undefined, await withinHistoryLimit(conversationId, viewerId)))
     .orderBy(desc(messages.id))
     .limit(HISTORY_PAGE + 1)
-  const hasMore = rows.length > HISTORY_PAGE
-  return { messages: rows.slice(0, HISTORY_PAGE).reverse().map(toChatMessage), hasMore }
+  return pageOf(rows.map(toChatMessage))
+}
+
+function pageOf(newestFirst: ChatMessage[]): MessagePage {
+  return { messages: newestFirst.slice(0, HISTORY_PAGE).reverse(), hasMore: newestFirst.length > HISTORY_PAGE }
+}
+
+/** A message as json_agg writes a row of `messages`. */
+export interface MessageJson {
+  id: number | string
+  conversation_id: number
+  sender_id: number
+  client_id: string
+  body: string
+  kind: MessageKind
+  gift: string | null
+  photo: string | null
+  created_at: string
+}
+
+/**
+ * The newest page of a conversation's history (messagePage without a cursor) as a JSON subquery, for a page that
+ * reads it with its other columns (the chat page, issue 26); `historyFrom` turns its value into the page.
+ */
+export async function messagePageSql(conversationId: SQL, viewerId: number): Promise<SQL<MessageJson[]>> {
+  const newest = db()
+    .select(messageColumns)
+    .from(messages)
+    .where(and(visibleTo(conversationId, viewerId), await withinHistoryLimit(conversationId, viewerId)))
+    .orderBy(desc(messages.id))
+    .limit(HISTORY_PAGE + 1)
+  return sql<MessageJson[]>`(select coalesce(json_agg(h order by h.id desc), '[]'::json) from (${newest}) h)`
+}
+
+export function historyFrom(rows: MessageJson[]): MessagePage {
+  return pageOf(
+    rows.map((r) =>
+      toChatMessage({
+        id: Number(r.id),
+        conversationId: r.conversation_id,
+        senderId: r.sender_id,
+        clientId: r.client_id,
+        body: r.body,
+        kind: r.kind,
+        gift: r.gift,
+        photo: r.photo,
+        createdAt: new Date(r.created_at),
+      }),
+    ),
+  )
 }
 
 /** The messages of a conversation the viewer may see: undelivered ones (unconfirmed sender) only to their sender. */
-function visibleTo(conversationId: number, viewerId: number) {
+function visibleTo(conversationId: number | SQL, viewerId: number) {
   return and(eq(messages.conversationId, conversationId), sql`(${messages.delivered} or ${messages.senderId} = ${viewerId})`)
 }
 
@@ -128,7 +176,7 @@ function visibleTo(conversationId: number, viewerId: number) {
  * Only the newest `chat_history_limit` messages: below the oldest of them nothing is ever shown. A subquery of the
  * page's own statement (issue 26: one statement for the history).
  */
-async function withinHistoryLimit(conversationId: number, viewerId: number) {
+async function withinHistoryLimit(conversationId: number | SQL, viewerId: number) {
   const { chat_history_limit: limit } = await getSettings()
   const oldest = db()
     .select({ id: messages.id })

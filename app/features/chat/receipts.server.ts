@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { bus } from '#app/adapters/bus/index.server'
 import { canUseChatFeature } from '#app/policies/premium-features'
 import { canSeeConversation } from '#app/policies/visibility.server'
@@ -27,7 +27,7 @@ export async function receiptFor(conversationId: number, partnerId: number, view
 }
 
 /** The partner's marks in a conversation, as a JSON subquery for a page that reads them with its other columns. */
-export function partnerMarksSql(conversationId: SQL, partnerId: number) {
+export function partnerMarksSql(conversationId: SQL, partnerId: number | SQLWrapper) {
   return sql<PartnerMarks | null>`(select json_build_object('deliveredUpTo', cm.delivered_up_to, 'readUpTo', cm.read_up_to)
     from ${conversationMembers} cm where cm.conversation_id = ${conversationId} and cm.profile_id = ${partnerId})`
 }
@@ -68,26 +68,24 @@ async function newestFromPartner(conversationId: number, viewerId: number): Prom
 
 /**
  * Opening a chat sets its unread count to 0 (spec section 4) and marks the partner's messages delivered and read;
- * the partner's open tabs hear of it when anything moved.
+ * the partner's open tabs hear of it when anything moved. `lastChatOf`: the viewer's user id, when the opening is
+ * also remembered as the member's last opened chat (the chat page), in the same statement.
  */
-export async function markConversationRead(conversationId: number, viewerId: number, partnerId?: number): Promise<void> {
-  // One statement (issue 26): the newest partner message as a subquery, and the read mark before the update from
-  // a subquery of RETURNING, which reads the rows as they were when the statement began.
-  const mine = and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, viewerId))
+export async function markConversationRead(conversationId: number, viewerId: number, partnerId?: number, opts: { lastChatOf?: number } = {}): Promise<void> {
+  // One statement (issue 26): the newest partner message as a subquery, the read mark before the update from a
+  // subquery of RETURNING (which reads the rows as they were when the statement began), and the last opened chat
+  // as a data-modifying WITH.
   const upTo = newestFromPartnerSql(conversationId, viewerId)
-  const [row] = await db()
-    .update(conversationMembers)
-    .set({
-      unreadCount: 0,
-      lastReadAt: sql`now()`,
-      readUpTo: sql`greatest(${conversationMembers.readUpTo}, ${upTo})`,
-      deliveredUpTo: sql`greatest(${conversationMembers.deliveredUpTo}, ${upTo})`,
-    })
-    .where(mine)
-    .returning({
-      upTo: sql<number>`${upTo}`,
-      before: sql<number>`(select cm.read_up_to from ${conversationMembers} cm where cm.conversation_id = ${conversationId} and cm.profile_id = ${viewerId})`,
-    })
+  const lastChat =
+    opts.lastChatOf !== undefined && partnerId !== undefined
+      ? sql`with last_chat as (update ${users} set last_chat_profile_id = ${partnerId}, last_chat_at = now() where id = ${opts.lastChatOf} returning 1) `
+      : sql``
+  const r = await db().execute(sql`${lastChat}update ${conversationMembers} cm
+    set unread_count = 0, last_read_at = now(), read_up_to = greatest(cm.read_up_to, ${upTo}), delivered_up_to = greatest(cm.delivered_up_to, ${upTo})
+    where cm.conversation_id = ${conversationId} and cm.profile_id = ${viewerId}
+    returning ${upTo} as "upTo",
+      (select b.read_up_to from ${conversationMembers} b where b.conversation_id = ${conversationId} and b.profile_id = ${viewerId}) as "before"`)
+  const [row] = (r as unknown as { rows: { upTo: number | string; before: number | string }[] }).rows
   const marks = row ? { upTo: Number(row.upTo), before: Number(row.before) } : null
   if (marks && marks.upTo > marks.before && partnerId) await announce(conversationId, viewerId, partnerId, { deliveredUpTo: marks.upTo, readUpTo: marks.upTo })
 }

@@ -287,7 +287,7 @@ describe('GET /api/chats.php and /api/likes.php', () => {
     await sendMessage({ senderId: a.profileId, toProfileId: m.profileId, clientId: crypto.randomUUID(), body: 'one' })
     await sendMessage({ senderId: a.profileId, toProfileId: m.profileId, clientId: crypto.randomUUID(), body: 'two' })
     await sendMessage({ senderId: m.profileId, toProfileId: f.profileId, clientId: crypto.randomUUID(), body: 'hi' })
-    await loadChatPage(m.profileId, a.profileId)
+    await loadChatPage(m.profileId, { partnerId: a.profileId })
     await sendMessage({ senderId: a.profileId, toProfileId: m.profileId, clientId: crypto.randomUUID(), body: 'three' })
     await likeProfile(a.profileId, m.profileId)
     const res = await call(chatsApi.loader, get('/api/chats.php'), context)
