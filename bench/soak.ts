@@ -8,7 +8,8 @@
  * Passes when there are no errors (no failed request, no socket closed or erroring, every message acknowledged
  * and delivered once) and no process's mean memory in the last minute is more than 10 % above its baseline.
  * Writes its section of bench/RESULTS.md. Knobs: SOAK_MEMBERS (2000), SOAK_S (600), SOAK_WARMUP_S (60),
- * SOAK_PAGE_EVERY_S (60), SOAK_MESSAGE_EVERY_S (30), SOAK_WRITE (0: do not write RESULTS.md).
+ * SOAK_PAGE_EVERY_S (60), SOAK_MESSAGE_EVERY_S (30), SOAK_WRITE (0: do not write RESULTS.md), SOAK_CPU_PROF (a directory:
+ * both servers write a CPU profile there).
  */
 import crypto, { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
@@ -26,6 +27,7 @@ import { createBenchDatabase, ensureBuild, ROOT, seedBenchDatabase, startServer,
 const num = (name: string, d: number) => (process.env[name] ? Number(process.env[name]) : d)
 const MEMBERS = num('SOAK_MEMBERS', 2000)
 const DURATION_S = num('SOAK_S', 600)
+const CPU_PROF = process.env.SOAK_CPU_PROF
 const WARMUP_S = num('SOAK_WARMUP_S', 60)
 const PAGE_EVERY_S = num('SOAK_PAGE_EVERY_S', 60)
 const MESSAGE_EVERY_S = num('SOAK_MESSAGE_EVERY_S', 30)
@@ -167,7 +169,9 @@ async function main() {
     REDIS_PREFIX: `bench-soak-${process.pid}:`,
   }
   const gcArgs = ['--expose-gc', '--import', './bench/gc-on-signal.mjs']
-  const servers: RunningServer[] = await Promise.all([startServer(env, { nodeArgs: gcArgs }), startServer(env, { nodeArgs: gcArgs })])
+  // SOAK_CPU_PROF=dir: both servers run under --cpu-prof and write soak-1/soak-2.cpuprofile there (bench/profile.ts reads them).
+  const profArgs = (n: number) => (CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF, '--cpu-prof-name', `soak-${n}.cpuprofile`] : [])
+  const servers: RunningServer[] = await Promise.all([1, 2].map((n) => startServer(env, { nodeArgs: [...gcArgs, ...profArgs(n)] })))
   cleanups.push(() => Promise.all(servers.map((s) => s.stop())).then(() => {}))
   const members = seeded.members
   const originOf = (i: number) => servers[i % 2].origin
