@@ -35,7 +35,8 @@ const sendState = builtOnce<{ sender: number; target: number; clientId: string }
       su.id as "userId", su.status as "senderStatus", su.paid_user as "paidUser", su.credits, su.free_messages_used as "freeMessagesUsed", sp.country,
       (select m.id from ${messages} m where m.sender_id = ${p.sender} and m.client_id = ${p.clientId}) as "existingId",
       (select c.id from ${conversations} c
-        where c.profile_low_id = least(${p.sender}::int, ${p.target}::int) and c.profile_high_id = greatest(${p.sender}::int, ${p.target}::int)) as "conversationId",
+        where c.profile_low_id = least(${p.sender}::int, ${p.target}::int)
+          and c.profile_high_id = greatest(${p.sender}::int, ${p.target}::int)) as "conversationId",
       (case when su.paid_user then 0 else (select count(*) from ${conversations} c where c.started_by = ${p.sender}) end)::int as started
     from ${profiles} sp
     join ${users} su on su.id = sp.user_id

@@ -78,7 +78,8 @@ const store = builtOnce<StoreValues, StoredRow>(
       insert into ${conversationMembers} as cm (conversation_id, profile_id, unread_count, hidden, last_read_at)
       select conv.id, v.profile_id, v.unread_count, v.hidden, v.last_read_at
       from conv, (values (${p.sender}::int, 0, false, now()),
-        (${p.to}::int, case when ${p.delivered}::boolean then 1 else 0 end, not ${p.delivered}::boolean, null::timestamptz)) as v(profile_id, unread_count, hidden, last_read_at)
+        (${p.to}::int, case when ${p.delivered}::boolean then 1 else 0 end, not ${p.delivered}::boolean, null::timestamptz))
+        as v(profile_id, unread_count, hidden, last_read_at)
       -- Delivered: both shown again, the recipient's unread count up. Held (an unconfirmed sender): only the sender's row shown again.
       on conflict (conversation_id, profile_id) do update set
         hidden = case when ${p.delivered}::boolean or cm.profile_id <> ${p.to}::int then false else cm.hidden end,
@@ -92,7 +93,8 @@ const store = builtOnce<StoreValues, StoredRow>(
       update ${users} set free_messages_used = free_messages_used + 1 where id = ${p.freeMessageOf}::int returning id
     ), events as (
       ${recordEventsFrom(sql`
-        select e.type, jsonb_build_object('messageId', msg.id, 'conversationId', msg.conversation_id, 'senderId', ${p.sender}::int, 'recipientId', ${p.to}::int, 'delivered', ${p.delivered}::boolean)
+        select e.type, jsonb_build_object('messageId', msg.id, 'conversationId', msg.conversation_id, 'senderId', ${p.sender}::int,
+            'recipientId', ${p.to}::int, 'delivered', ${p.delivered}::boolean)
           || case when e.ord = 2 then jsonb_build_object('push', exists (
             select 1 from ${pushSubscriptions} ps join ${profiles} rp on rp.user_id = ps.user_id where rp.id = ${p.to}::int)) else '{}'::jsonb end
         from msg, conv, (values (1, 'conversation.started'), (2, 'message.sent')) as e(ord, type)
