@@ -15,7 +15,8 @@ export const messageColumns = {
   createdAt: messages.createdAt,
 }
 
-export function toChatMessage(r: {
+/** A message as messageColumns read it. */
+export interface StoredMessage {
   id: number
   conversationId: number
   senderId: number
@@ -24,8 +25,11 @@ export function toChatMessage(r: {
   kind: MessageKind
   gift: string | null
   photo: string | null
+  delivered: boolean
   createdAt: Date
-}): ChatMessage {
+}
+
+export function toChatMessage(r: Omit<StoredMessage, 'delivered'>): ChatMessage {
   return {
     id: Number(r.id),
     conversationId: r.conversationId,

@@ -12,9 +12,9 @@ import type { Settings } from '#app/features/settings/defaults'
 import { and, eq, sql } from 'drizzle-orm'
 import type { ChatMessage, MessageKind } from './chat-events'
 import { nextMessagePrice } from './message-cost'
-import { messageColumns, toChatMessage } from './message-row.server'
+import { messageColumns, toChatMessage, type StoredMessage } from './message-row.server'
 import { readSendState } from './send-state.server'
-import { storeMessage, type StoredMessage } from './store-message.server'
+import { storeMessage } from './store-message.server'
 
 export type SendRefusal = 'not_found' | 'blocked' | 'self' | 'unconfirmed' | 'fictional' | 'no_credits' | 'free_conversations' | 'premium_only'
 

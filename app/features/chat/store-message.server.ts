@@ -4,6 +4,7 @@ import { conversationMembers, conversations, messages, profiles, pushSubscriptio
 import { sql } from 'drizzle-orm'
 import { builtOnce } from '#db/built-once.server'
 import type { MessageKind } from './chat-events'
+import type { StoredMessage } from './message-row.server'
 
 export interface StoreInput {
   senderId: number
@@ -20,32 +21,7 @@ export interface StoreInput {
   freeMessageOf: number | null
 }
 
-/** A message as messageColumns read it. */
-export interface StoredMessage {
-  id: number
-  conversationId: number
-  senderId: number
-  clientId: string
-  body: string
-  kind: MessageKind
-  gift: string | null
-  photo: string | null
-  delivered: boolean
-  createdAt: Date
-}
-
-type StoredRow = {
-  id: number | string
-  conversationId: number
-  senderId: number
-  clientId: string
-  body: string
-  kind: MessageKind
-  gift: string | null
-  photo: string | null
-  delivered: boolean
-  createdAt: string
-}
+type StoredRow = Omit<StoredMessage, 'id' | 'createdAt'> & { id: number | string; createdAt: string }
 
 type StoreValues = {
   low: number
