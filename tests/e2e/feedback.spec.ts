@@ -74,8 +74,12 @@ test('removing a chat asks in the app’s own dialog: Escape and Cancel keep it,
   await expect(removeButton).toBeVisible()
 
   await removeButton.click()
+  // The row goes at once; the removal is stored by a request on its way: the reload waits for its answer (without
+  // the wait, a slow machine reloaded first and found the chat still listed).
+  const removed = a.page.waitForResponse((r) => r.url().endsWith('/api/chat.php') && r.request().method() === 'DELETE')
   await question.getByRole('button', { name: 'Remove chat' }).click()
   await expect(removeButton).toHaveCount(0)
+  expect((await removed).ok()).toBe(true)
   await a.page.reload()
   await expect(a.page.getByRole('button', { name: `Remove chat with ${b.user.name}` })).toHaveCount(0)
   expect(browserDialogs).toEqual([])
