@@ -64,8 +64,9 @@ export type ChatTarget = { partnerId: number } | { conversationId: number }
 
 /**
  * The page's one look at the pair (issue 26: twelve statements were five here, then the route's membership check
- * joined them): the partner's card, whether the viewer may see the conversation (or, without one, the profile) and
- * write, the pair's conversation, the viewer's wallet, both members' interests, the partner's receipt marks and the newest page of the history. By
+ * and the history joined them): the partner's card, whether the viewer may see the conversation (or, without one,
+ * the profile) and write, the pair's conversation, the viewer's wallet, both members' interests, the partner's
+ * receipt marks and the newest page of the history (read here, returned only when the viewer may see it). By
  * conversation id the partner is the conversation's other member, and a conversation the viewer is not in finds no row.
  */
 async function readChatPair(viewerId: number, target: ChatTarget) {
