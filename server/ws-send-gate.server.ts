@@ -1,7 +1,8 @@
 /**
  * Backpressure for the chat's write path (issue 26). Past saturation the database pool used to queue every send
  * until its 5 s connection timeout and then answer `server_error`: messages lost to the member. The gate lets at most
- * `concurrency` sends hold a database connection at once; the rest wait in order. While it is saturated the hub
+ * `concurrency` sends be in the database's hands at once (the send lanes store them in batches, decision record 040);
+ * the rest wait in order. While it is saturated the hub
  * reads no further frame from a socket whose send is waiting (ws-connection.server.ts), so each socket has at most
  * one send queued here and the member's next messages wait in the network, not in memory. The queue is bounded all
  * the same (`maxQueued`): a send beyond it is not refused but answered `slow_down`, and the client sends it again
