@@ -109,13 +109,23 @@ export interface MessagePage {
  * shown; older ones stay hidden.
  */
 export async function messagePage(conversationId: number, viewerId: number, beforeId?: number): Promise<MessagePage> {
-  const rows = await db()
+  const { query } = await newestMessages(conversationId, viewerId, beforeId)
+  return pageOf((await query).map(toChatMessage))
+}
+
+/**
+ * A page of history and one more (whether older ones exist), newest first: the query both readers share, run by
+ * messagePage and nested by messagePageSql. Wrapped, because awaiting a query builder would run it.
+ */
+async function newestMessages(conversationId: number | SQL, viewerId: number, beforeId?: number) {
+  const limit = await withinHistoryLimit(conversationId, viewerId)
+  const query = db()
     .select(messageColumns)
     .from(messages)
-    .where(and(visibleTo(conversationId, viewerId), beforeId ? lt(messages.id, beforeId) : undefined, await withinHistoryLimit(conversationId, viewerId)))
+    .where(and(visibleTo(conversationId, viewerId), beforeId ? lt(messages.id, beforeId) : undefined, limit))
     .orderBy(desc(messages.id))
     .limit(HISTORY_PAGE + 1)
-  return pageOf(rows.map(toChatMessage))
+  return { query }
 }
 
 function pageOf(newestFirst: ChatMessage[]): MessagePage {
@@ -140,13 +150,8 @@ export interface MessageJson {
  * reads it with its other columns (the chat page, issue 26); `historyFrom` turns its value into the page.
  */
 export async function messagePageSql(conversationId: SQL, viewerId: number): Promise<SQL<MessageJson[]>> {
-  const newest = db()
-    .select(messageColumns)
-    .from(messages)
-    .where(and(visibleTo(conversationId, viewerId), await withinHistoryLimit(conversationId, viewerId)))
-    .orderBy(desc(messages.id))
-    .limit(HISTORY_PAGE + 1)
-  return sql<MessageJson[]>`(select coalesce(json_agg(h order by h.id desc), '[]'::json) from (${newest}) h)`
+  const { query } = await newestMessages(conversationId, viewerId)
+  return sql<MessageJson[]>`(select coalesce(json_agg(h order by h.id desc), '[]'::json) from (${query}) h)`
 }
 
 export function historyFrom(rows: MessageJson[]): MessagePage {
