@@ -97,7 +97,26 @@ async function memberPaths(origin: string, headers: Record<string, string>): Pro
   return ['/members?country=', `/members/${profile}`, '/chats', `/chats/${chat}`, '/likes']
 }
 
-async function measure(label: string, server: ServerProcess, dataDir: string): Promise<{ pages: PageFigures[]; rssMiB: number }> {
+/** Resident memory, and what the server's own /metrics says of it (this host may read it): V8's heap and external. */
+interface Memory {
+  rssMiB: number
+  heapUsedMiB: number
+  heapTotalMiB: number
+  externalMiB: number
+}
+
+async function memory(server: ServerProcess): Promise<Memory> {
+  const text = (await rawGet(`${server.origin}/metrics`)).body.toString()
+  const mib = (name: string) => Number(new RegExp(`^${name} ([\\d.e+]+)`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20
+  return {
+    rssMiB: memoryOf(server.pid).rssMiB,
+    heapUsedMiB: mib('nodejs_heap_size_used_bytes'),
+    heapTotalMiB: mib('nodejs_heap_size_total_bytes'),
+    externalMiB: mib('nodejs_external_memory_bytes'),
+  }
+}
+
+async function measure(label: string, server: ServerProcess, dataDir: string): Promise<{ pages: PageFigures[]; memory: Memory }> {
   const headers = { cookie: await loginDemoMember(server.origin, dataDir) }
   const pages: PageFigures[] = []
   for (const p of await memberPaths(server.origin, headers)) {
@@ -112,7 +131,7 @@ async function measure(label: string, server: ServerProcess, dataDir: string): P
     const bareRate = await load(bare.origin + p, {}).finally(() => bare.stop())
     pages.push({ path: p.replace(/\/\d+$/, '/{id}'), bytes: sample.body.length, real, bare: bareRate, alone: await alone(server.origin + p, headers) })
   }
-  return { pages, rssMiB: memoryOf(server.pid).rssMiB }
+  return { pages, memory: await memory(server) }
 }
 
 async function startSeeded(env: Record<string, string>): Promise<ServerProcess> {
@@ -123,7 +142,9 @@ async function startSeeded(env: Record<string, string>): Promise<ServerProcess> 
   return server
 }
 
-function table(title: string, runs: { label: string; pages: PageFigures[]; rssMiB: number }[]): string {
+type Run = { label: string; pages: PageFigures[]; memory: Memory }
+
+function table(title: string, runs: Run[]): string {
   const lines = [
     `| ${title} | ${runs.map((r) => `${r.label}: req/s, p50 / p99`).join(' | ')} | bare node:http, same bytes |`,
     `|---|${runs.map(() => '---:').join('|')}|---:|`,
@@ -136,7 +157,10 @@ function table(title: string, runs: { label: string; pages: PageFigures[]; rssMi
     })
     lines.push(`| \`${p}\` (${(runs[0].pages[i].bytes / 1024).toFixed(0)} KB) | ${cells.join(' | ')} | ${runs[0].pages[i].bare.rps.toFixed(0)} |`)
   }
-  lines.push(`| resident memory after the load | ${runs.map((r) => `${r.rssMiB.toFixed(0)} MB`).join(' | ')} | |`)
+  lines.push(`| resident memory after the load | ${runs.map((r) => `${r.memory.rssMiB.toFixed(0)} MB`).join(' | ')} | |`)
+  lines.push(
+    `| of it: V8 heap used / total, external (the embedded database's WASM memory is external) | ${runs.map((r) => `${r.memory.heapUsedMiB.toFixed(0)} / ${r.memory.heapTotalMiB.toFixed(0)} MB, ${r.memory.externalMiB.toFixed(0)} MB`).join(' | ')} | |`,
+  )
   lines.push('')
   lines.push(
     `| One member alone, ${ALONE_REQUESTS} sequential requests (Server-Timing) | ${runs.map((r) => `${r.label}: total p50 / p99, db p50, rest p50, statements`).join(' | ')} |`,
@@ -154,7 +178,7 @@ function table(title: string, runs: { label: string; pages: PageFigures[]; rssMi
 
 async function main() {
   ensureBuild()
-  const runs: { label: string; pages: PageFigures[]; rssMiB: number }[] = []
+  const runs: Run[] = []
   const variants: { label: string; env: Record<string, string> }[] = [
     { label: 'PostgreSQL', env: { DATABASE_NAMED_STATEMENTS: '1' } },
     { label: 'PostgreSQL, unnamed statements', env: { DATABASE_NAMED_STATEMENTS: '0' } },

@@ -11,7 +11,7 @@ import { logger } from '#app/lib/logger.server'
 import { gracefulClose } from './graceful-close.server'
 import { printProductionWarnings } from './production-warnings.server'
 import { createHttpApp } from './http-app.server'
-import { startServices } from './startup.server'
+import { seedDemoInThisProcess, startServices, type StartOptions } from './startup.server'
 import { EXIT_CONFIG, installCrashHandlers } from './crash-handlers.server'
 import { attachWsHub, SOCKET_STALE_MS } from './ws-hub.server'
 import { createRedisSocketRegistry } from './ws-socket-registry.server'
@@ -19,11 +19,8 @@ import { paymentFormOrigins } from './security-headers.server'
 import { setRouteTable } from './route-labels.server'
 import { openRateLimitStore } from '#app/adapters/rate-limit/rate-limit.server'
 
-/**
- * The whole process: configuration, database, bus, HTTP, WebSocket. Built by Vite as the server bundle's entry
- * (vite.config.ts) so it shares one module graph with the routes; server/index.js calls start().
- */
-export async function start(): Promise<{ server: http.Server; close(): Promise<void> }> {
+/** The configuration, and object storage checked: a start stops here, naming the setting, when either is wrong. */
+async function checkedConfiguration() {
   installCrashHandlers()
   let e
   try {
@@ -46,7 +43,21 @@ export async function start(): Promise<{ server: http.Server; close(): Promise<v
       process.exit(EXIT_CONFIG)
     }
   }
-  const services = await startServices(e)
+  return e
+}
+
+/** The seeding process (server/worker.js with SERVER_TASK=seed): the demo data, then exit. */
+export async function seedDemoApart(): Promise<void> {
+  await seedDemoInThisProcess(await checkedConfiguration())
+}
+
+/**
+ * The whole process: configuration, database, bus, HTTP, WebSocket. Built by Vite as the server bundle's entry
+ * (vite.config.ts) so it shares one module graph with the routes; server/index.js calls start().
+ */
+export async function start(opts: StartOptions = {}): Promise<{ server: http.Server; close(): Promise<void> }> {
+  const e = await checkedConfiguration()
+  const services = await startServices(e, opts)
   // Rate limits count in Redis from the first request on, not in this process's memory while it connects.
   if (e.REDIS_URL) await openRateLimitStore(e.REDIS_URL)
   // The build is loaded once: given a function, React Router derives its route table again on every request
