@@ -95,7 +95,7 @@ export async function pageWeight(origin: string, pagePath: string, cookie: strin
       largest: scripts
         .map(([u, s]) => ({ file: new URL(u).pathname.replace(/^\/assets\//, ''), wire: s.wire }))
         .sort((a, b) => b.wire - a.wire)
-        .slice(0, 5),
+        .slice(0, Number(process.env.PAGE_WEIGHT_LARGEST ?? 5)),
     },
     styles: { files: styles.length, raw: styles.reduce((n, s) => n + s.raw, 0), wire: styles.reduce((n, s) => n + s.wire, 0) },
     fonts,
