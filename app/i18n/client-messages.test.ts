@@ -1,6 +1,36 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { catalogs } from './catalogs.server'
-import { clientMessages, messageScope } from './client-messages'
+import { clientMessages, HOME_NAMESPACES, messageScope } from './client-messages'
+
+/**
+ * The message namespaces used in `roots` and in every file they import, statically or lazily, through relative and
+ * `#app/` paths, server-only files left out (their ids are the server's, not the page's). A namespace counts as used
+ * where a string or template literal starts with it and a dot: `'signup.title'`, `` `home.step.${s}` ``.
+ */
+function namespacesUsedFrom(roots: string[]): Map<string, string> {
+  const namespaces = new Set(Object.keys(catalogs.en).map((k) => k.slice(0, k.indexOf('.'))))
+  const resolve = (from: string, spec: string) => {
+    const base = spec.startsWith('#app/') ? path.join('app', spec.slice(5)) : spec.startsWith('.') ? path.join(path.dirname(from), spec) : null
+    if (!base) return null
+    return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => fs.existsSync(f) && fs.statSync(f).isFile()) ?? null
+  }
+  const used = new Map<string, string>()
+  const seen = new Set<string>()
+  const queue = [...roots]
+  for (let file = queue.pop(); file; file = queue.pop()) {
+    if (seen.has(file)) continue
+    seen.add(file)
+    const source = fs.readFileSync(file, 'utf8')
+    for (const [, spec] of source.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+      const target = resolve(file, spec)
+      if (target && /\.tsx?$/.test(target) && !target.endsWith('.server.ts')) queue.push(target)
+    }
+    for (const [, ns] of source.matchAll(/['"`]([a-zA-Z]+)\.[\w$]/g)) if (namespaces.has(ns) && !used.has(ns)) used.set(ns, file)
+  }
+  return used
+}
 
 describe('the messages a page sends to the browser', () => {
   it('knows the part of the site of a path', () => {
@@ -12,6 +42,31 @@ describe('the messages a page sends to the browser', () => {
     expect(messageScope('/members/12/signup')).toBe('lander')
     expect(messageScope('/members/12')).toBe('site')
     expect(messageScope('/members/12/chat')).toBe('site')
+    expect(messageScope('/')).toBe('home')
+    expect(messageScope('/login')).toBe('site')
+  })
+
+  it('gives the home page every namespace its sources use, and little else', () => {
+    const used = namespacesUsedFrom([
+      'app/routes/home.tsx',
+      'app/layouts/lander.tsx',
+      // What the root renders for a logged-out visitor on every page.
+      'app/ui/error-page.tsx',
+      'app/ui/navigation-progress.tsx',
+      'app/ui/test-mode-banner.tsx',
+      'app/ui/seo-tags.tsx',
+      'app/features/accounts/components/signup-modal.tsx',
+      'app/features/visitors/components/entry-warning.tsx',
+      'app/features/visitors/components/page-bounce-beacon.tsx',
+      // The signup modal posts to /signup: the ids of its answers.
+      'app/routes/signup-action.server.ts',
+    ])
+    for (const [ns, file] of used) expect(HOME_NAMESPACES.has(ns), `${ns} (used in ${file})`).toBe(true)
+    expect(used.has('signup') && used.has('home') && used.has('entryWarning')).toBe(true)
+    const home = clientMessages(catalogs.en, '/')
+    expect(home['signup.title']).toBe(catalogs.en['signup.title'])
+    expect(Object.keys(home).some((k) => k.startsWith('chat.') || k.startsWith('login.'))).toBe(false)
+    expect(JSON.stringify(home).length).toBeLessThan(JSON.stringify(clientMessages(catalogs.en, '/members')).length * 0.4)
   })
 
   it('keeps console and lander texts to their pages and e-mail texts on the server', () => {

@@ -62,6 +62,38 @@ test('a visitor switches to Deutsch: html lang, texts and the cookie persist acr
   expect((await localeCookie(context))?.value).toBe('en')
 })
 
+test('the home page loads only its own messages, and the next page loads the rest before it shows', async ({ page }) => {
+  const bundles: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/i18n/')) bundles.push(new URL(r.url()).pathname)
+  })
+  await page.goto('/')
+  await expect(page.getByTestId('hero')).toBeVisible()
+  await expectNoRawMessageIds(page)
+  expect(bundles).toEqual([expect.stringMatching(/^\/i18n\/en-home-/)])
+  // The signup modal's texts are the home page's own.
+  await page.getByRole('link', { name: 'Sign up for free' }).first().click()
+  await expect(page.getByRole('dialog', { name: 'Create your free account' })).toBeVisible()
+  await expectNoRawMessageIds(page)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  // A client-side navigation to another part of the site: its messages first, then the page.
+  await page.getByRole('link', { name: 'Login', exact: true }).first().click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible()
+  await expectNoRawMessageIds(page)
+  expect(bundles.some((b) => /^\/i18n\/en-site-/.test(b))).toBe(true)
+  await page.goBack()
+  await expect(page.getByTestId('hero')).toBeVisible()
+  await expectNoRawMessageIds(page)
+  // Another language on the home page: its own part again, in that language.
+  await chooseLanguage(page, 'Deutsch')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(page.getByTestId('hero')).toBeVisible()
+  await expectNoRawMessageIds(page)
+  expect(bundles.some((b) => /^\/i18n\/de-home-/.test(b))).toBe(true)
+})
+
 test('a member’s language is saved on the account and comes back after a fresh login', async ({ page, context }) => {
   const user = await signupNewMember(page, 'i18n')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
