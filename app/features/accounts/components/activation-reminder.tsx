@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import Modal from 'react-bootstrap/Modal'
+import { Modal } from '#app/ui/modal'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useFetcher, useLocation, useSearchParams } from 'react-router'
 import { showActivationReminder } from '../activation-reminder'

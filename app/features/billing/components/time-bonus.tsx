@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Modal } from 'react-bootstrap'
+import { Modal } from '#app/ui/modal'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { formatCountdown, TIME_BONUS_POPUP_DELAY_MS } from '../countdown'

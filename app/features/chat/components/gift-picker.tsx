@@ -1,4 +1,4 @@
-import Modal from 'react-bootstrap/Modal'
+import { Modal } from '#app/ui/modal'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { giftIds, giftNameId, type GiftId } from '../gift-catalog'
 import { GiftArt } from './gift-art'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import Modal from 'react-bootstrap/Modal'
+import { Modal } from '#app/ui/modal'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate, useSearchParams } from 'react-router'
 import { apiJson } from '#app/lib/api-client'

@@ -1,4 +1,4 @@
-import Modal from 'react-bootstrap/Modal'
+import { Modal } from '#app/ui/modal'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import type { LiveProfile } from '#app/features/chat/chat-events'
