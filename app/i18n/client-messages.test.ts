@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { catalogs } from './catalogs.server'
-import { clientMessages, HOME_NAMESPACES, messageScope } from './client-messages'
+import { clientMessages, VISITOR_NAMESPACES, messageScope } from './client-messages'
 
 /**
  * The message namespaces used in `roots` and in every file they import, statically or lazily, through relative and
@@ -42,14 +42,19 @@ describe('the messages a page sends to the browser', () => {
     expect(messageScope('/members/12/signup')).toBe('lander')
     expect(messageScope('/members/12')).toBe('site')
     expect(messageScope('/members/12/chat')).toBe('site')
-    expect(messageScope('/')).toBe('home')
-    expect(messageScope('/login')).toBe('site')
+    expect(messageScope('/')).toBe('visitor')
+    expect(messageScope('/login')).toBe('visitor')
+    expect(messageScope('/signup')).toBe('visitor')
+    expect(messageScope('/reset-password')).toBe('site')
   })
 
-  it('gives the home page every namespace its sources use, and little else', () => {
+  it('gives the pages a visitor starts on every namespace their sources use, and little else', () => {
     const used = namespacesUsedFrom([
       'app/routes/home.tsx',
       'app/layouts/lander.tsx',
+      'app/routes/login.tsx',
+      'app/routes/signup.tsx',
+      'app/layouts/default.tsx',
       // What the root renders for a logged-out visitor on every page.
       'app/ui/error-page.tsx',
       'app/ui/navigation-progress.tsx',
@@ -58,15 +63,17 @@ describe('the messages a page sends to the browser', () => {
       'app/features/accounts/components/signup-modal.tsx',
       'app/features/visitors/components/entry-warning.tsx',
       'app/features/visitors/components/page-bounce-beacon.tsx',
-      // The signup modal posts to /signup: the ids of its answers.
+      // The ids of the server's answers to the login and signup forms (the signup modal posts to /signup).
       'app/routes/signup-action.server.ts',
+      'app/features/authentication/login.server.ts',
     ])
-    for (const [ns, file] of used) expect(HOME_NAMESPACES.has(ns), `${ns} (used in ${file})`).toBe(true)
-    expect(used.has('signup') && used.has('home') && used.has('entryWarning')).toBe(true)
-    const home = clientMessages(catalogs.en, '/')
-    expect(home['signup.title']).toBe(catalogs.en['signup.title'])
-    expect(Object.keys(home).some((k) => k.startsWith('chat.') || k.startsWith('login.'))).toBe(false)
-    expect(JSON.stringify(home).length).toBeLessThan(JSON.stringify(clientMessages(catalogs.en, '/members')).length * 0.4)
+    for (const [ns, file] of used) expect(VISITOR_NAMESPACES.has(ns), `${ns} (used in ${file})`).toBe(true)
+    expect(used.has('signup') && used.has('home') && used.has('login') && used.has('entryWarning')).toBe(true)
+    const visitor = clientMessages(catalogs.en, '/login')
+    expect(clientMessages(catalogs.en, '/')).toBe(visitor)
+    expect(visitor['signup.title']).toBe(catalogs.en['signup.title'])
+    expect(Object.keys(visitor).some((k) => k.startsWith('credits.') || k.startsWith('photos.'))).toBe(false)
+    expect(JSON.stringify(visitor).length).toBeLessThan(JSON.stringify(clientMessages(catalogs.en, '/members')).length * 0.5)
   })
 
   it('keeps console and lander texts to their pages and e-mail texts on the server', () => {

@@ -2,14 +2,15 @@ import type { Messages } from './catalogs.server'
 
 /**
  * Which part of the site a path belongs to, for the messages its pages need: the console's texts only reach the
- * console, the landers' only the landers and member landings, and the home page gets only its own (it is every
- * visitor's first page, and always logged out: members go on to /members). Navigating between parts reloads the
- * root data.
+ * console, the landers' only the landers and member landings, and the pages a visitor starts on (/, /login, /signup:
+ * always logged out, as members go on to /members) only their own. Navigating between parts reloads the root data.
  */
-export type MessageScope = 'console' | 'lander' | 'home' | 'site'
+export type MessageScope = 'console' | 'lander' | 'visitor' | 'site'
+
+const visitorPaths = new Set(['/', '/login', '/signup'])
 
 export function messageScope(pathname: string): MessageScope {
-  if (pathname === '/') return 'home'
+  if (visitorPaths.has(pathname)) return 'visitor'
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'console'
   if (pathname.startsWith('/landers/') || /^\/members\/\d+\/(landing|landing2|landing3|signup)(\/|$)/.test(pathname)) return 'lander'
   return 'site'
@@ -20,12 +21,16 @@ const serverOnly = new Set(['email'])
 const scoped: Record<string, MessageScope> = { admin: 'console', lander: 'lander' }
 
 /**
- * The namespaces the home page can show: its own, the landers' layout, the root's (error page, test-mode banner,
- * navigation progress), the signup modal with its form and the server's answers to it, and the entry warning. The
- * rest of the site's texts were 13 of the 17 KB of messages the home page loaded (issue 26). client-messages.test.ts
- * reads the home page's sources and fails when they use a namespace missing here.
+ * The namespaces the visitor's pages can show: their own; their layouts (the landers' for /, the site's for the
+ * others, whose member-only parts are counted too, to be safe); the root's for every page (error page, test-mode
+ * banner, navigation progress); the signup modal with its form, the login and signup forms and the server's answers
+ * to them; the entry warning. The rest of the site's texts were 13 of the 17 KB of messages the home page loaded
+ * (issue 26). client-messages.test.ts reads these pages' sources and fails when they use a namespace missing here.
  */
-export const HOME_NAMESPACES: ReadonlySet<string> = new Set([
+export const VISITOR_NAMESPACES: ReadonlySet<string> = new Set([
+  'activate',
+  'alert',
+  'chat',
   'common',
   'disclaimer',
   'entryWarning',
@@ -34,12 +39,19 @@ export const HOME_NAMESPACES: ReadonlySet<string> = new Set([
   'footer',
   'gender',
   'home',
+  'likeModal',
+  'login',
   'lookingFor',
+  'match',
   'modal',
   'nav',
+  'newLike',
+  'premium',
+  'profile',
   'reactivate',
   'signup',
   'testMode',
+  'timebonus',
   'validation',
 ])
 
@@ -59,7 +71,7 @@ export function clientMessages(messages: Messages, pathname: string): Messages {
     if (serverOnly.has(ns)) continue
     const only = scoped[ns]
     if (only && only !== scope) continue
-    if (scope === 'home' && !HOME_NAMESPACES.has(ns)) continue
+    if (scope === 'visitor' && !VISITOR_NAMESPACES.has(ns)) continue
     out[key] = messages[key]
   }
   byScope.set(scope, out)

@@ -17,7 +17,7 @@ export interface MessageBundle {
 }
 
 /** A path of each part of the site, to make its bundle from an address alone. */
-const scopePaths: Record<MessageScope, string> = { console: '/admin', lander: '/landers/', home: '/', site: '/members' }
+const scopePaths: Record<MessageScope, string> = { console: '/admin', lander: '/landers/', visitor: '/', site: '/members' }
 
 const byKey = new Map<string, MessageBundle>()
 const byUrl = new Map<string, MessageBundle>()
@@ -46,7 +46,7 @@ export function messageBundle(locale: Locale, pathname: string): MessageBundle {
 export function messageBundleAt(url: string): MessageBundle | undefined {
   if (!byUrl.has(url)) {
     // A process that has not rendered a page of this bundle yet (another instance served the page) still knows it.
-    const m = /^\/i18n\/([a-z]{2})-(console|lander|home|site)-[\w-]{12}\.js$/.exec(url)
+    const m = /^\/i18n\/([a-z]{2})-(console|lander|visitor|site)-[\w-]{12}\.js$/.exec(url)
     if (m && m[1] in catalogs) messageBundle(m[1] as Locale, scopePaths[m[2] as MessageScope])
   }
   return byUrl.get(url)

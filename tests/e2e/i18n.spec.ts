@@ -62,7 +62,7 @@ test('a visitor switches to Deutsch: html lang, texts and the cookie persist acr
   expect((await localeCookie(context))?.value).toBe('en')
 })
 
-test('the home page loads only its own messages, and the next page loads the rest before it shows', async ({ page }) => {
+test('the pages a visitor starts on load only their own messages, and the next page loads the rest before it shows', async ({ page }) => {
   const bundles: string[] = []
   page.on('request', (r) => {
     if (r.url().includes('/i18n/')) bundles.push(new URL(r.url()).pathname)
@@ -70,28 +70,36 @@ test('the home page loads only its own messages, and the next page loads the res
   await page.goto('/')
   await expect(page.getByTestId('hero')).toBeVisible()
   await expectNoRawMessageIds(page)
-  expect(bundles).toEqual([expect.stringMatching(/^\/i18n\/en-home-/)])
-  // The signup modal's texts are the home page's own.
+  expect(bundles).toEqual([expect.stringMatching(/^\/i18n\/en-visitor-/)])
+  // The signup modal's texts are among them.
   await page.getByRole('link', { name: 'Sign up for free' }).first().click()
   await expect(page.getByRole('dialog', { name: 'Create your free account' })).toBeVisible()
   await expectNoRawMessageIds(page)
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toHaveCount(0)
-  // A client-side navigation to another part of the site: its messages first, then the page.
+  // The login page is one of these pages: no other messages.
   await page.getByRole('link', { name: 'Login', exact: true }).first().click()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible()
   await expectNoRawMessageIds(page)
+  expect(bundles).toHaveLength(1)
+  // A client-side navigation to another part of the site: its messages first, then the page.
+  await page.getByRole('link', { name: 'Forgot your password?' }).click()
+  await expect(page).toHaveURL(/\/reset-password$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible()
+  await expectNoRawMessageIds(page)
   expect(bundles.some((b) => /^\/i18n\/en-site-/.test(b))).toBe(true)
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible()
   await page.goBack()
   await expect(page.getByTestId('hero')).toBeVisible()
   await expectNoRawMessageIds(page)
-  // Another language on the home page: its own part again, in that language.
+  // Another language on the home page: the same part again, in that language.
   await chooseLanguage(page, 'Deutsch')
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')
   await expect(page.getByTestId('hero')).toBeVisible()
   await expectNoRawMessageIds(page)
-  expect(bundles.some((b) => /^\/i18n\/de-home-/.test(b))).toBe(true)
+  expect(bundles.some((b) => /^\/i18n\/de-visitor-/.test(b))).toBe(true)
 })
 
 test('a member’s language is saved on the account and comes back after a fresh login', async ({ page, context }) => {

@@ -46,11 +46,11 @@ test.describe('marketing landers', () => {
     expect(await response!.text()).not.toContain('"lander.cta.login"')
     await expect(page.getByTestId('lander-signup-link').first()).toHaveText(nl['lander.cta.signup'])
     expect(bundles).toEqual([expect.stringMatching(/^\/i18n\/nl-lander-[\w-]{12}\.js 200 public, max-age=31536000, immutable$/)])
-    // A client-side move to the signup page (the site's part) fetches the site's messages before it shows.
+    // A client-side move to the signup page (the part a visitor starts on) fetches that part's messages before it shows.
     await page.getByTestId('lander-signup-link').first().click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl['signup.title'])
     await expect(page).toHaveTitle(`${nl['signup.title']} | Amoura`)
-    expect(bundles[1]).toMatch(/^\/i18n\/nl-site-[\w-]{12}\.js 200 /)
+    expect(bundles[1]).toMatch(/^\/i18n\/nl-visitor-[\w-]{12}\.js 200 /)
     await expect(page.locator('#signup-form')).toBeVisible()
   })
 
