@@ -70,7 +70,7 @@ describe('a production start', () => {
 
   it('seeds the demo on a first start in a process of its own, then serves the seeded data', async () => {
     // The seed's memory (sharp's buffers, the embedded database grown by thousands of rows) stayed with the serving
-    // process for its whole life when it seeded itself: 615–770 MB after load, against about 380 MB.
+    // process for its whole life when it seeded itself: 615–770 MB after load, against 357–525 MB (decision record 041).
     const s = await startServer({ SEED_DEMO: '1', SUPERVISE: '0', LOG_LEVEL: 'info' }, 180_000)
     running.push(s)
     await until(() => s.output().includes('anna@demo.local'), 10_000)

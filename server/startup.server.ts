@@ -21,7 +21,7 @@ export interface StartOptions {
    * Seeds the demo data in another process and resolves once that process has ended (server/worker.js). The seed
    * renders 300 avatars with sharp and writes thousands of rows; done here, its memory (libvips' buffers, the
    * embedded database's grown WASM heap, a V8 heap sized for it) stayed with the serving process for its whole life:
-   * 615–770 MB after the logged-in load, against about 380 MB for a process that did not seed (docs/performance.md).
+   * 615–770 MB after the logged-in load, where a process that did not seed held 357–525 MB (docs/performance.md).
    */
   seedApart?: () => Promise<void>
 }
