@@ -38,8 +38,9 @@ const chromium = findChromium()
 ensureJava()
 // The suite runs in shards at once, each against its own server, database, SMTP catcher and Redis prefix
 // (playwright.config.ts derives them from E2E_PORT): most of a browser test's time is waiting, so two shards
-// on two cores take little more than half the time of one. E2E_SHARDS=1 runs them in one go.
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2))
+// on two cores took little more than half the time of one, and three less again (the longest 10.8 min against
+// 11.4–12.1 with two, 2026-11-28, while the unit tests ran slower in that run). E2E_SHARDS=1 runs them in one go.
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 3))
 // Given PostgreSQL (CI), each shard's server runs on a database of its own there, as production does: the embedded
 // database runs inside the server's own thread, and on two cores the suite waited on it (decision record 032).
 const database = async (i) =>
