@@ -43,12 +43,14 @@ async function seedDemoData(e: Env): Promise<void> {
   await seedDemoOperators(e.DATA_DIR)
 }
 
-/** The seeding process's whole work (server/worker.js with SERVER_TASK=seed): open, prepare, seed, close. */
+/**
+ * The seeding process's whole work (server/worker.js with SERVER_TASK=seed): open, seed, close. The serving process
+ * migrated and prepared the database before it decided to seed, so that is not done twice.
+ */
 export async function seedDemoInThisProcess(e: Env): Promise<void> {
   const handle = await openFor(e)
   setDatabase(handle)
   try {
-    await prepareDatabase(handle)
     await seedDemoData(e)
   } finally {
     await handle.close()
