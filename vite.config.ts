@@ -2,14 +2,16 @@ import { reactRouter } from '@react-router/dev/vite'
 import path from 'node:path'
 import { defineConfig } from 'vite'
 import { iconSprite } from './scripts/icon-sprite.js'
+import { messageParserLeftOut } from './scripts/message-parser-left-out.js'
 import { precompressAssets } from './scripts/precompress-assets.js'
 import { purgeUnusedCss } from './scripts/purge-css.js'
+import { shellChunks } from './scripts/shell-chunks.js'
 
 // The server bundle's entry is server/app.ts so that the HTTP app, the WebSocket hub and the React Router
 // handler share one module graph (one database client, one bus) in production and in dev.
 export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
-    rollupOptions: isSsrBuild ? { input: './server/app.ts' } : undefined,
+    rollupOptions: isSsrBuild ? { input: './server/app.ts' } : { output: { codeSplitting: shellChunks(import.meta.dirname) } },
     target: 'es2022',
     // The icon sprite is referenced by <use href="…#name">, which a data: URL cannot serve: always a file.
     assetsInlineLimit: (file) => (file.endsWith('/icon-sprite.svg') ? false : undefined),
@@ -30,5 +32,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       { find: /^#db\/(.*)$/, replacement: path.resolve('db') + '/$1' },
     ],
   },
-  plugins: [iconSprite(), reactRouter(), precompressAssets()],
+  plugins: [messageParserLeftOut(), iconSprite(), reactRouter(), precompressAssets()],
 }))

@@ -24,7 +24,7 @@ import { billingOfViewer } from '#app/features/billing/member-billing.server'
 import { paymentsAreSimulated } from '#app/features/billing/test-mode.server'
 import { messageScope } from './i18n/client-messages'
 import { messageBundle } from './i18n/message-bundles.server'
-import { intlFor, loadMessages, MESSAGE_BUNDLE_SCRIPT_ID, messagesAt } from './i18n/message-store'
+import { intlFor, loadMessages, MESSAGE_BUNDLE_SCRIPT_ID, messageText } from './i18n/message-store'
 import { requestLocale } from '#app/routes/-helpers/request-locale.server'
 import { registerServiceWorker } from './lib/service-worker'
 import { attentionCount } from './lib/title-count'
@@ -144,7 +144,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={niche.palette.primary} />
         <Meta />
-        <SeoTags site={data?.seo} locale={locale} loggedIn={!!data?.viewer} messages={messagesAt(data?.messagesUrl)} />
+        <SeoTags site={data?.seo} locale={locale} loggedIn={!!data?.viewer} text={(id) => messageText(locale, data?.messagesUrl, id)} />
         <Links />
         {/* Deferred scripts run in document order, so the messages are there before the app's modules start. */}
         {data ? <script id={MESSAGE_BUNDLE_SCRIPT_ID} src={data.messagesUrl} defer /> : null}

@@ -1,7 +1,9 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl'
 import { fallbackMessages } from './fallback-messages'
 
-type Messages = Record<string, string>
+/** ICU strings on the server; in the browser, parsed by the server (app/i18n/message-bundles.server.ts). */
+type Messages = Record<string, string> | Record<string, MessageFormatElement[]>
 type Store = Record<string, Messages>
 
 /**
@@ -66,4 +68,14 @@ export function intlFor(locale: string, url: string | undefined): IntlShape {
     intls.set(key, intl)
   }
   return intl
+}
+
+/** A message formatted without values, or undefined where the page's bundle has no such id (page titles). */
+export function messageText(locale: string, url: string | undefined, id: string): string | undefined {
+  if (messagesAt(url)?.[id] === undefined) return undefined
+  try {
+    return intlFor(locale, url).formatMessage({ id })
+  } catch {
+    return id
+  }
 }

@@ -16,8 +16,8 @@ export function pageTitle(
     try {
       text = intlFor(root?.locale ?? 'en', root?.messagesUrl).formatMessage({ id }, values)
     } catch {
-      // Fall back to the raw message rather than fail the page over a title.
-      text = messagesAt(root?.messagesUrl)?.[id] ?? id
+      // Fall back to the message id rather than fail the page over a title.
+      text = id
     }
   }
   return { title: root?.site?.name ? `${text} | ${root.site.name}` : text }

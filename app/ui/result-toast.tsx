@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
-import Toast from 'react-bootstrap/Toast'
-import ToastContainer from 'react-bootstrap/ToastContainer'
 import { Icon } from './icon'
+import { Toast } from './toast'
 
 /**
  * The result of an action where the member's eyes are (issue 27, feedback): a short toast at the top of the screen
@@ -15,13 +14,20 @@ export function ResultToast({ result, children, testId }: { result: unknown; chi
     if (result) setShow(true)
   }, [result])
   return (
-    <ToastContainer position="top-center" className="p-3 position-fixed result-toast" aria-hidden="true">
-      <Toast show={show} onClose={() => setShow(false)} delay={5000} autohide bg="success" role="presentation" data-testid={testId}>
-        <Toast.Body className="text-white d-flex align-items-center gap-2">
-          <Icon name="check-circle-fill" />
-          <span>{children}</span>
-        </Toast.Body>
-      </Toast>
-    </ToastContainer>
+    <Toast
+      container={{ position: 'top-center', className: 'p-3 position-fixed result-toast', 'aria-hidden': true }}
+      show={show}
+      onClose={() => setShow(false)}
+      delay={5000}
+      autohide
+      bg="success"
+      role="presentation"
+      data-testid={testId}
+    >
+      <Toast.Body className="text-white d-flex align-items-center gap-2">
+        <Icon name="check-circle-fill" />
+        <span>{children}</span>
+      </Toast.Body>
+    </Toast>
   )
 }

@@ -36,12 +36,13 @@ export function SeoTags({
   site,
   locale,
   loggedIn,
-  messages,
+  text,
 }: {
   site: SeoSite | undefined
   locale: string
   loggedIn: boolean
-  messages: Record<string, string> | undefined
+  /** A message of the page's bundle, formatted; undefined where there is none. */
+  text: (id: string) => string | undefined
 }) {
   const { pathname } = useLocation()
   const matches = useMatches()
@@ -51,7 +52,7 @@ export function SeoTags({
   const own = (leaf.handle as SeoHandle | undefined)?.seo?.(leaf.data) ?? {}
   const input = { publicUrl: site.publicUrl, pathname, localeDomains: site.localeDomains, locale }
   const url = canonicalUrl(input)
-  const title = own.title ?? (own.titleId ? (messages?.[own.titleId] ?? own.titleId) : normalizePath(pathname) === '/' ? site.indexTitle : site.name)
+  const title = own.title ?? (own.titleId ? (text(own.titleId) ?? own.titleId) : normalizePath(pathname) === '/' ? site.indexTitle : site.name)
   const description = own.description ?? site.description
   const image = own.image ? new URL(own.image, site.publicUrl + '/').href : undefined
   return (

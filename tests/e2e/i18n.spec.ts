@@ -102,6 +102,39 @@ test('the pages a visitor starts on load only their own messages, and the next p
   expect(bundles.some((b) => /^\/i18n\/de-visitor-/.test(b))).toBe(true)
 })
 
+test('a member’s everyday pages load their own messages, and a page elsewhere on the site loads the rest before it shows', async ({ newContext, annaPage }) => {
+  const annaId = await ownProfileId(annaPage)
+  const { page } = await activeMember(newContext, { prefix: 'membermsg', gender: 'male', lookingFor: 'female' })
+  const bundles: string[] = []
+  page.on('response', (r) => {
+    if (r.url().includes('/i18n/')) bundles.push(`${new URL(r.url()).pathname} ${r.headers()['content-encoding']}`)
+  })
+  await page.goto('/members')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search members')
+  await expect(page.getByTestId('profile-card').first()).toBeVisible()
+  await expectNoRawMessageIds(page)
+  // One bundle, in Brotli.
+  expect(bundles).toEqual([expect.stringMatching(/^\/i18n\/en-member-[\w-]{12}\.js br$/)])
+  for (const path of [`/members/${annaId}`, `/members/${annaId}/chat`, '/chats', '/likes']) {
+    await page.goto(path)
+    await expect(page.locator('main, [role="log"]').first(), path).toBeVisible()
+    await expectNoRawMessageIds(page)
+  }
+  expect(
+    bundles.every((b) => /^\/i18n\/en-member-/.test(b)),
+    bundles.join(', '),
+  ).toBe(true)
+  // A page of the rest of the site, reached by a link: its messages come first, then the page, with its title.
+  await page.getByTestId('account-menu').locator('summary').click()
+  await page.getByRole('link', { name: 'My profile' }).click()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expectNoRawMessageIds(page)
+  expect(bundles.some((b) => /^\/i18n\/en-site-/.test(b))).toBe(true)
+  await expect(page).toHaveTitle(/\S/)
+  expect(await page.title()).not.toMatch(/^[a-z]+\.[a-zA-Z.]+/)
+})
+
 test('a member’s language is saved on the account and comes back after a fresh login', async ({ page, context }) => {
   const user = await signupNewMember(page, 'i18n')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')

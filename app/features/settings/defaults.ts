@@ -1,11 +1,8 @@
-import type { IconName } from '#app/ui/icon-names'
 import { defaultBillingCountries, defaultBundlePrices, defaultCreditBundles, defaultPaymentMethodFees } from './billing-defaults'
+import { defaultFictionalIcon } from './fictional-icon'
 
 /** Countries the product serves: those of the eleven locales (spec section 9, locale visibility by country). */
 export const serviceCountries = ['GB', 'IE', 'US', 'CA', 'AU', 'NZ', 'NL', 'BE', 'DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'PL', 'DK', 'FI', 'NO', 'SE'] as const
-
-/** The fictional-profile icon by default, and in place of a stored name the site's icon sprite lacks. */
-export const defaultFictionalIcon: IconName = 'person-badge'
 
 /** Global product settings of spec section 3 with their defaults; rows in the settings table override them. */
 export const defaultSettings = {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
-import { Toast, ToastContainer } from 'react-bootstrap'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useRevalidator } from 'react-router'
 import { MethodName } from './method-list'
 import type { MethodChoice } from './method-list'
 import { Icon } from '#app/ui/icon'
+import { Toast } from '#app/ui/toast'
 
 /** While the provider has not confirmed, the page asks again every 1.5 s (the webhook usually comes within seconds). */
 export function useWaitForPayment(pending: boolean): void {
@@ -43,18 +43,24 @@ export function PaymentCompleted({ paymentId, credits, fresh }: { paymentId: num
         <Icon name="check-circle-fill" className="me-2" />
         <FormattedMessage id="payment.completed" values={{ count: credits }} />
       </div>
-      <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 1080 }}>
-        <Toast show={show} onClose={() => setShow(false)} delay={6000} autohide bg="success" data-testid="payment-toast">
-          <Toast.Header closeLabel={intl.formatMessage({ id: 'common.close' })}>
-            <strong className="me-auto">
-              <FormattedMessage id="payment.toastTitle" />
-            </strong>
-          </Toast.Header>
-          <Toast.Body className="text-white">
-            <FormattedMessage id="payment.completed" values={{ count: credits }} />
-          </Toast.Body>
-        </Toast>
-      </ToastContainer>
+      <Toast
+        container={{ position: 'top-end', className: 'p-3 position-fixed', style: { zIndex: 1080 } }}
+        show={show}
+        onClose={() => setShow(false)}
+        delay={6000}
+        autohide
+        bg="success"
+        data-testid="payment-toast"
+      >
+        <Toast.Header closeLabel={intl.formatMessage({ id: 'common.close' })}>
+          <strong className="me-auto">
+            <FormattedMessage id="payment.toastTitle" />
+          </strong>
+        </Toast.Header>
+        <Toast.Body className="text-white">
+          <FormattedMessage id="payment.completed" values={{ count: credits }} />
+        </Toast.Body>
+      </Toast>
     </>
   )
 }

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react'
-import Toast from 'react-bootstrap/Toast'
-import ToastContainer from 'react-bootstrap/ToastContainer'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation } from 'react-router'
 import type { LiveProfile } from '#app/features/chat/chat-events'
 import { useRealtime } from '#app/features/chat/components/realtime-provider'
 import { MatchModal } from './match-modal'
 import { Icon } from '#app/ui/icon'
+import { Toast } from '#app/ui/toast'
 
 const MATCH_RELOAD_MS = 500
 
@@ -38,27 +37,33 @@ export function LiveMatching({ cdnPrefix }: { cdnPrefix: string }) {
   return (
     <>
       {location.pathname === '/swipe-game' ? null : <MatchModal profile={match} cdnPrefix={cdnPrefix} onClose={() => setMatch(null)} />}
-      <ToastContainer position="bottom-end" className="p-3 position-fixed">
-        <Toast show={!!liked && !onLikes} onClose={() => setLiked(null)} delay={8000} autohide data-testid="new-like-popup" aria-live="polite">
-          <Toast.Header closeLabel={intl.formatMessage({ id: 'common.close' })}>
-            <Icon name="heart-fill" className="text-primary me-2" />
-            <strong className="me-auto">
-              <FormattedMessage id="newLike.title" />
-            </strong>
-          </Toast.Header>
-          {liked ? (
-            <Toast.Body className="d-flex align-items-center gap-2">
-              {liked.thumb ? <img src={`${cdnPrefix}/${liked.thumb}`} alt="" className="avatar-md" width={48} height={48} /> : null}
-              <span className="me-auto">
-                <FormattedMessage id="newLike.body" values={{ name: liked.name, age: liked.age }} />
-              </span>
-              <Link to={`/members/${liked.id}`} className="btn btn-sm btn-primary" onClick={() => setLiked(null)}>
-                <FormattedMessage id="newLike.view" />
-              </Link>
-            </Toast.Body>
-          ) : null}
-        </Toast>
-      </ToastContainer>
+      <Toast
+        container={{ position: 'bottom-end', className: 'p-3 position-fixed' }}
+        show={!!liked && !onLikes}
+        onClose={() => setLiked(null)}
+        delay={8000}
+        autohide
+        data-testid="new-like-popup"
+        aria-live="polite"
+      >
+        <Toast.Header closeLabel={intl.formatMessage({ id: 'common.close' })}>
+          <Icon name="heart-fill" className="text-primary me-2" />
+          <strong className="me-auto">
+            <FormattedMessage id="newLike.title" />
+          </strong>
+        </Toast.Header>
+        {liked ? (
+          <Toast.Body className="d-flex align-items-center gap-2">
+            {liked.thumb ? <img src={`${cdnPrefix}/${liked.thumb}`} alt="" className="avatar-md" width={48} height={48} /> : null}
+            <span className="me-auto">
+              <FormattedMessage id="newLike.body" values={{ name: liked.name, age: liked.age }} />
+            </span>
+            <Link to={`/members/${liked.id}`} className="btn btn-sm btn-primary" onClick={() => setLiked(null)}>
+              <FormattedMessage id="newLike.view" />
+            </Link>
+          </Toast.Body>
+        ) : null}
+      </Toast>
     </>
   )
 }

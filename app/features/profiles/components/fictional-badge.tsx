@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl'
-import { defaultFictionalIcon } from '#app/features/settings/defaults'
+import { defaultFictionalIcon } from '#app/features/settings/fictional-icon'
 import { Icon } from '#app/ui/icon'
 import { iconOr } from '#app/ui/icon-names'
 
