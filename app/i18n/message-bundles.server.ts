@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { catalogs, type Messages } from './catalogs.server'
@@ -17,12 +18,14 @@ export interface MessageBundle {
   messages: Messages
   /** The script: it puts the messages, already parsed, into `self.__i18n[url]` (app/i18n/message-store.ts). */
   body: string
-  /** The script compressed with Brotli at its best quality, made on the first request that accepts it. */
-  brotli: () => Buffer
+  /** The script compressed with Brotli at its best quality, made once, on the first request that accepts it. */
+  brotli: () => Promise<Buffer>
 }
 
 /** A path of each part of the site, to make its bundle from an address alone. */
 const scopePaths: Record<MessageScope, string> = { console: '/admin', lander: '/landers/', visitor: '/', member: '/members', site: '/profile' }
+
+const brotliCompress = promisify(zlib.brotliCompress)
 
 const byKey = new Map<string, MessageBundle>()
 const byUrl = new Map<string, MessageBundle>()
@@ -50,10 +53,10 @@ export function messageBundle(locale: Locale, pathname: string): MessageBundle {
     // JSON.parse of a string literal is faster for the browser than an object literal of this size.
     const body = `(self.__i18n||(self.__i18n={}))[${JSON.stringify(url)}]=JSON.parse(${JSON.stringify(json)});\n`
     // The compression middleware's Brotli (quality 4, fit for pages made per request) sent the site's 17.0 KB;
-    // quality 11, once per bundle and process, sends 14.5 KB.
-    let compressed: Buffer | undefined
+    // quality 11 sends 15.2 KB. It takes 100–300 ms a bundle: on libuv's threads, not the event loop.
+    let compressed: Promise<Buffer> | undefined
     const brotli = () =>
-      (compressed ??= zlib.brotliCompressSync(body, {
+      (compressed ??= brotliCompress(body, {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) },
       }))
     bundle = { url, messages, body, brotli }

@@ -7,7 +7,7 @@ import { acceptsBrotli } from '#app/lib/accept-encoding'
  * In Brotli at its best quality where the browser takes it; the compression middleware leaves an encoded reply
  * alone and compresses the others as it does every reply.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const bundle = messageBundleAt(new URL(request.url).pathname)
   if (!bundle) return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   const headers = new Headers({
@@ -17,5 +17,5 @@ export function loader({ request }: Route.LoaderArgs) {
   })
   if (!acceptsBrotli(request.headers.get('accept-encoding'))) return new Response(bundle.body, { headers })
   headers.set('Content-Encoding', 'br')
-  return new Response(new Uint8Array(bundle.brotli()), { headers })
+  return new Response(new Uint8Array(await bundle.brotli()), { headers })
 }
