@@ -70,12 +70,13 @@ export function intlFor(locale: string, url: string | undefined): IntlShape {
   return intl
 }
 
-/** A message formatted without values, or undefined where the page's bundle has no such id (page titles). */
-export function messageText(locale: string, url: string | undefined, id: string): string | undefined {
+/** A message of a bundle, formatted; undefined where the bundle has no such id, the id where formatting fails. */
+export function messageText(locale: string, url: string | undefined, id: string, values?: Record<string, string | number>): string | undefined {
   if (messagesAt(url)?.[id] === undefined) return undefined
   try {
-    return intlFor(locale, url).formatMessage({ id })
+    return intlFor(locale, url).formatMessage({ id }, values)
   } catch {
+    // A title or a head tag falls back to the id rather than fail the page.
     return id
   }
 }

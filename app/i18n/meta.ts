@@ -1,5 +1,5 @@
 import type { RootData } from '#app/root'
-import { intlFor, messagesAt } from './message-store'
+import { messageText } from './message-store'
 
 // Typed from the root loader, so renaming its fields breaks this at compile time rather than showing message ids.
 type RootLike = Partial<Pick<RootData, 'locale' | 'messagesUrl' | 'site'>>
@@ -11,14 +11,6 @@ export function pageTitle(
   values?: Record<string, string | number>,
 ): { title: string } {
   const root = matches.find((m) => m?.id === 'root')?.data as RootLike | undefined
-  let text = id
-  if (messagesAt(root?.messagesUrl)?.[id] !== undefined) {
-    try {
-      text = intlFor(root?.locale ?? 'en', root?.messagesUrl).formatMessage({ id }, values)
-    } catch {
-      // Fall back to the message id rather than fail the page over a title.
-      text = id
-    }
-  }
+  const text = messageText(root?.locale ?? 'en', root?.messagesUrl, id, values) ?? id
   return { title: root?.site?.name ? `${text} | ${root.site.name}` : text }
 }
