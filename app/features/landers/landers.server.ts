@@ -40,9 +40,12 @@ export async function landerProfiles(audience: Audience | 'any', count: number, 
   return cards.map((c) => ({ ...c, photo: photos.get(c.id) ?? null }))
 }
 
-/** How many profiles a visitor can find (counting stops at the search's cap: then the page says "more than"). */
+// The landers' headline counts further than a member's search (DEFAULT_COUNT_CAP): it is read once per cached page.
+const LISTED_COUNT_CAP = 10_000
+
+/** How many profiles a visitor can find (counting stops at LISTED_COUNT_CAP: then the page says "more than"). */
 export async function listedProfileCount(): Promise<{ total: number; capped: boolean }> {
-  const r = await searchMembers(null, parseSearchQuery(new URLSearchParams(), { gender: 'any' }), 1)
+  const r = await searchMembers(null, parseSearchQuery(new URLSearchParams(), { gender: 'any' }), 1, LISTED_COUNT_CAP)
   return { total: r.total, capped: r.capped }
 }
 

@@ -4,7 +4,8 @@ import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createFictional, createMember } from '../../../tests/setup/factories'
 import { db } from '#db/client.server'
 import { blocks, likes, profiles } from '#db/schema/index'
-import { defaultLookingFor, searchMembers } from './search-members.server'
+import { DEFAULT_COUNT_CAP, defaultLookingFor, searchMembers } from './search-members.server'
+import { listedProfileCount } from '#app/features/landers/landers.server'
 import { parseSearchQuery, type SearchQuery } from './search.schema'
 
 useTestDatabase()
@@ -119,6 +120,19 @@ describe('searchMembers filters', () => {
 
     const none = await searchMembers(viewer.profileId, { ...all, country: 'FR' }, 2)
     expect(none).toEqual({ profiles: [], total: 0, capped: false, page: 1, pages: 1 })
+  })
+
+  it('counts a member\'s search to 1,000 and says "more than" past it; the landers\' headline counts to 10,000', async () => {
+    const viewer = await createMember({ gender: 'male', country: 'NL' })
+    await db().execute(sql`
+      insert into profiles (name, gender, sexuality, birth_date, country, region, city, status, is_fictional)
+      select 'P' || g, 'female', 'hetero', current_date - interval '30 years', 'NL', 'R1', 'City', 'active', true
+      from generate_series(1, ${DEFAULT_COUNT_CAP + 1}) g`)
+    expect(DEFAULT_COUNT_CAP).toBe(1000)
+    const r = await searchMembers(viewer.profileId, { ...all, gender: 'female' }, 24)
+    expect(r).toMatchObject({ total: 1000, capped: true, pages: 42 })
+    expect(r.profiles).toHaveLength(24)
+    expect(await listedProfileCount()).toEqual({ total: 1002, capped: false })
   })
 
   it('lists members with a photo first, each group newest activity first, across pages and in every index', async () => {
