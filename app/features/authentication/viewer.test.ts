@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createFictional, createMember } from '../../../tests/setup/factories'
 import { db } from '#db/client.server'
@@ -163,6 +164,20 @@ describe('viewerForSession', () => {
       .update(sessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
     expect(await viewerForSession(token)).toBeNull()
+  })
+
+  it('builds its statement once: later requests run it without Drizzle building the SQL again (issue 26)', async () => {
+    const m = await createMember()
+    const token = await createSession(m.userId)
+    for (const badgeCounts of [false, true]) await viewerForSession(token, { badgeCounts })
+    const built = vi.spyOn(PgDialect.prototype, 'sqlToQuery')
+    try {
+      expect(await viewerForSession(token, { badgeCounts: true })).toMatchObject({ userId: m.userId, badgeCounts: { unread: 0, newLikes: 0 } })
+      expect(await viewerForSession(token)).toMatchObject({ userId: m.userId })
+      expect(built).not.toHaveBeenCalled()
+    } finally {
+      built.mockRestore()
+    }
   })
 
   it('opens nothing for a banned member or one pending deletion, and touches an old session', async () => {
