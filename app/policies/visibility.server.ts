@@ -196,7 +196,7 @@ export function messageDecision(senderId: number, targetId: number, t: PairState
  * Conditions on `profiles` for listing members to a viewer (search): active, not invisible, not self, no block
  * either way, and privacy-mode members only when they reached out to the viewer.
  */
-export function listableTo(viewerId: number | null, plan: 'per-run' | 'reusable' = 'per-run'): SQL {
+export function listableTo(viewerId: number | Placeholder | null, plan: 'per-run' | 'reusable' = 'per-run'): SQL {
   // The fixed values as parameters or as literals, and with them how PostgreSQL plans a statement prepared once per
   // connection (db/query-tally.server.ts). As parameters, a generic plan cannot use the partial search indexes
   // (`where status = 'active' and invisible = false`), so every run is planned for its own values: right for a

@@ -1,12 +1,7 @@
-import { db } from '#db/client.server'
-import { profileImages, profiles } from '#db/schema/index'
-import { genders } from '#app/features/profiles/profile-values'
-import { listableTo } from '#app/policies/visibility.server'
-import { compatibleWith } from '#app/policies/compatibility.server'
-import { wantedGenders, type Orientation } from '#app/policies/compatibility'
-import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import type { Orientation } from '#app/policies/compatibility'
 import { birthDateForAge } from '#app/lib/dates'
-import { profileCardColumns, toProfileCard, type ProfileCard } from '#app/features/profiles/profile-view.server'
+import { toProfileCard, type ProfileCard } from '#app/features/profiles/profile-view.server'
+import { runSearchStatements, searchStatements } from './search-statements.server'
 import { nicheOf } from '#app/features/niche/niche'
 import type { SearchQuery } from './search.schema'
 
@@ -26,6 +21,22 @@ export interface SearchResult {
   pages: number
 }
 
+/** The values of a search's statements for a query of the search form. */
+function searchValues(viewerId: number | null, q: SearchQuery, perPage: number, now: Date, countCap: number) {
+  return {
+    viewerId,
+    gender: q.gender === 'any' ? null : q.gender,
+    country: q.country || null,
+    region: (q.country && q.countryregion) || null,
+    // Age range to birth-date range: someone aged max_age was born after the day (max_age + 1) years ago.
+    oldest: birthDateForAge(q.max_age + 1, now),
+    youngest: birthDateForAge(q.min_age, now),
+    limit: perPage,
+    offset: (q.page - 1) * perPage,
+    countLimit: countCap + 1,
+  }
+}
+
 /** The two queries of a search page (results and total), built but not run: the benchmark EXPLAINs them. */
 export function buildSearchQueries(
   viewerId: number | null,
@@ -36,67 +47,7 @@ export function buildSearchQueries(
   excludeIds: number[] = [],
   orientation: Orientation | null = null,
 ) {
-  // Age range to birth-date range: someone aged max_age was born after the day (max_age + 1) years ago.
-  const oldest = birthDateForAge(q.max_age + 1, now)
-  const youngest = birthDateForAge(q.min_age, now)
-  const matching = (listable: SQL) =>
-    and(
-      listable,
-      q.gender === 'any' ? undefined : eq(profiles.gender, q.gender),
-      q.country ? eq(profiles.country, q.country) : undefined,
-      q.country && q.countryregion ? eq(profiles.region, q.countryregion) : undefined,
-      sql`${profiles.birthDate} > ${oldest}`,
-      lte(profiles.birthDate, youngest),
-      // The default search (no gender chosen) follows the matching rule: only who could be interested both ways.
-      orientation ? compatibleWith(orientation) : undefined,
-      excludeIds.length
-        ? sql`${profiles.id} not in (${sql.join(
-            excludeIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`
-        : undefined,
-    )
-  // The page is planned for each run's values, the count once per connection (listableTo's `plan`).
-  const where = matching(listableTo(viewerId))
-  const countMatches = matching(listableTo(viewerId, 'reusable'))
-  // "Men and women" counts as gender in (the genders): the same rows, since a profile's gender is one of them (and
-  // the matching rule, when it applies, already asks for one of the genders the viewer looks for), but on
-  // PostgreSQL 15 (no skip scan) it lets the count's index (country, gender, birth_date, ...) range over the ages
-  // of each gender instead of reading every entry of the first gender before the ages begin.
-  const countWhere = q.gender === 'any' ? and(countMatches, inArray(profiles.gender, orientation ? wantedGenders(orientation) : [...genders])) : countMatches
-  // Deferred join: the ids of the page are found by an index-only scan (the search indexes of db/schema/profiles.ts
-  // carry every column these conditions read), and only the 24 rows of the page are read from the table. Reading
-  // the table row by row while filtering cost a heap fetch per candidate: tens of thousands for a region or age
-  // range with few members, where the planner expected many.
-  const hits = db()
-    .select({ id: profiles.id, hasPhoto: profiles.hasPhoto, lastActiveAt: profiles.lastActiveAt })
-    .from(profiles)
-    .where(where)
-    // Members with a photo first (issue 28), then the newest activity: the order of the search indexes.
-    .orderBy(desc(profiles.hasPhoto), desc(profiles.lastActiveAt), desc(profiles.id))
-    .limit(perPage)
-    .offset((q.page - 1) * perPage)
-    .as('hits')
-  return {
-    page: db()
-      .select(profileCardColumns)
-      .from(hits)
-      .innerJoin(profiles, eq(profiles.id, hits.id))
-      .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
-      .orderBy(desc(hits.hasPhoto), desc(hits.lastActiveAt), desc(hits.id)),
-    // An exact count of half a million matches costs a scan of half a million index entries; past the cap the
-    // page says "more than".
-    count: db()
-      .select({ n: sql<number>`count(*)::int` })
-      .from(
-        db()
-          .select({ one: sql`1` })
-          .from(profiles)
-          .where(countWhere)
-          .limit(countCap + 1)
-          .as('matches'),
-      ),
-  }
+  return searchStatements(searchValues(viewerId, q, perPage, now, countCap), orientation, excludeIds)
 }
 
 /** Members matching the query that the viewer may see, those with a photo first, then newest activity, a page at a time. */
@@ -108,7 +59,7 @@ export async function searchMembers(
   orientation: Orientation | null = null,
 ): Promise<SearchResult> {
   const now = new Date()
-  const queries = buildSearchQueries(viewerId, q, perPage, now, countCap, [], orientation)
+  const queries = runSearchStatements(searchValues(viewerId, q, perPage, now, countCap), orientation)
   const [rows, [count]] = await Promise.all([queries.page, queries.count])
   const counted = Number(count?.n ?? 0)
   const capped = counted > countCap

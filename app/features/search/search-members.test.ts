@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createFictional, createMember } from '../../../tests/setup/factories'
 import { db } from '#db/client.server'
@@ -120,6 +121,23 @@ describe('searchMembers filters', () => {
 
     const none = await searchMembers(viewer.profileId, { ...all, country: 'FR' }, 2)
     expect(none).toEqual({ profiles: [], total: 0, capped: false, page: 1, pages: 1 })
+  })
+
+  it('builds the SQL of a shape of search once: another search of that shape runs without Drizzle building it (issue 26)', async () => {
+    const viewer = await createMember({ gender: 'male', country: 'NL' })
+    const woman = await createMember({ gender: 'female', country: 'NL' })
+    await searchMembers(viewer.profileId, { ...all, gender: 'female', country: 'DE' }, 24)
+    const built = vi.spyOn(PgDialect.prototype, 'sqlToQuery')
+    try {
+      const r = await searchMembers(viewer.profileId, { ...all, gender: 'female', country: 'NL', min_age: 20, page: 1 }, 24)
+      expect(r.profiles.map((p) => p.id)).toEqual([woman.profileId])
+      expect(built).not.toHaveBeenCalled()
+      // Another shape (a region now) is built once, at its first run.
+      await searchMembers(viewer.profileId, { ...all, gender: 'female', country: 'NL', countryregion: 'R1' }, 24)
+      expect(built).toHaveBeenCalledTimes(2)
+    } finally {
+      built.mockRestore()
+    }
   })
 
   it('counts a member\'s search to 1,000 and says "more than" past it; the landers\' headline counts to 10,000', async () => {
