@@ -230,7 +230,7 @@ export function listableTo(viewerId: number | Placeholder | null, plan: 'per-run
  * Condition on `profiles` for the viewer's own lists: a privacy-mode member shows only to people they liked or
  * talk with (spec section 6), also where the viewer liked them first.
  */
-export function privacyModeAllows(viewerId: number): SQL {
+export function privacyModeAllows(viewerId: number | Placeholder): SQL {
   return or(
     eq(profiles.privacyMode, false),
     sql`exists (select 1 from ${likes} l where l.liker_id = ${profiles.id} and l.liked_id = ${viewerId})`,
@@ -239,6 +239,6 @@ export function privacyModeAllows(viewerId: number): SQL {
 }
 
 /** Conditions for showing a counterpart in the viewer's own lists (likes, chats): only blocks hide them there. */
-export function notBlockedEitherWay(viewerId: number | SQL, otherIdColumn: SQL | typeof profiles.id): SQL {
+export function notBlockedEitherWay(viewerId: number | SQL | Placeholder, otherIdColumn: SQL | typeof profiles.id): SQL {
   return sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${otherIdColumn} and b.blocked_id = ${viewerId}) or (b.blocker_id = ${viewerId} and b.blocked_id = ${otherIdColumn}))`
 }

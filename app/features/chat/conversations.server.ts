@@ -1,4 +1,5 @@
 import { db } from '#db/client.server'
+import { preparedOnce } from '#db/prepared-once.server'
 import { conversationMembers, conversations, messages, profileImages, profiles, users } from '#db/schema/index'
 import { canSeeConversation, conversationVisibleTo, notBlockedEitherWay } from '#app/policies/visibility.server'
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm'
@@ -20,9 +21,9 @@ export interface ChatItem {
 
 const partnerId = sql<number>`case when ${conversations.profileLowId} = ${conversationMembers.profileId} then ${conversations.profileHighId} else ${conversations.profileLowId} end`
 
-/** The viewer's conversations, most recent first, with the partner's card and the unread count. */
-export async function listChats(viewerId: number): Promise<ChatItem[]> {
-  const rows = await db()
+// Built once (db/prepared-once.server.ts): the chats page runs it on every load.
+const chatList = preparedOnce('chat_list', (p) =>
+  db()
     .select({
       conversation: conversations.id,
       unread: conversationMembers.unreadCount,
@@ -38,14 +39,19 @@ export async function listChats(viewerId: number): Promise<ChatItem[]> {
     // Partners whose profile is gone (pending deletion, unconfirmed, suspended) leave the list, as on the likes page.
     .where(
       and(
-        eq(conversationMembers.profileId, viewerId),
+        eq(conversationMembers.profileId, p('viewerId')),
         eq(conversationMembers.hidden, false),
         eq(profiles.status, 'active'),
-        notBlockedEitherWay(viewerId, profiles.id),
+        notBlockedEitherWay(p('viewerId'), profiles.id),
       ),
     )
     .orderBy(desc(conversations.lastMessageAt))
-    .limit(200)
+    .limit(200),
+)
+
+/** The viewer's conversations, most recent first, with the partner's card and the unread count. */
+export async function listChats(viewerId: number): Promise<ChatItem[]> {
+  const rows = await chatList({ viewerId })
   const now = new Date()
   return rows.map((r) => ({
     conversation: r.conversation,

@@ -3,7 +3,8 @@ import { recordEvent } from '#db/events.server'
 import { likes, profileImages, profiles, type LikeSource } from '#db/schema/index'
 import { wakeJobRunner } from '#app/lib/jobs/wake'
 import { canContact, notBlockedEitherWay, privacyModeAllows } from '#app/policies/visibility.server'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql, type Placeholder } from 'drizzle-orm'
+import { preparedOnce } from '#db/prepared-once.server'
 import { profileCardColumns, toProfileCard, type ProfileCard } from '#app/features/profiles/profile-view.server'
 import { withWrite } from '#app/features/settings/write-limits.server'
 
@@ -74,8 +75,7 @@ export interface LikeEntry {
   likedBack: boolean
 }
 
-/** One tab of the likes page. Received likes come new first. */
-export async function listLikes(viewerId: number, tab: LikesTab): Promise<LikeEntry[]> {
+function likesList(tab: LikesTab, viewerId: Placeholder) {
   const mine = sql`exists (select 1 from ${likes} l2 where l2.liker_id = ${viewerId} and l2.liked_id = ${likes.likerId})`
   const q = db()
     .select({ ...profileCardColumns, isNew: likes.isNew, likedAt: likes.createdAt, likedBack: tab === 'sent' ? sql<boolean>`false` : sql<boolean>`${mine}` })
@@ -89,10 +89,22 @@ export async function listLikes(viewerId: number, tab: LikesTab): Promise<LikeEn
       : tab === 'received'
         ? and(eq(likes.likedId, viewerId), notBlockedEitherWay(viewerId, profiles.id), eq(profiles.status, 'active'))
         : and(eq(likes.likedId, viewerId), mine, notBlockedEitherWay(viewerId, profiles.id), eq(profiles.status, 'active'))
-  const rows = await q
+  return q
     .where(where)
     .orderBy(...(tab === 'received' ? [desc(likes.isNew), desc(likes.createdAt)] : [desc(likes.createdAt)]))
     .limit(500)
+}
+
+// One statement per tab, built once (db/prepared-once.server.ts): the likes page runs one on every load.
+const likesLists = {
+  sent: preparedOnce('likes_sent', (p) => likesList('sent', p('viewerId'))),
+  received: preparedOnce('likes_received', (p) => likesList('received', p('viewerId'))),
+  matches: preparedOnce('likes_matches', (p) => likesList('matches', p('viewerId'))),
+} satisfies Record<LikesTab, unknown>
+
+/** One tab of the likes page. Received likes come new first. */
+export async function listLikes(viewerId: number, tab: LikesTab): Promise<LikeEntry[]> {
+  const rows = await likesLists[tab]({ viewerId })
   const now = new Date()
   return rows.map((r) => ({
     profile: toProfileCard(r, now),

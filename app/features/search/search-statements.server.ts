@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm'
-import { db, type Db } from '#db/client.server'
+import { db } from '#db/client.server'
+import { preparedOnce } from '#db/prepared-once.server'
 import { profileImages, profiles } from '#db/schema/index'
 import { genders } from '#app/features/profiles/profile-values'
 import { listableTo } from '#app/policies/visibility.server'
@@ -88,32 +89,34 @@ export function searchStatements(v: SearchValues, orientation: Orientation | nul
 }
 
 type Filled = { [K in keyof SearchValues]: Exclude<SearchValues[K], Placeholder> }
+type Shape = { viewer: boolean; gender: boolean; country: boolean; region: boolean }
 
-function prepare(key: string, shape: { viewer: boolean; gender: boolean; country: boolean; region: boolean }, orientation: Orientation | null) {
-  const p = (name: keyof SearchValues) => sql.placeholder(name)
-  const s = searchStatements(
-    {
-      viewerId: shape.viewer ? p('viewerId') : null,
-      gender: shape.gender ? p('gender') : null,
-      country: shape.country ? p('country') : null,
-      region: shape.region ? p('region') : null,
-      oldest: p('oldest'),
-      youngest: p('youngest'),
-      limit: p('limit'),
-      offset: p('offset'),
-      countLimit: p('countLimit'),
-    },
-    orientation,
-  )
-  return { page: s.page.prepare(`search_page_${key}`), count: s.count.prepare(`search_count_${key}`) }
+function placeholders(p: (key: keyof SearchValues) => Placeholder, shape: Shape): SearchValues {
+  return {
+    viewerId: shape.viewer ? p('viewerId') : null,
+    gender: shape.gender ? p('gender') : null,
+    country: shape.country ? p('country') : null,
+    region: shape.region ? p('region') : null,
+    oldest: p('oldest'),
+    youngest: p('youngest'),
+    limit: p('limit'),
+    offset: p('offset'),
+    countLimit: p('countLimit'),
+  }
 }
 
-// Per database handle (tests open several), per shape of search: which filters are set, and the matching rule's
-// orientation. A few dozen shapes at most.
-const prepared = new WeakMap<Db, Map<string, ReturnType<typeof prepare>>>()
+function prepare(key: string, shape: Shape, orientation: Orientation | null) {
+  return {
+    page: preparedOnce(`search_page_${key}`, (p) => searchStatements(placeholders(p, shape), orientation).page),
+    count: preparedOnce(`search_count_${key}`, (p) => searchStatements(placeholders(p, shape), orientation).count),
+  }
+}
+
+// Per shape of search: which filters are set, and the matching rule's orientation. A few dozen shapes at most.
+const byShape = new Map<string, ReturnType<typeof prepare>>()
 
 /**
- * Runs a search's two statements, their SQL built once per shape of search (db/built-once.server.ts says why: Drizzle
+ * Runs a search's two statements, their SQL built once per shape of search (db/prepared-once.server.ts: Drizzle
  * building both again was 0.4 ms of CPU per search, about a quarter of the server's part of it).
  */
 export function runSearchStatements(v: Filled, orientation: Orientation | null) {
@@ -125,9 +128,7 @@ export function runSearchStatements(v: Filled, orientation: Orientation | null) 
     shape.region ? 'region' : '',
     orientation ? `${orientation.gender}_${orientation.sexuality}` : '',
   ].join('_')
-  let byShape = prepared.get(db())
-  if (!byShape) prepared.set(db(), (byShape = new Map()))
   let statements = byShape.get(key)
   if (!statements) byShape.set(key, (statements = prepare(key, shape, orientation)))
-  return { page: statements.page.execute(v), count: statements.count.execute(v) }
+  return { page: statements.page(v), count: statements.count(v) }
 }
