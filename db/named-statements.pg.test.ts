@@ -47,4 +47,15 @@ describe('named statements', () => {
     await h.db.execute(sql`select ${1}::int as marker_b`)
     expect(await prepared(h)).toEqual([])
   })
+
+  it('prepares nothing with DATABASE_NAMED_STATEMENTS=0 even for a query Drizzle names (preparedOnce)', async () => {
+    const h = await open(false)
+    const named = h.db
+      .select({ n: sql<number>`${sql.placeholder('n')}::int` })
+      .from(sql`(select 'marker_c') as t`)
+      .prepare('marker_c_query')
+    expect(await named.execute({ n: 7 })).toEqual([{ n: 7 }])
+    expect(await named.execute({ n: 8 })).toEqual([{ n: 8 }])
+    expect(await prepared(h)).toEqual([])
+  })
 })

@@ -15,12 +15,18 @@ export function talliedPgClient(Base: PgModule['Client'], named: boolean): PgMod
     // @ts-expect-error one implementation for node-postgres' overloads; promise calls are the ones counted
     override query(config: unknown, values?: unknown, callback?: unknown) {
       let sent = config
-      if (named && config && typeof config === 'object' && typeof (config as QueryConfig).submit !== 'function') {
+      if (config && typeof config === 'object' && typeof (config as QueryConfig).submit !== 'function') {
         const c = config as QueryConfig
-        const parsed = (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements
-        const name =
-          c.name === undefined && typeof c.text === 'string' && Array.isArray(values) ? statementName(c.text, values, Object.keys(parsed).length) : undefined
-        if (name) sent = { ...c, name }
+        if (!named) {
+          // No statement is kept on the connection, not even one the caller named (preparedOnce): a pooler in
+          // transaction mode would hand the next run another connection, which does not know it.
+          if (c.name !== undefined) sent = { ...c, name: undefined }
+        } else {
+          const parsed = (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements
+          const name =
+            c.name === undefined && typeof c.text === 'string' && Array.isArray(values) ? statementName(c.text, values, Object.keys(parsed).length) : undefined
+          if (name) sent = { ...c, name }
+        }
       }
       // node-postgres' pool passes a callback (pool.query), drizzle's transactions await a promise: count both.
       const done = startStatement()
