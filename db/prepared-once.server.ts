@@ -11,6 +11,7 @@ interface Prepared<R> {
  * usual. For the statements of the pages a member loads most: building them again on every request was a tenth of
  * a page's CPU (docs/performance.md, "Logged-in pages"). `name` names the statement on each connection, so it must
  * be unique to the query's text. Where the text depends on the values (which filters are set), use one per shape.
+ * For raw SQL, or a statement that runs inside a transaction, there is builtOnce (db/built-once.server.ts).
  */
 export function preparedOnce<R>(name: string, build: (p: (key: string) => Placeholder) => { prepare(name: string): Prepared<R> }) {
   const byDb = new WeakMap<Db, Prepared<R>>()

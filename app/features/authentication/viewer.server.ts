@@ -2,10 +2,10 @@ import { db } from '#db/client.server'
 import { accountRestrictions, likes, conversationMembers, conversations, profileImages, profiles, sessions, users, type Sexuality } from '#db/schema/index'
 import type { ColorMode } from '#app/lib/color-mode'
 import { keepSessionAlive, sessionLookupIds } from './sessions.server'
-import { builtOnce } from '#db/built-once.server'
+import { preparedOnce } from '#db/prepared-once.server'
 import { getSettings } from '#app/features/settings/settings.server'
 import { notBlockedEitherWay } from '#app/policies/visibility.server'
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { withWrite } from '#app/features/settings/write-limits.server'
 
 /** The logged-in member as every loader sees them. */
@@ -64,44 +64,33 @@ export async function getViewer(userId: number): Promise<Viewer | null> {
   return { ...row, signupDate: row.signupDate.toISOString() }
 }
 
-type SessionViewerRow = Omit<Viewer, 'signupDate' | 'badgeCounts'> & {
-  signupDate: string | Date
-  sessionId: string
-  lastUsedAt: string | Date
-  idle: boolean
-  unread: number | null
-  newLikes: number | null
+/** The session's viewer, with or without the badge counts; `p` gives the placeholders of preparedOnce. */
+function sessionViewerQuery(p: (key: string) => Placeholder, withCounts: boolean) {
+  const counts = withCounts ? badgeCountColumns(sql`${profiles.id}`) : { unread: sql<null>`null`, newLikes: sql<null>`null` }
+  return (
+    db()
+      .select({
+        ...viewerColumns,
+        sessionId: sessions.id,
+        lastUsedAt: sessions.lastUsedAt,
+        idle: sql<boolean>`${sessions.lastUsedAt} < now() - make_interval(days => ${p('idleDays')}::int)`,
+        unread: counts.unread,
+        newLikes: counts.newLikes,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .leftJoin(profileImages, eq(profileImages.id, profiles.mainImageId))
+      // One statement for any number of candidate ids (`in (...)` made one per count).
+      .where(and(sql`${sessions.id} = any(${p('ids')}::varchar[])`, gt(sessions.expiresAt, sql`now()`), mayView))
+      .limit(1)
+  )
 }
 
-/**
- * The session's viewer statement, with or without the badge counts. Its SQL is built once (db/built-once.server.ts):
- * it runs on every request of a logged-in member, and Drizzle building it again each time was 0.2-0.5 ms of CPU.
- */
-function sessionViewerStatement(withCounts: boolean) {
-  return builtOnce<{ ids: string[]; idleDays: number }, SessionViewerRow>(['ids', 'idleDays'], (p) => {
-    const counts = withCounts ? badgeCountColumns(sql`${profiles.id}`) : { unread: sql`null::int`, newLikes: sql`null::int` }
-    const columns = {
-      ...viewerColumns,
-      sessionId: sessions.id,
-      lastUsedAt: sessions.lastUsedAt,
-      idle: sql`${sessions.lastUsedAt} < now() - make_interval(days => ${p.idleDays}::int)`,
-      ...counts,
-    }
-    const list = Object.entries(columns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`)
-    return sql`select ${sql.join(list, sql`, `)}
-      from ${sessions}
-      join ${users} on ${users.id} = ${sessions.userId}
-      join ${profiles} on ${profiles.userId} = ${users.id}
-      left join ${profileImages} on ${profileImages.id} = ${profiles.mainImageId}
-      where ${sessions.id} = any(${p.ids}::varchar[]) and ${sessions.expiresAt} > now() and ${mayView}
-      limit 1`
-  })
-}
-const sessionViewer = sessionViewerStatement(false)
-const sessionViewerWithCounts = sessionViewerStatement(true)
-
-/** A timestamp as the driver gave it (text, as Drizzle asks for), read the way Drizzle reads the column. */
-const timestampOf = (v: string | Date) => (v instanceof Date ? v : new Date(v))
+// Built once (db/prepared-once.server.ts): every request of a logged-in member runs one, and Drizzle building it
+// again each time was 0.2-0.5 ms of CPU.
+const sessionViewer = preparedOnce('session_viewer', (p) => sessionViewerQuery(p, false))
+const sessionViewerWithCounts = preparedOnce('session_viewer_counts', (p) => sessionViewerQuery(p, true))
 
 /**
  * The viewer of a session token in one round trip (every request of a logged-in member asks: issue 14), with the
@@ -112,12 +101,12 @@ export async function viewerForSession(token: string | null | undefined, opts: {
   if (!ids) return null
   // A page's root shows the badge counts: asked in the same statement (issue 26: at most four per page).
   const statement = opts.badgeCounts ? sessionViewerWithCounts : sessionViewer
-  const [row] = await statement(db(), { ids, idleDays: (await getSettings()).session_idle_days })
+  const [row] = await statement({ ids, idleDays: (await getSettings()).session_idle_days })
   if (!row) return null
-  const { sessionId, lastUsedAt, idle, unread, newLikes, signupDate, ...viewer } = row
-  if (!(await keepSessionAlive(token!, { id: sessionId, lastUsedAt: timestampOf(lastUsedAt), idle }))) return null
+  const { sessionId, lastUsedAt, idle, unread, newLikes, ...viewer } = row
+  if (!(await keepSessionAlive(token!, { id: sessionId, lastUsedAt, idle }))) return null
   const badgeCounts = opts.badgeCounts ? { unread: Number(unread ?? 0), newLikes: Number(newLikes ?? 0) } : undefined
-  return { ...viewer, signupDate: timestampOf(signupDate).toISOString(), ...(badgeCounts ? { badgeCounts } : {}) }
+  return { ...viewer, signupDate: viewer.signupDate.toISOString(), ...(badgeCounts ? { badgeCounts } : {}) }
 }
 
 /** Badge counts of the top navigation: unread messages and new likes. */
